@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppDeps, AppEnv } from './deps.ts'
+import { createGuards } from './auth/guards.ts'
+import { errorResponse, onError, onNotFound } from './http/errors.ts'
+import { securityHeaders } from './http/security.ts'
+import { spaRoutes } from './http/spa.ts'
+import { oauth2Routes } from './oauth2/routes.ts'
+import { userRoutes } from './user/routes.ts'
+import { systemRoutes } from './system/routes.ts'
+
+export const JSON_BODY_LIMIT = 1024 * 1024
+
+/** Builds the whole HTTP app from injected dependencies; it reads no environment and starts no server. */
+export function createApp(deps: AppDeps) {
+  const guards = createGuards(deps)
+
+  const api = new Hono<AppEnv>()
+    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit') }))
+    .route('/oauth2', oauth2Routes(deps))
+    .route('/user', userRoutes(deps, guards))
+    .route('/', systemRoutes(deps))
+
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    const requestId = randomUUID()
+    c.set('requestId', requestId)
+    c.header('X-Request-Id', requestId)
+    const started = performance.now()
+    await next()
+    if (deps.config.logRequests) {
+      const durationMs = Math.round((performance.now() - started) * 10) / 10
+      console.log(JSON.stringify({ level: 'info', requestId, method: c.req.method, path: c.req.path, status: c.res.status, durationMs }))
+    }
+  })
+  app.use(securityHeaders())
+  app.route('/api', api)
+  app.all('/api/*', onNotFound)
+  if (deps.staticDir) app.route('/', spaRoutes(deps.staticDir))
+  app.notFound(onNotFound)
+  app.onError(onError)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm'
+import { createMiddleware } from 'hono/factory'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { users } from '../db/schema.ts'
+import { forbidden, unauthorized } from '../http/errors.ts'
+
+export interface Guards {
+  /** A valid bearer token of an existing user; sets c.var.user. */
+  requireUser: ReturnType<typeof createMiddleware<AppEnv>>
+  /** requireUser, and the user's current role is admin. */
+  requireAdmin: ReturnType<typeof createMiddleware<AppEnv>>
+}
+
+export function createGuards({ db, tokens }: AppDeps): Guards {
+  const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization') ?? ''
+    const match = /^Bearer\s+(\S+)$/i.exec(header)
+    if (!match) throw unauthorized('Sign in to continue')
+    const claims = await tokens.verify(match[1]!)
+    if (!claims) throw unauthorized('Your session has expired or is invalid. Sign in again.')
+    // The role is read from the database, so a role change or a deleted account takes effect at once.
+    const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, claims.userId))
+    if (!row) throw unauthorized('Your account no longer exists. Sign in again.')
+    c.set('user', { id: row.id, role: row.role })
+    await next()
+  })
+
+  const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+    await requireUser(c, async () => {
+      if (c.var.user.role !== 'admin') throw forbidden('Administrators only')
+      await next()
+    })
+  })
+
+  return { requireUser, requireAdmin }
+}

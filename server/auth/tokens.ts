@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { SignJWT, jwtVerify } from 'jose'
+import type { Role } from '../../contract/auth.ts'
+
+export interface TokenClaims {
+  userId: number
+  role: Role
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>
+  /** The claims, or null for a bad signature, a wrong algorithm or an expired token. */
+  verify(token: string): Promise<TokenClaims | null>
+}
+
+export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock: () => Date): TokenService {
+  return {
+    async sign({ userId, role }) {
+      const now = Math.floor(clock().getTime() / 1000)
+      return new SignJWT({ role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(secret)
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: clock() })
+        const userId = Number(payload.sub)
+        if (!Number.isSafeInteger(userId) || userId <= 0) return null
+        return { userId, role: payload.role === 'admin' ? 'admin' : 'USER' }
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once and kept under DATA_DIR. */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured)
+  const file = path.join(dataDir, 'jwt-secret')
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+}

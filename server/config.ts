@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import path from 'node:path'
+
+const DURATION = /^(\d+)(ms|s|m|h|d)$/
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+
+/** Parses '10s', '15m', '12h' … into seconds. */
+export function parseDuration(value: string): number | null {
+  const match = DURATION.exec(value.trim())
+  if (!match) return null
+  const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS]
+  return ms >= 1000 ? Math.floor(ms / 1000) : null
+}
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const url = z.url({ error: 'must be a URL' })
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  JWT_TTL: z
+    .string()
+    .default('12h')
+    .transform((v, ctx) => {
+      const seconds = parseDuration(v)
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: "must be a duration such as '10s', '15m' or '12h'" })
+        return z.NEVER
+      }
+      return seconds
+    }),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  SEED_DEMO: optionalText.pipe(flag.optional()),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: url.default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
+  APP_URL: optionalText.pipe(url.optional()),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().default('Learnpack <no-reply@learnpack.local>'),
+  TRUST_PROXY: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
+  LOG_REQUESTS: optionalText.pipe(flag.optional()).transform((v) => v ?? true),
+})
+
+export interface Config {
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  jwtSecret: string | undefined
+  jwtTtlSeconds: number
+  admin: { email: string; password: string } | undefined
+  seedDemo: boolean
+  google: { clientId: string | undefined; jwksUrl: string; issuers: string[] }
+  appUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  trustProxy: boolean
+  logRequests: boolean
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`)
+  }
+  const e = parsed.data
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  }
+  return {
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuers: e.GOOGLE_ISSUER.split(',').map((s) => s.trim()).filter(Boolean),
+    },
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    logRequests: e.LOG_REQUESTS,
+  }
+}

@@ -1,0 +1,33 @@
+import type { JWTVerifyGetKey } from 'jose'
+import type { Config } from './config.ts'
+import type { Db } from './db/client.ts'
+import type { Mailer } from './mail/mailer.ts'
+import type { TokenService } from './auth/tokens.ts'
+import type { Role } from '../contract/auth.ts'
+
+/** Everything the app needs from outside, resolved once in server/index.ts (or by the test harness). */
+export interface AppDeps {
+  config: Config
+  db: Db
+  clock: () => Date
+  /** The JWKS getter Google ID tokens are verified against. */
+  googleKeys: JWTVerifyGetKey
+  mailer: Mailer
+  tokens: TokenService
+  /** log2 of scrypt's N; tests lower it. */
+  passwordCost: number
+  /** Where the built SPA is served from; absent in tests. */
+  staticDir?: string
+}
+
+export interface AuthUser {
+  id: number
+  role: Role
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string
+    user: AuthUser
+  }
+}

@@ -1,0 +1,18 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Envelope } from '../../contract/envelope.ts'
+
+/** Builds the one envelope (DESIGN.md §3); undefined/null fields are left out. */
+export function envelope<T>(parts: Omit<Envelope<T>, 'timestamp'>): Envelope<T> {
+  const body: Envelope<T> = { timestamp: new Date().toISOString(), success: parts.success, status: parts.status }
+  if (parts.data !== undefined && parts.data !== null) body.data = parts.data
+  if (parts.message) body.message = parts.message
+  if (parts.path) body.path = parts.path
+  if (parts.errorDetails) body.errorDetails = parts.errorDetails
+  return body
+}
+
+/** Answers a success envelope. */
+export function ok<T>(c: Context, data: T, message: string, status: ContentfulStatusCode = 200) {
+  return c.json(envelope({ success: true, data, message, status, path: c.req.path }), status)
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { createApp } from './app.ts'
+import { remoteGoogleKeys } from './auth/google.ts'
+import { createTokenService, resolveJwtSecret } from './auth/tokens.ts'
+import { DEFAULT_COST } from './auth/passwords.ts'
+import { createMailer } from './mail/mailer.ts'
+import { ensureAdmin } from './seed/admin.ts'
+import { seedDemo } from './seed/demo.ts'
+
+/** The only place that reads the environment and starts listening. */
+async function main() {
+  let config
+  try {
+    config = loadConfig(process.env)
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  mkdirSync(config.dataDir, { recursive: true })
+
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') })
+  await database.migrate()
+
+  if (config.admin) {
+    const outcome = await ensureAdmin(database.db, config.admin, DEFAULT_COST)
+    console.log(`Admin ${config.admin.email} ${outcome}.`)
+  }
+  if (config.seedDemo) {
+    const demo = await seedDemo(database.db, config.dataDir, DEFAULT_COST)
+    if (demo) {
+      console.log(`Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`)
+    }
+  }
+
+  const clock = () => new Date()
+  const app = createApp({
+    config,
+    db: database.db,
+    clock,
+    googleKeys: remoteGoogleKeys(config.google.jwksUrl),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds, clock),
+    passwordCost: DEFAULT_COST,
+    staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
+  })
+
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    console.log(`Learnpack is running at http://localhost:${info.port} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`)
+  })
+  const shutdown = () => {
+    server.close()
+    void database.close().finally(() => process.exit(0))
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+await main()

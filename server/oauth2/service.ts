@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm'
+import type { LoginResponse, User } from '../../contract/auth.ts'
+import type { AppDeps } from '../deps.ts'
+import { users } from '../db/schema.ts'
+import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { verifyGoogleIdToken } from '../auth/google.ts'
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-limit.ts'
+import { AppError, conflict, unauthorized } from '../http/errors.ts'
+import { findUserByEmail, toUser } from '../user/service.ts'
+
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code
+  return code === '23505'
+}
+
+export async function registerUser(deps: AppDeps, input: { name: string; email: string; password: string }): Promise<User> {
+  if (await findUserByEmail(deps.db, input.email)) throw conflict('Email is already registered')
+  const passwordHash = await hashPassword(input.password, deps.passwordCost)
+  try {
+    const [row] = await deps.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: 'USER' }).returning()
+    return toUser(row!)
+  } catch (err) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict('Email is already registered')
+    throw err
+  }
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password.'
+
+export async function loginWithPassword(deps: AppDeps, input: { email: string; password: string }, address: string): Promise<LoginResponse> {
+  const now = deps.clock()
+  await assertLoginAllowed(deps.db, input.email, address, now)
+  const row = await findUserByEmail(deps.db, input.email)
+  // verifyPassword does the same work whether or not the account exists.
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? null, deps.passwordCost)
+  if (!row || !valid) {
+    await recordLoginFailure(deps.db, input.email, address, now)
+    throw unauthorized(INVALID_CREDENTIALS)
+  }
+  await clearLoginFailures(deps.db, input.email, address)
+  return { token: await deps.tokens.sign({ userId: row.id, role: row.role }), user: toUser(row), message: 'Login Success' }
+}
+
+const INVALID_GOOGLE_TOKEN = 'Invalid Google token'
+
+export async function loginWithGoogle(deps: AppDeps, idToken: string): Promise<LoginResponse> {
+  const { clientId, issuers } = deps.config.google
+  if (!clientId) throw new AppError(400, 'Google sign-in is not configured on this server')
+  const profile = await verifyGoogleIdToken(idToken, { keys: deps.googleKeys, clientId, issuers, now: deps.clock() })
+  if (!profile) throw unauthorized(INVALID_GOOGLE_TOKEN)
+
+  const fields = {
+    googleSubject: profile.subject,
+    givenName: profile.givenName,
+    familyName: profile.familyName,
+    pictureUrl: profile.pictureUrl,
+    locale: profile.locale,
+    emailVerified: true,
+    updatedAt: deps.clock(),
+  }
+  const existing = await findUserByEmail(deps.db, profile.email)
+  let row
+  if (existing) {
+    if (existing.googleSubject && existing.googleSubject !== profile.subject) throw unauthorized(INVALID_GOOGLE_TOKEN)
+    ;[row] = await deps.db
+      .update(users)
+      .set({ ...fields, name: profile.name ?? existing.name })
+      .where(eq(users.id, existing.id))
+      .returning()
+  } else {
+    ;[row] = await deps.db
+      .insert(users)
+      .values({ ...fields, email: profile.email, name: profile.name ?? profile.email.split('@')[0]!, role: 'USER', passwordHash: null })
+      .onConflictDoUpdate({ target: users.email, set: fields })
+      .returning()
+  }
+  return { token: await deps.tokens.sign({ userId: row!.id, role: row!.role }), user: toUser(row!), message: 'Login successful' }
+}
