@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PASSWORD_MIN } from './rules.ts'
 
 export const ROLES = ['admin', 'USER'] as const
 export type Role = (typeof ROLES)[number]
@@ -11,7 +12,6 @@ const email = z
   .pipe(z.email('Email must be a valid e-mail address'))
   .transform((value) => value.toLowerCase())
 
-export const PASSWORD_MIN = 8
 
 export const loginRequest = z.object({
   email,

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import { MantineProvider } from '@mantine/core'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { Toaster } from 'sonner'
+import { theme, themeStorage } from './lib/theme.ts'
+import { TOAST_LIMIT, DURATION } from './lib/toast.ts'
+
+const colorSchemeManager = themeStorage()
+
+/** Mantine, Query and the toaster; shared by main.tsx and the SPA tests. */
+export function AppProviders({ queryClient, children, env }: { queryClient: QueryClient; children: ReactNode; env?: 'test' }) {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster visibleToasts={TOAST_LIMIT} duration={DURATION.blank} position="top-right" richColors closeButton />
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}

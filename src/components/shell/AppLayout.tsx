@@ -1,0 +1,70 @@
+import { ActionIcon, AppShell, Avatar, Burger, Group, Text, Tooltip } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, Outlet, useNavigate } from '@tanstack/react-router'
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
+import './shell-styles.ts'
+import { clearSession, getRole, getStoredUser } from '../../api/session.ts'
+import { currentUserQueryOptions } from '../../queries/user.ts'
+import { Sidebar } from './Sidebar.tsx'
+import { ThemeToggle } from './ThemeToggle.tsx'
+
+export const initials = (name: string | undefined | null) =>
+  (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('') || '?'
+
+/** The signed-in shell: sidebar (a drawer on phones), top bar with collapse toggle, theme toggle and avatar. */
+export function AppLayout() {
+  const [mobileOpened, mobile] = useDisclosure(false)
+  const [desktopOpened, desktop] = useDisclosure(true)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const role = getRole()
+  const { data: user } = useQuery({ ...currentUserQueryOptions(), placeholderData: getStoredUser() ?? undefined })
+
+  function logout() {
+    clearSession()
+    queryClient.clear()
+    void navigate({ to: '/' })
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={mobileOpened ? 'Close menu' : 'Open menu'} />
+            <Tooltip label={desktopOpened ? 'Collapse sidebar' : 'Expand sidebar'}>
+              <ActionIcon variant="subtle" size="lg" visibleFrom="sm" onClick={desktop.toggle} aria-label={desktopOpened ? 'Collapse sidebar' : 'Expand sidebar'} aria-expanded={desktopOpened}>
+                {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+              </ActionIcon>
+            </Tooltip>
+            <Text component={Link} to="/user/my-dashboard" fw={700} size="lg" c="indigo" td="none">
+              Learnpack
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ThemeToggle />
+            <Avatar src={user?.pictureUrl ?? undefined} alt={user?.name ?? 'Your account'} color="indigo" radius="xl" title={user?.name}>
+              {initials(user?.name)}
+            </Avatar>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Sidebar">
+        <Sidebar role={role} onNavigate={mobile.close} onLogout={logout} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  )
+}

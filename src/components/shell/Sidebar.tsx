@@ -1,0 +1,50 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { IconBox, IconChartBar, IconFolderCog, IconHome, IconLogout, IconSettings, IconUpload, IconUserPlus, IconUsers } from '@tabler/icons-react'
+import type { Role } from '../../../contract/auth.ts'
+
+interface SidebarProps {
+  role: Role | null
+  onNavigate: () => void
+  onLogout: () => void
+}
+
+const ICON = { size: 18, stroke: 1.6 }
+
+/** Sidebar entries per SPEC.md §2; the admin entries are hidden only when the stored role is USER. */
+export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const active = (to: string) => pathname === to || pathname.startsWith(`${to}/`)
+  const item = (to: string, label: string, icon: React.ReactNode) => (
+    <NavLink key={to} component={Link} to={to} label={label} leftSection={icon} active={active(to)} onClick={onNavigate} />
+  )
+  const staff = role !== 'USER'
+
+  return (
+    <Stack justify="space-between" h="100%" gap={0}>
+      <ScrollArea style={{ flex: 1 }}>
+        <nav aria-label="Main">
+          {item('/user/my-dashboard', 'Home', <IconHome {...ICON} />)}
+          {item('/user/packages', 'My Packages', <IconBox {...ICON} />)}
+          {item('/user/settings', 'Settings', <IconSettings {...ICON} />)}
+          {staff ? (
+            <>
+              {item('/admin/paginated-users', 'Users Details', <IconUsers {...ICON} />)}
+              {item('/reports', 'Reports', <IconChartBar {...ICON} />)}
+              <NavLink
+                label="Manage Content"
+                leftSection={<IconFolderCog {...ICON} />}
+                defaultOpened={active('/admin/package-assigner') || active('/package')}
+                childrenOffset={28}
+              >
+                {item('/admin/package-assigner', 'Assign Packages', <IconUserPlus {...ICON} />)}
+                {item('/package', 'Upload Content', <IconUpload {...ICON} />)}
+              </NavLink>
+            </>
+          ) : null}
+        </nav>
+      </ScrollArea>
+      <NavLink component="button" label="Logout" leftSection={<IconLogout {...ICON} />} onClick={onLogout} c="red" />
+    </Stack>
+  )
+}

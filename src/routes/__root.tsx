@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { RouteError } from '../components/RouteError.tsx'
+import { NotFound } from '../components/NotFound.tsx'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
+})

@@ -1,0 +1,42 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+
+const apiPort = Number(process.env.API_PORT ?? 3001)
+
+export default defineConfig({
+  base: process.env.BASE_PATH ?? '/',
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': `http://localhost:${apiPort}` } },
+  test: {
+    globals: true,
+    globalSetup: ['server/test/global-setup.ts'],
+    projects: [
+      {
+        extends: false,
+        test: {
+          name: 'server',
+          globals: true,
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'spa',
+          environment: 'jsdom',
+          include: ['tests/spa/**/*.test.tsx'],
+          setupFiles: ['tests/support/setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+})
