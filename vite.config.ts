@@ -8,7 +8,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001)
 export default defineConfig({
   base: process.env.BASE_PATH ?? '/',
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': `http://localhost:${apiPort}` } },
   test: {
     globals: true,

@@ -3,11 +3,12 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
 import { ApiError } from './api/errors.ts'
 
-export function createQueryClient() {
+export function createQueryClient(overrides: { retryDelay?: number } = {}) {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        ...overrides,
         // Retry once for network trouble and 5xx; a 4xx answer will not change by asking again.
         retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },

@@ -15,7 +15,9 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>
 }
 
-export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock: () => Date): TokenService {
+export function createTokenService(secret: string, ttlSeconds: number, clock: () => Date): TokenService {
+  // A WebCrypto key (not raw bytes): it works the same under Node and under the SPA tests' jsdom globals.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
   return {
     async sign({ userId, role }) {
       const now = Math.floor(clock().getTime() / 1000)
@@ -24,11 +26,11 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock
         .setSubject(String(userId))
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
-        .sign(secret)
+        .sign(await key)
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: clock() })
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: clock() })
         const userId = Number(payload.sub)
         if (!Number.isSafeInteger(userId) || userId <= 0) return null
         return { userId, role: payload.role === 'admin' ? 'admin' : 'USER' }
@@ -40,12 +42,12 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock
 }
 
 /** JWT_SECRET when set; otherwise a secret generated once and kept under DATA_DIR. */
-export function resolveJwtSecret(configured: string | undefined, dataDir: string): Uint8Array {
-  if (configured) return new TextEncoder().encode(configured)
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured
   const file = path.join(dataDir, 'jwt-secret')
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true })
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+  return readFileSync(file, 'utf8').trim()
 }

@@ -32,7 +32,7 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+const migrationsDir = () => fileURLToPath(new URL('./migrations', import.meta.url))
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (sql: string) => options.onQuery!(sql) } : undefined
@@ -46,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: options.searchPath }),
+      migrate: () => migratePg(db, { migrationsFolder: migrationsDir(), migrationsSchema: options.searchPath }),
       close: () => pool.end(),
     }
   }
@@ -57,7 +57,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir() }),
     close: () => client.close(),
     // exposed for the test template
     ...({ client } as object),

@@ -89,7 +89,7 @@ export async function createTestContext(overrides: Partial<Record<string, string
     clock,
     googleKeys: createLocalJWKSet({ keys: [jwk] }),
     mailer: { send: async (message) => void outbox.push(message) },
-    tokens: createTokenService(new TextEncoder().encode(config.jwtSecret!), config.jwtTtlSeconds, clock),
+    tokens: createTokenService(config.jwtSecret!, config.jwtTtlSeconds, clock),
     passwordCost: PASSWORD_COST,
   }
   const app = createApp(deps)

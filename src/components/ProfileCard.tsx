@@ -1,7 +1,7 @@
 import { Avatar, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { currentUserQueryOptions } from '../queries/user.ts'
-import { initials } from './shell/AppLayout.tsx'
+import { initials } from '../lib/initials.ts'
 
 /** The current user's picture, name and e-mail. */
 export function ProfileCard() {

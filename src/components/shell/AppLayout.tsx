@@ -8,14 +8,7 @@ import { clearSession, getRole, getStoredUser } from '../../api/session.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
-
-export const initials = (name: string | undefined | null) =>
-  (name ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('') || '?'
+import { initials } from '../../lib/initials.ts'
 
 /** The signed-in shell: sidebar (a drawer on phones), top bar with collapse toggle, theme toggle and avatar. */
 export function AppLayout() {

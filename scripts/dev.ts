@@ -1,0 +1,12 @@
+/** `npm run dev`: the API in watch mode on API_PORT (3001) and Vite with hot reload, proxying /api to it. */
+import { spawn } from 'node:child_process'
+
+const apiPort = process.env.API_PORT ?? '3001'
+const children = [
+  spawn(process.execPath, ['--watch', 'server/index.ts'], { stdio: 'inherit', env: { ...process.env, PORT: apiPort } }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+]
+const stop = () => children.forEach((child) => child.kill('SIGTERM'))
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+for (const child of children) child.on('exit', (code) => { stop(); process.exitCode = code ?? 0 })

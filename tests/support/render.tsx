@@ -1,0 +1,36 @@
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
+import type { Role, User } from '../../contract/auth.ts'
+import { AppProviders } from '../../src/AppProviders.tsx'
+import { createAppRouter, createQueryClient } from '../../src/router.tsx'
+import { setUnauthorizedHandler } from '../../src/api/client.ts'
+import { saveSession } from '../../src/api/session.ts'
+import { testContext } from './server.ts'
+
+/** Renders the real route tree at `url`, with the app's providers, as main.tsx does. */
+export function renderApp(url = '/') {
+  const queryClient = createQueryClient({ retryDelay: 0 })
+  const history = createMemoryHistory({ initialEntries: [url] })
+  const router = createAppRouter(queryClient, history)
+  setUnauthorizedHandler(() => {
+    queryClient.clear()
+    void router.navigate({ to: '/' })
+  })
+  const user = userEvent.setup()
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { ...view, router, queryClient, user, pathname: () => router.state.location.pathname }
+}
+
+/** Creates a user through the real database and stores their session in localStorage, as a sign-in would. */
+export async function signInAs(role: Role = 'USER', options: { name?: string; email?: string } = {}): Promise<{ user: User; token: string; password: string }> {
+  const created = await testContext().createUser({ role, ...options })
+  saveSession(created.token, created.user)
+  return created
+}
+
+export { testContext }

@@ -1,0 +1,27 @@
+import { http } from 'msw'
+import { setupServer } from 'msw/node'
+import { createTestContext, type TestContext } from '../../server/test/harness.ts'
+
+let ctx: TestContext | undefined
+
+/** The in-process API the SPA tests talk to: a real app over a fresh database for each test file. */
+export async function startTestContext() {
+  ctx = await createTestContext()
+  return ctx
+}
+
+export function testContext(): TestContext {
+  if (!ctx) throw new Error('The test context starts in beforeAll (tests/support/setup.ts)')
+  return ctx
+}
+
+/** Default handler: every /api request goes to the real server app. Tests override single calls with `mswServer.use`. */
+export const forwardToApp = http.all('*/api/*', ({ request }) => testContext().app.fetch(request))
+
+export const mswServer = setupServer(forwardToApp)
+
+/** Requests no handler answered; setup.ts fails the test when any are left. */
+export const unhandledRequests: string[] = []
+mswServer.events.on('request:unhandled', ({ request }) => {
+  unhandledRequests.push(`${request.method} ${request.url}`)
+})

@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
+import { mswServer, unhandledRequests, testContext, startTestContext } from './server.ts'
+
+// jsdom lacks these browser APIs that Mantine uses.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+})
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver
+Element.prototype.scrollIntoView = vi.fn()
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scrollTo
+
+beforeAll(async () => {
+  await startTestContext()
+  mswServer.listen({ onUnhandledFrame: 'error' })
+})
+
+afterEach(async () => {
+  cleanup()
+  mswServer.resetHandlers()
+  localStorage.clear()
+  document.documentElement.classList.remove('dark')
+  vi.useRealTimers()
+  await testContext().reset()
+  const unhandled = unhandledRequests.splice(0)
+  expect(unhandled, 'requests no handler answered').toEqual([])
+})
+
+afterAll(async () => {
+  mswServer.close()
+  await testContext().close()
+})
