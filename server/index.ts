@@ -29,15 +29,17 @@ async function main() {
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') })
   await database.migrate()
 
-  if (config.admin) {
-    const outcome = await ensureAdmin(database.db, config.admin, DEFAULT_COST)
-    console.log(`Admin ${config.admin.email} ${outcome}.`)
-  }
+  // Demo data first: it only fills an empty install, and the admin below must not make it look non-empty.
   if (config.seedDemo) {
     const demo = await seedDemo(database.db, config.dataDir, DEFAULT_COST)
     if (demo) {
       console.log(`Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`)
     }
+  }
+
+  if (config.admin) {
+    const outcome = await ensureAdmin(database.db, config.admin, DEFAULT_COST)
+    console.log(`Admin ${config.admin.email} ${outcome}.`)
   }
 
   const clock = () => new Date()

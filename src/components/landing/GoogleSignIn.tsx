@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google'
 import { Box } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -29,10 +30,18 @@ export interface GoogleButtonOptions {
  */
 export function GoogleSignIn(options: GoogleButtonOptions) {
   const { data: config } = useQuery(publicConfigQueryOptions())
+  const [scriptFailed, setScriptFailed] = useState(false)
   const clientId = config?.googleClientId
-  if (!clientId) return null
+  if (!clientId || scriptFailed) return null
   return (
-    <GoogleOAuthProvider clientId={clientId} locale={options.locale} onScriptLoadError={() => console.error('Google Identity Services failed to load')}>
+    <GoogleOAuthProvider
+      clientId={clientId}
+      locale={options.locale}
+      onScriptLoadError={() => {
+        console.error('Google Identity Services failed to load')
+        setScriptFailed(true)
+      }}
+    >
       <GoogleButton {...options} />
     </GoogleOAuthProvider>
   )
