@@ -9,6 +9,10 @@ import { spaRoutes } from './http/spa.ts'
 import { oauth2Routes } from './oauth2/routes.ts'
 import { userRoutes } from './user/routes.ts'
 import { systemRoutes } from './system/routes.ts'
+import { packageRoutes } from './packages/routes.ts'
+import { skillRoutes } from './skills/routes.ts'
+import { topicRoutes } from './topics/routes.ts'
+import { subTopicRoutes } from './subtopics/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 
@@ -20,6 +24,10 @@ export function createApp(deps: AppDeps) {
     .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit') }))
     .route('/oauth2', oauth2Routes(deps))
     .route('/user', userRoutes(deps, guards))
+    .route('/packages', packageRoutes(deps, guards))
+    .route('/skills', skillRoutes(deps, guards))
+    .route('/topic', topicRoutes(deps, guards))
+    .route('/subTopic', subTopicRoutes(deps, guards))
     .route('/', systemRoutes(deps))
 
   const app = new Hono<AppEnv>()

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { relations, sql } from 'drizzle-orm'
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
@@ -42,6 +42,71 @@ export const loginFailures = pgTable(
     index('login_failures_address_idx').on(t.clientAddress, t.failedAt),
   ],
 )
+
+/** Content tree. Children cascade on delete, so removing a parent removes everything under it in one statement. */
+export const packages = pgTable('packages', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  createdAt: createdAt(),
+})
+
+export const skills = pgTable(
+  'skills',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('skills_package_idx').on(t.packageId)],
+)
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: serial('id').primaryKey(),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('topics_skill_idx').on(t.skillId)],
+)
+
+export const subTopics = pgTable(
+  'sub_topics',
+  {
+    id: serial('id').primaryKey(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sub_topics_topic_idx').on(t.topicId)],
+)
+
+export const packagesRelations = relations(packages, ({ many }) => ({ skills: many(skills) }))
+export const skillsRelations = relations(skills, ({ one, many }) => ({
+  package: one(packages, { fields: [skills.packageId], references: [packages.id] }),
+  topics: many(topics),
+}))
+export const topicsRelations = relations(topics, ({ one, many }) => ({
+  skill: one(skills, { fields: [topics.skillId], references: [skills.id] }),
+  subTopics: many(subTopics),
+}))
+export const subTopicsRelations = relations(subTopics, ({ one }) => ({
+  topic: one(topics, { fields: [subTopics.topicId], references: [topics.id] }),
+}))
 
 export type UserRow = typeof users.$inferSelect
 export type NewUserRow = typeof users.$inferInsert

@@ -1,0 +1,15 @@
+import { Hono } from 'hono'
+import { idParam } from '../../contract/content.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import type { Guards } from '../auth/guards.ts'
+import { ok } from '../http/envelope.ts'
+import { validate } from '../http/validate.ts'
+import { getSkillWithTopics } from './service.ts'
+
+export function skillRoutes({ db }: AppDeps, { requireAdmin }: Guards) {
+  return new Hono<AppEnv>()
+    .get('/skills/:id/topics', requireAdmin, validate('param', idParam), async (c) => {
+      return ok(c, await getSkillWithTopics(db, c.req.valid('param').id), 'Skill and its topics loaded')
+    })
+    .get('/:id', requireAdmin, validate('param', idParam), async (c) => ok(c, await getSkillWithTopics(db, c.req.valid('param').id), 'Skill found'))
+}
