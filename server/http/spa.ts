@@ -12,12 +12,16 @@ export function spaRoutes(staticDir: string) {
   const root = path.relative(process.cwd(), staticDir) || '.'
   const indexFile = path.join(staticDir, 'index.html')
   const app = new Hono<AppEnv>()
-  app.use('/assets/*', async (c, next) => {
+  // Set after the response exists: serveStatic's onFound runs after the response is built, so headers set there are lost.
+  app.use('*', async (c, next) => {
     await next()
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    if (c.res.status !== 200) return
+    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
   })
-  app.use('*', serveStatic({ root, onFound: (_path, c) => { if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'no-cache') } }))
-  app.get('*', serveStatic({ root, path: 'index.html', onFound: (_path, c) => { c.header('Cache-Control', 'no-cache') } }))
+  app.use('*', serveStatic({ root }))
+  const index = serveStatic<AppEnv>({ root, path: 'index.html' })
+  // A missing hashed asset is a 404, not index.html (which would then be cached as that asset for a year).
+  app.get('*', (c, next) => (c.req.path.startsWith('/assets/') ? next() : index(c, next)))
   app.get('*', (c) => c.text(existsSync(indexFile) ? 'Not found' : 'The SPA is not built. Run `npm run build`.', 404))
   return app
 }

@@ -105,6 +105,16 @@ describe('POST /api/oauth2/login (Google)', () => {
     expect(await ctx.deps.db.select().from(users)).toHaveLength(1)
   })
 
+  it('a linked Google account whose new e-mail belongs to another account still signs in to its own account', async () => {
+    const first = await googleLogin(await ctx.signGoogleToken({ sub: 'subject-a', email: 'old@example.com' }))
+    const other = await ctx.createUser({ email: 'taken@example.com', name: 'Other' })
+    const second = await googleLogin(await ctx.signGoogleToken({ sub: 'subject-a', email: 'taken@example.com' }))
+    expect(second.status).toBe(200)
+    expect(second.body.data!.user.id).toBe(first.body.data!.user.id)
+    const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, other.user.id))
+    expect(row).toMatchObject({ name: 'Other', googleSubject: null })
+  })
+
   it('accepts both Google issuers', async () => {
     expect((await googleLogin(await ctx.signGoogleToken({}, { issuer: 'accounts.google.com' }))).status).toBe(200)
     expect((await googleLogin(await ctx.signGoogleToken({}, { issuer: 'https://accounts.google.com' }))).status).toBe(200)

@@ -59,7 +59,9 @@ export async function loginWithGoogle(deps: AppDeps, idToken: string): Promise<L
     emailVerified: true,
     updatedAt: deps.clock(),
   }
-  const existing = await findUserByEmail(deps.db, profile.email)
+  // The Google subject is the stable identity (the e-mail on a Google account can change); then the e-mail.
+  const [bySubject] = await deps.db.select().from(users).where(eq(users.googleSubject, profile.subject))
+  const existing = bySubject ?? (await findUserByEmail(deps.db, profile.email))
   let row
   if (existing) {
     if (existing.googleSubject && existing.googleSubject !== profile.subject) throw unauthorized(INVALID_GOOGLE_TOKEN)
