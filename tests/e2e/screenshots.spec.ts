@@ -1,0 +1,99 @@
+import { copyFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { admin, loginViaApi, newLearner, profileCard, registerViaApi, storeSession, type Session } from './support.ts'
+
+/**
+ * @screenshots: saves PNGs of the landing screen and the shell, in both themes and at phone width, to
+ * test-results/screenshots/ (and a copy in /tmp/shots/) for a person to look at. It asserts only that the pages render.
+ */
+const OUT = path.resolve(import.meta.dirname, '../../test-results/screenshots')
+const COPY = '/tmp/shots'
+const PHONE = { width: 390, height: 844 }
+
+async function shoot(page: Page, name: string, { fullPage = true } = {}) {
+  mkdirSync(OUT, { recursive: true })
+  // Let web fonts load and every CSS transition (sliding panel, drawer, theme) finish.
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((r) => setTimeout(r, 50))
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
+  })
+  const file = path.join(OUT, `${name}.png`)
+  await page.screenshot({ path: file, fullPage })
+  try {
+    mkdirSync(COPY, { recursive: true })
+    copyFileSync(file, path.join(COPY, `${name}.png`))
+  } catch {
+    // the copy is a convenience
+  }
+}
+
+async function setTheme(page: Page, scheme: 'light' | 'dark') {
+  await page.evaluate((s) => localStorage.setItem('theme', s), scheme)
+}
+
+test.describe('screenshots @screenshots', () => {
+  let learner: Session
+  let adminSession: Session
+
+  test.beforeAll(async ({ request }) => {
+    const credentials = newLearner('Screenshot')
+    credentials.name = 'Priya Raman'
+    await registerViaApi(request, credentials)
+    learner = await loginViaApi(request, credentials.email, credentials.password)
+    adminSession = await loginViaApi(request, admin.email, admin.password)
+  })
+
+  test('landing screen, light and dark, desktop and phone', async ({ page }) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.goto('/')
+      await setTheme(page, scheme)
+      await page.reload()
+      await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+      await shoot(page, `landing-${scheme}`)
+    }
+    await page.getByRole('button', { name: 'Switch to Create Account' }).click()
+    await expect(page.getByRole('form', { name: 'Create Account' })).toBeVisible()
+    await shoot(page, 'landing-create-account-dark')
+
+    await page.setViewportSize(PHONE)
+    await setTheme(page, 'light')
+    await page.reload()
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+    await shoot(page, 'landing-phone-light')
+  })
+
+  test('learner home and admin dashboard in the shell, light and dark', async ({ page }) => {
+    for (const [who, session, url] of [
+      ['learner-home', learner, '/user/my-dashboard'],
+      ['admin-dashboard', adminSession, '/dashboard'],
+    ] as const) {
+      await storeSession(page, session)
+      for (const scheme of ['light', 'dark'] as const) {
+        await setTheme(page, scheme)
+        await page.goto(url)
+        await expect(profileCard(page).getByText(session.user.email)).toBeVisible()
+        await shoot(page, `${who}-${scheme}`)
+      }
+      await page.evaluate(() => localStorage.clear())
+    }
+  })
+
+  test('phone width: the shell with the drawer open', async ({ page }) => {
+    await page.setViewportSize(PHONE)
+    await storeSession(page, adminSession)
+    await setTheme(page, 'light')
+    await page.goto('/dashboard')
+    await expect(profileCard(page).getByText(adminSession.user.email)).toBeVisible()
+    await shoot(page, 'shell-phone-light')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users Details' })).toBeVisible()
+    await shoot(page, 'shell-phone-drawer-light', { fullPage: false })
+    await setTheme(page, 'dark')
+    await page.reload()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users Details' })).toBeVisible()
+    await shoot(page, 'shell-phone-drawer-dark', { fullPage: false })
+  })
+})

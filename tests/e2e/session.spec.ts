@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test'
+import { loginViaApi, newLearner, profileCard, registerViaApi, storeSession } from './support.ts'
+
+const shortTtlUrl = process.env.E2E_SHORT_TTL_URL ?? ''
+const ttlSeconds = Number(process.env.E2E_SHORT_TTL_SECONDS ?? 3)
+
+const storedSession = () => ({ token: localStorage.getItem('token'), role: localStorage.getItem('role'), user: localStorage.getItem('user') })
+
+test('an expired token sends the browser to / and clears the session', async ({ page, request }) => {
+  test.skip(!shortTtlUrl, 'E2E_SHORT_TTL_URL is not set (run through npm run test:e2e)')
+  // This server signs tokens that live JWT_TTL=3s.
+  const learner = newLearner('Expiry')
+  await registerViaApi(request, learner, shortTtlUrl)
+  const session = await loginViaApi(request, learner.email, learner.password, shortTtlUrl)
+  await storeSession(page, session, shortTtlUrl)
+
+  await page.goto(`${shortTtlUrl}/user/my-dashboard`)
+  await expect(profileCard(page).getByText(learner.email)).toBeVisible()
+
+  // Wait until the token has really expired.
+  await page.waitForTimeout(ttlSeconds * 1000 + 1500)
+  const check = await request.get(`${shortTtlUrl}/api/user/getUserByEmail`, { headers: { Authorization: `Bearer ${session.token}` } })
+  expect(check.status()).toBe(401)
+
+  await page.goto(`${shortTtlUrl}/user/my-dashboard`)
+  await expect(page).toHaveURL(`${shortTtlUrl}/`)
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+  expect(await page.evaluate(storedSession)).toEqual({ token: null, role: null, user: null })
+})
+
+test('a token signed with another key is a 401 that sends the browser to /', async ({ page, request }) => {
+  const learner = newLearner('Forged')
+  await registerViaApi(request, learner)
+  const session = await loginViaApi(request, learner.email, learner.password)
+  const [header, payload] = session.token.split('.')
+  const forged = `${header}.${payload}.${Buffer.from('not the signature of this server').toString('base64url')}`
+  await storeSession(page, { ...session, token: forged })
+
+  await page.goto('/user/my-dashboard')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+  expect(await page.evaluate(storedSession)).toEqual({ token: null, role: null, user: null })
+})
+
+test('signed-out visitors reaching a shell route go to /, learners reaching an admin route go to their dashboard', async ({ page, request }) => {
+  await page.goto('/user/my-dashboard')
+  await expect(page).toHaveURL(/\/$/)
+
+  const learner = newLearner('Guard')
+  await registerViaApi(request, learner)
+  await storeSession(page, await loginViaApi(request, learner.email, learner.password))
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/user\/my-dashboard$/)
+  await expect(profileCard(page).getByText(learner.email)).toBeVisible()
+})
+
+test('Logout clears the session and returns to /', async ({ page, request }) => {
+  const learner = newLearner('Logout')
+  await registerViaApi(request, learner)
+  await storeSession(page, await loginViaApi(request, learner.email, learner.password))
+  await page.goto('/user/my-dashboard')
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect(await page.evaluate(storedSession)).toEqual({ token: null, role: null, user: null })
+})
