@@ -51,6 +51,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Learnpack <no-reply@learnpack.local>'),
   TRUST_PROXY: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
   LOG_REQUESTS: optionalText.pipe(flag.optional()).transform((v) => v ?? true),
+  AUTH_REQUIRE_VERIFIED_EMAIL: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
 })
 
 export interface Config {
@@ -67,6 +68,8 @@ export interface Config {
   mailFrom: string
   trustProxy: boolean
   logRequests: boolean
+  /** Refuse password sign-in until the e-mail address is verified. */
+  requireVerifiedEmail: boolean
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +103,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    requireVerifiedEmail: e.AUTH_REQUIRE_VERIFIED_EMAIL,
   }
 }

@@ -95,7 +95,57 @@ export const subTopics = pgTable(
   (t) => [index('sub_topics_topic_idx').on(t.topicId)],
 )
 
-export const packagesRelations = relations(packages, ({ many }) => ({ skills: many(skills) }))
+/** Which learner may study which package. A pair exists once. */
+export const userPackages = pgTable(
+  'user_packages',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_packages_pair_unique').on(t.userId, t.packageId), index('user_packages_package_idx').on(t.packageId)],
+)
+
+/** Single-use links sent by mail (e-mail verification, password reset); only a SHA-256 of the token is kept. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+)
+
+/** Throttled actions (mail requests), kept in the database so every server instance sees them. */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: serial('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('throttle_events_lookup_idx').on(t.bucket, t.key, t.at)],
+)
+
+export const usersRelations = relations(users, ({ many }) => ({ packages: many(userPackages) }))
+export const userPackagesRelations = relations(userPackages, ({ one }) => ({
+  user: one(users, { fields: [userPackages.userId], references: [users.id] }),
+  package: one(packages, { fields: [userPackages.packageId], references: [packages.id] }),
+}))
+
+export const packagesRelations = relations(packages, ({ many }) => ({ skills: many(skills), assignments: many(userPackages) }))
 export const skillsRelations = relations(skills, ({ one, many }) => ({
   package: one(packages, { fields: [skills.packageId], references: [packages.id] }),
   topics: many(topics),

@@ -5,7 +5,8 @@ import { users } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { verifyGoogleIdToken } from '../auth/google.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-limit.ts'
-import { AppError, conflict, unauthorized } from '../http/errors.ts'
+import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts'
+import { sendVerificationMail } from '../user/account.ts'
 import { findUserByEmail, toUser } from '../user/service.ts'
 
 const isUniqueViolation = (err: unknown) => {
@@ -18,6 +19,7 @@ export async function registerUser(deps: AppDeps, input: { name: string; email: 
   const passwordHash = await hashPassword(input.password, deps.passwordCost)
   try {
     const [row] = await deps.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: 'USER' }).returning()
+    await sendVerificationMail(deps, row!)
     return toUser(row!)
   } catch (err) {
     // Two registrations racing for one address: the unique index decides.
@@ -37,6 +39,9 @@ export async function loginWithPassword(deps: AppDeps, input: { email: string; p
   if (!row || !valid) {
     await recordLoginFailure(deps.db, input.email, address, now)
     throw unauthorized(INVALID_CREDENTIALS)
+  }
+  if (deps.config.requireVerifiedEmail && !row.emailVerified) {
+    throw forbidden('Please verify your e-mail address before signing in. Use Resend Verification to get a new link.')
   }
   await clearLoginFailures(deps.db, input.email, address)
   return { token: await deps.tokens.sign({ userId: row.id, role: row.role }), user: toUser(row), message: 'Login Success' }

@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
+import { assertPackageAccess } from '../auth/access.ts'
 import { createPackage, deletePackage, getPackageTree, listPackages, updatePackage } from './service.ts'
 
 export function packageRoutes({ db }: AppDeps, { requireUser, requireAdmin }: Guards) {
@@ -12,7 +13,10 @@ export function packageRoutes({ db }: AppDeps, { requireUser, requireAdmin }: Gu
       return ok(c, await createPackage(db, c.req.valid('json')), 'Package created', 201)
     })
     .get('/getAllPackage', requireUser, async (c) => ok(c, await listPackages(db), 'Packages fetched'))
-    .get('/:id', requireAdmin, validate('param', idParam), async (c) => ok(c, await getPackageTree(db, c.req.valid('param').id), 'Package found'))
+    .get('/:id', requireUser, validate('param', idParam), async (c) => {
+      await assertPackageAccess(db, c.var.user, c.req.valid('param').id)
+      return ok(c, await getPackageTree(db, c.req.valid('param').id), 'Package found')
+    })
     .put('/:id', requireAdmin, validate('param', idParam), validate('json', packageInput), async (c) => {
       return ok(c, await updatePackage(db, c.req.valid('param').id, c.req.valid('json')), 'Package updated')
     })

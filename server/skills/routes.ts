@@ -4,12 +4,17 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
+import { assertSkillAccess } from '../auth/access.ts'
 import { getSkillWithTopics } from './service.ts'
 
-export function skillRoutes({ db }: AppDeps, { requireAdmin }: Guards) {
+export function skillRoutes({ db }: AppDeps, { requireUser }: Guards) {
   return new Hono<AppEnv>()
-    .get('/skills/:id/topics', requireAdmin, validate('param', idParam), async (c) => {
+    .get('/skills/:id/topics', requireUser, validate('param', idParam), async (c) => {
+      await assertSkillAccess(db, c.var.user, c.req.valid('param').id)
       return ok(c, await getSkillWithTopics(db, c.req.valid('param').id), 'Skill and its topics loaded')
     })
-    .get('/:id', requireAdmin, validate('param', idParam), async (c) => ok(c, await getSkillWithTopics(db, c.req.valid('param').id), 'Skill found'))
+    .get('/:id', requireUser, validate('param', idParam), async (c) => {
+      await assertSkillAccess(db, c.var.user, c.req.valid('param').id)
+      return ok(c, await getSkillWithTopics(db, c.req.valid('param').id), 'Skill found')
+    })
 }

@@ -1,10 +1,17 @@
-import { eq } from 'drizzle-orm'
-import type { User } from '../../contract/auth.ts'
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import type { PackageBasic, User } from '../../contract/auth.ts'
+import type { Package } from '../../contract/content.ts'
+import type { Page } from '../../contract/envelope.ts'
+import { toMoneyString } from '../../contract/content.ts'
 import type { Db } from '../db/client.ts'
-import { users, type UserRow } from '../db/schema.ts'
-import { notFound } from '../http/errors.ts'
+import { packages, skills, subTopics, topics, userPackages, users, type UserRow } from '../db/schema.ts'
+import { badRequest, conflict, notFound } from '../http/errors.ts'
+import { toPage } from '../http/paging.ts'
+import { toPackage } from '../content/mappers.ts'
 
-export function toUser(row: UserRow, packages: User['packages'] = []): User {
+const iso = (d: Date | string) => new Date(d).toISOString()
+
+export function toUser(row: UserRow, packageList: PackageBasic[] = []): User {
   return {
     id: row.id,
     email: row.email,
@@ -15,7 +22,7 @@ export function toUser(row: UserRow, packages: User['packages'] = []): User {
     pictureUrl: row.pictureUrl,
     locale: row.locale,
     emailVerified: row.emailVerified,
-    packages,
+    packages: packageList,
   }
 }
 
@@ -30,7 +37,111 @@ export async function getUserRow(db: Db, id: number): Promise<UserRow> {
   return row
 }
 
-/** The signed-in user with the packages assigned to them (none until packages exist). */
-export async function getCurrentUser(db: Db, id: number): Promise<User> {
-  return toUser(await getUserRow(db, id))
+/** The packages (with their skills) assigned to each of these users, in two statements whatever the count. */
+async function assignedPackages(db: Db, userIds: number[]): Promise<Map<number, PackageBasic[]>> {
+  const byUser = new Map<number, PackageBasic[]>(userIds.map((id) => [id, []]))
+  if (!userIds.length) return byUser
+  const links = await db
+    .select({ userId: userPackages.userId, pkg: packages })
+    .from(userPackages)
+    .innerJoin(packages, eq(packages.id, userPackages.packageId))
+    .where(inArray(userPackages.userId, userIds))
+    .orderBy(asc(userPackages.assignedAt), asc(packages.id))
+  const packageIds = [...new Set(links.map((l) => l.pkg.id))]
+  const skillRows = packageIds.length ? await db.select().from(skills).where(inArray(skills.packageId, packageIds)).orderBy(asc(skills.id)) : []
+  for (const { userId, pkg } of links) {
+    byUser.get(userId)!.push({
+      id: pkg.id,
+      title: pkg.title,
+      description: pkg.description,
+      price: toMoneyString(pkg.price),
+      createdAt: iso(pkg.createdAt),
+      skills: skillRows
+        .filter((s) => s.packageId === pkg.id)
+        .map((s) => ({ id: s.id, title: s.title, description: s.description, price: toMoneyString(s.price), createdAt: iso(s.createdAt) })),
+    })
+  }
+  return byUser
 }
+
+/** One user with the packages assigned to them (and their skills). */
+export async function getUserWithPackages(db: Db, id: number): Promise<User> {
+  const row = await getUserRow(db, id)
+  return toUser(row, (await assignedPackages(db, [id])).get(id))
+}
+
+export const getCurrentUser = getUserWithPackages
+
+/** One user with the full trees of their assigned packages. */
+export async function getUserWithPackageTrees(db: Db, id: number): Promise<Omit<User, 'packages'> & { packages: Package[] }> {
+  const row = await getUserRow(db, id)
+  const ids = (await db.select({ id: userPackages.packageId }).from(userPackages).where(eq(userPackages.userId, id))).map((r) => r.id)
+  const trees = ids.length
+    ? await db.query.packages.findMany({
+        where: inArray(packages.id, ids),
+        orderBy: [asc(packages.id)],
+        with: { skills: { orderBy: [asc(skills.id)], with: { topics: { orderBy: [asc(topics.id)], with: { subTopics: { orderBy: [asc(subTopics.id)] } } } } } },
+      })
+    : []
+  return { ...toUser(row), packages: trees.map(toPackage) }
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db.select().from(users).orderBy(asc(users.id))
+  const packagesByUser = await assignedPackages(db, rows.map((r) => r.id))
+  return rows.map((r) => toUser(r, packagesByUser.get(r.id)))
+}
+
+export async function pageUsers(db: Db, page: number, size: number): Promise<Page<User>> {
+  const [total] = await db.select({ n: count() }).from(users)
+  const rows = await db.select().from(users).orderBy(asc(users.id)).limit(size).offset(page * size)
+  const packagesByUser = await assignedPackages(db, rows.map((r) => r.id))
+  return toPage(rows.map((r) => toUser(r, packagesByUser.get(r.id))), total?.n ?? 0, page, size)
+}
+
+/** Adds packages to a user; pairs that exist stay as they are (idempotent); unknown package ids are a 400 naming them. */
+export async function assignPackages(db: Db, userId: number, packageIds: number[]): Promise<User> {
+  await getUserRow(db, userId)
+  const wanted = [...new Set(packageIds)]
+  const known = new Set((await db.select({ id: packages.id }).from(packages).where(inArray(packages.id, wanted))).map((r) => r.id))
+  const unknown = wanted.filter((id) => !known.has(id))
+  if (unknown.length) throw badRequest(`Unknown package id(s): ${unknown.join(', ')}`, { packageIds: `Unknown package id(s): ${unknown.join(', ')}` })
+  await db
+    .insert(userPackages)
+    .values(wanted.map((packageId) => ({ userId, packageId })))
+    .onConflictDoNothing({ target: [userPackages.userId, userPackages.packageId] })
+  return getUserWithPackages(db, userId)
+}
+
+export async function unassignPackage(db: Db, userId: number, packageId: number): Promise<User> {
+  await getUserRow(db, userId)
+  const removed = await db
+    .delete(userPackages)
+    .where(and(eq(userPackages.userId, userId), eq(userPackages.packageId, packageId)))
+    .returning({ packageId: userPackages.packageId })
+  if (!removed.length) throw notFound(`Package ${packageId} is not assigned to this user`)
+  return getUserWithPackages(db, userId)
+}
+
+/** Changes a role; the last admin cannot stop being one, so the system always keeps an administrator. */
+export async function changeRole(db: Db, userId: number, role: User['role']): Promise<User> {
+  return db.transaction(async (tx) => {
+    const row = await getUserRow(tx, userId)
+    if (row.role === 'admin' && role !== 'admin') {
+      const [others] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId)))
+      if (!others?.n) throw conflict('The last administrator cannot stop being an administrator')
+    }
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
+    return getUserWithPackages(tx, userId)
+  })
+}
+
+export async function updateProfile(db: Db, userId: number, input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null }): Promise<User> {
+  const set: Partial<UserRow> = { name: input.name, updatedAt: new Date() }
+  if (input.givenName !== undefined) set.givenName = input.givenName
+  if (input.familyName !== undefined) set.familyName = input.familyName
+  if (input.pictureUrl !== undefined) set.pictureUrl = input.pictureUrl
+  await db.update(users).set(set).where(eq(users.id, userId))
+  return getUserWithPackages(db, userId)
+}
+

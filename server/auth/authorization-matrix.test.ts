@@ -1,0 +1,158 @@
+import { createTestContext, type TestContext } from '../test/harness.ts'
+
+/**
+ * Every API route the app registers, called as anonymous, a learner without the package, a learner
+ * with it, and an admin. A route without a rule here fails the test, so new routes must declare one.
+ */
+type Rule =
+  | 'public' // anyone
+  | 'user' // any signed-in user
+  | 'self' // a user's own record (the assigned learner is the owner here), or an admin
+  | 'content' // admins and learners assigned to the package the resource belongs to
+  | 'admin' // admins only
+
+const RULES: Record<string, Rule> = {
+  'POST /api/oauth2/registerUser': 'public',
+  'POST /api/oauth2/loginUser': 'public',
+  'POST /api/oauth2/login': 'public',
+  'GET /api/oauth2/hello': 'public',
+  'GET /api/config': 'public',
+  'GET /api/user/verify': 'public',
+  'POST /api/user/resend-verification': 'public',
+  'POST /api/user/forgot-password': 'public',
+  'POST /api/user/reset-password': 'public',
+  'GET /api/user/getUserByEmail': 'user',
+  'PUT /api/user/profile': 'user',
+  'PUT /api/user/password': 'user',
+  'GET /api/user/getUserById': 'self',
+  'GET /api/user/getUserWithPackages': 'self',
+  'GET /api/user/getPaginatedUsers': 'admin',
+  'GET /api/user/all': 'admin',
+  'PUT /api/user/:id/assign-packages': 'admin',
+  'DELETE /api/user/:id/packages/:packageId': 'admin',
+  'PUT /api/user/:id/role': 'admin',
+  'POST /api/packages/createPackage': 'admin',
+  'GET /api/packages/getAllPackage': 'user',
+  'GET /api/packages/:id': 'content',
+  'PUT /api/packages/:id': 'admin',
+  'DELETE /api/packages/:id': 'admin',
+  'GET /api/skills/skills/:id/topics': 'content',
+  'GET /api/skills/:id': 'content',
+  'POST /api/topic/addTopic': 'admin',
+  'GET /api/topic': 'admin',
+  'GET /api/topic/page': 'admin',
+  'GET /api/topic/filtered': 'admin',
+  'GET /api/topic/getTopicWithDetails': 'content',
+  'GET /api/topic/by-skill/:skillId': 'content',
+  'PUT /api/topic/by-skill/:skillId': 'admin',
+  'GET /api/topic/:id': 'content',
+  'PUT /api/topic/:id': 'admin',
+  'DELETE /api/topic/:id': 'admin',
+  'POST /api/subTopic/addTopic': 'admin',
+  'GET /api/subTopic': 'admin',
+  'GET /api/subTopic/page': 'admin',
+  'GET /api/subTopic/filtered': 'admin',
+  'GET /api/subTopic/getByIds': 'content',
+  'GET /api/subTopic/:id': 'content',
+  'PUT /api/subTopic/:id': 'admin',
+  'DELETE /api/subTopic/:id': 'admin',
+}
+
+type Role = 'anonymous' | 'learnerWithout' | 'learnerWith' | 'admin'
+const ROLES: Role[] = ['anonymous', 'learnerWithout', 'learnerWith', 'admin']
+
+/** What each role must get: an exact denial, or "allowed" (not 401/403, no 5xx), or "ok" (2xx). */
+function expected(rule: Rule, role: Role): 401 | 403 | 'allowed' | 'ok' {
+  if (rule === 'public') return 'allowed'
+  if (role === 'anonymous') return 401
+  if (rule === 'user') return 'allowed'
+  if (rule === 'admin') return role === 'admin' ? 'allowed' : 403
+  // self and content: the assigned learner owns the record / has the package
+  if (role === 'learnerWithout') return 403
+  return rule === 'content' && role === 'learnerWith' ? 'ok' : 'allowed'
+}
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+afterAll(() => ctx.close())
+
+interface Fixture {
+  tokens: Record<Role, string | undefined>
+  ids: { user: number; package: number; skill: number; topic: number; subTopic: number }
+}
+
+async function seed(): Promise<Fixture> {
+  await ctx.reset()
+  const admin = await ctx.createUser({ role: 'admin' })
+  const learnerWith = await ctx.createUser()
+  const learnerWithout = await ctx.createUser()
+  const created = await ctx.request<{ id: number; skills: { id: number }[] }>('POST', '/api/packages/createPackage', {
+    token: admin.token,
+    body: { title: 'P', description: 'D', price: '10', skills: [{ title: 'S', description: 'D', price: '1' }] },
+  })
+  const pkg = created.body.data!
+  const skillId = pkg.skills[0]!.id
+  const saved = await ctx.request<{ topics: { id: number; subTopics: { id: number }[] }[] }>('PUT', `/api/topic/by-skill/${skillId}`, {
+    token: admin.token,
+    body: { topics: [{ title: 'T', description: 'D', subTopics: [{ title: 'ST', description: 'D' }] }] },
+  })
+  const topic = saved.body.data!.topics[0]!
+  await ctx.request('PUT', `/api/user/${learnerWith.user.id}/assign-packages`, { token: admin.token, body: { packageIds: [pkg.id] } })
+  return {
+    tokens: { anonymous: undefined, learnerWithout: learnerWithout.token, learnerWith: learnerWith.token, admin: admin.token },
+    ids: { user: learnerWith.user.id, package: pkg.id, skill: skillId, topic: topic.id, subTopic: topic.subTopics[0]!.id },
+  }
+}
+
+/** A concrete URL for a route pattern, pointing at the fixture's resources. */
+function concretePath(pattern: string, ids: Fixture['ids']): string {
+  const resource = pattern.startsWith('/api/packages') ? ids.package : pattern.startsWith('/api/skills') ? ids.skill : pattern.startsWith('/api/topic') ? ids.topic : pattern.startsWith('/api/subTopic') ? ids.subTopic : ids.user
+  let path = pattern.replace(':packageId', String(ids.package)).replace(':skillId', String(ids.skill)).replace(':id', String(resource))
+  const query: Record<string, string> = {
+    '/api/user/getUserById': `id=${ids.user}`,
+    '/api/user/getUserWithPackages': `id=${ids.user}`,
+    '/api/topic/getTopicWithDetails': `topicId=${ids.topic}`,
+    '/api/subTopic/getByIds': `subTopicIds=${ids.subTopic}`,
+    '/api/user/verify': 'token=not-a-real-token',
+    '/api/user/resend-verification': 'email=someone@example.com',
+  }
+  if (query[path]) path += `?${query[path]}`
+  return path
+}
+
+function registeredRoutes() {
+  const seen = new Set<string>()
+  for (const route of ctx.app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue
+    seen.add(`${route.method} ${route.path.replace(/\/$/, '')}`)
+  }
+  return [...seen].sort()
+}
+
+describe('authorization matrix', () => {
+  it('has a rule for every registered API route, and no rule for a route that does not exist', () => {
+    const routes = registeredRoutes()
+    expect(routes.filter((r) => !(r in RULES)), 'routes without a rule').toEqual([])
+    expect(Object.keys(RULES).filter((r) => !routes.includes(r)), 'rules without a route').toEqual([])
+  })
+
+  it.each(Object.keys(RULES))('%s answers each role as its rule says', async (route) => {
+    const [method, pattern] = route.split(' ') as [string, string]
+    const rule = RULES[route]!
+    const results: string[] = []
+    // Denied calls change nothing and the admin goes last, so one fixture serves all four roles.
+    const fixture = await seed()
+    for (const role of ROLES) {
+      const path = concretePath(pattern, fixture.ids)
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {}
+      const res = await ctx.request(method, path, { token: fixture.tokens[role], body })
+      const want = expected(rule, role)
+      const good =
+        want === 'ok' ? res.status >= 200 && res.status < 300 : want === 'allowed' ? ![401, 403].includes(res.status) && res.status < 500 : res.status === want
+      if (!good) results.push(`${role}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`)
+    }
+    expect(results).toEqual([])
+  })
+})

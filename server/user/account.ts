@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm'
+import { FORGOT_ANSWER, RESEND_ANSWER } from '../../contract/users.ts'
+import type { AppDeps } from '../deps.ts'
+import { users, type UserRow } from '../db/schema.ts'
+import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens.ts'
+import { throttle } from '../auth/throttle.ts'
+import { badRequest } from '../http/errors.ts'
+import { passwordResetMail, verificationMail } from '../mail/templates.ts'
+import { findUserByEmail, getUserRow, getUserWithPackages } from './service.ts'
+
+const HOUR = 3_600_000
+
+/** Sends the verification mail; a mail failure is logged and does not undo what the caller did. */
+export async function sendVerificationMail(deps: AppDeps, user: UserRow) {
+  const token = await issueEmailToken(deps.db, user.id, 'verify', deps.clock())
+  const link = `${deps.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`
+  try {
+    await deps.mailer.send(verificationMail(user.email, user.name, link))
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', msg: 'verification mail failed', to: user.email, error: String(err) }))
+  }
+}
+
+export async function verifyEmail(deps: AppDeps, token: string) {
+  const userId = await consumeEmailToken(deps.db, token, 'verify', deps.clock())
+  if (!userId) throw badRequest('This verification link is invalid, already used or expired. Ask for a new one with Resend Verification.')
+  await deps.db.update(users).set({ emailVerified: true, updatedAt: deps.clock() }).where(eq(users.id, userId))
+}
+
+/** Same answer whether or not the address exists (no account enumeration); throttled per address and per client. */
+export async function resendVerification(deps: AppDeps, email: string, clientAddress: string): Promise<string> {
+  await throttle(deps.db, 'resend-verification', [`email:${email}`, `ip:${clientAddress}`], {
+    limit: 5,
+    windowMs: HOUR,
+    now: deps.clock(),
+    message: 'Too many verification e-mails were requested. Try again later.',
+  })
+  const user = await findUserByEmail(deps.db, email)
+  if (user && !user.emailVerified) await sendVerificationMail(deps, user)
+  return RESEND_ANSWER
+}
+
+export async function requestPasswordReset(deps: AppDeps, email: string, clientAddress: string): Promise<string> {
+  await throttle(deps.db, 'password-reset', [`email:${email}`, `ip:${clientAddress}`], {
+    limit: 5,
+    windowMs: HOUR,
+    now: deps.clock(),
+    message: 'Too many password reset e-mails were requested. Try again later.',
+  })
+  const user = await findUserByEmail(deps.db, email)
+  if (user) {
+    const token = await issueEmailToken(deps.db, user.id, 'reset', deps.clock())
+    const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
+    try {
+      await deps.mailer.send(passwordResetMail(user.email, user.name, link))
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', msg: 'password reset mail failed', to: user.email, error: String(err) }))
+    }
+  }
+  return FORGOT_ANSWER
+}
+
+/** Sets a new password from a reset link; following the link also proves the e-mail address. */
+export async function resetPassword(deps: AppDeps, token: string, password: string) {
+  const userId = await consumeEmailToken(deps.db, token, 'reset', deps.clock())
+  if (!userId) throw badRequest('This password reset link is invalid, already used or expired. Ask for a new one.')
+  const passwordHash = await hashPassword(password, deps.passwordCost)
+  await deps.db.update(users).set({ passwordHash, emailVerified: true, updatedAt: deps.clock() }).where(eq(users.id, userId))
+}
+
+/** Changes the password; the current one is required unless the account has none yet (Google-only accounts). */
+export async function changePassword(deps: AppDeps, userId: number, input: { currentPassword?: string; newPassword: string }) {
+  const row = await getUserRow(deps.db, userId)
+  if (row.passwordHash) {
+    if (!input.currentPassword) throw badRequest('Enter your current password', { currentPassword: 'Current password is required' })
+    if (!(await verifyPassword(input.currentPassword, row.passwordHash, deps.passwordCost))) {
+      throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
+    }
+  }
+  const passwordHash = await hashPassword(input.newPassword, deps.passwordCost)
+  await deps.db.update(users).set({ passwordHash, updatedAt: deps.clock() }).where(eq(users.id, userId))
+  return getUserWithPackages(deps.db, userId)
+}
