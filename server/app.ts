@@ -13,21 +13,32 @@ import { packageRoutes } from './packages/routes.ts'
 import { skillRoutes } from './skills/routes.ts'
 import { topicRoutes } from './topics/routes.ts'
 import { subTopicRoutes } from './subtopics/routes.ts'
+import { videoRoutes } from './videos/routes.ts'
+import { studyMaterialRoutes } from './study-materials/routes.ts'
+import { mcqRoutes } from './mcqs/routes.ts'
+import { fileRoutes } from './files/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
+const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit') })
+const isMultipart = (type: string | undefined) => /^multipart\/form-data/i.test(type ?? '')
 
 /** Builds the whole HTTP app from injected dependencies; it reads no environment and starts no server. */
 export function createApp(deps: AppDeps) {
   const guards = createGuards(deps)
 
   const api = new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit') }))
+    // Uploads (multipart) are streamed and limited per file by their own routes; every other body is at most 1 MiB.
+    .use(async (c, next) => (isMultipart(c.req.header('content-type')) ? next() : jsonLimit(c, next)))
     .route('/oauth2', oauth2Routes(deps))
     .route('/user', userRoutes(deps, guards))
     .route('/packages', packageRoutes(deps, guards))
     .route('/skills', skillRoutes(deps, guards))
     .route('/topic', topicRoutes(deps, guards))
     .route('/subTopic', subTopicRoutes(deps, guards))
+    .route('/videos', videoRoutes(deps, guards))
+    .route('/study-materials', studyMaterialRoutes(deps, guards))
+    .route('/mcqs', mcqRoutes(deps, guards))
+    .route('/files', fileRoutes(deps))
     .route('/', systemRoutes(deps))
 
   const app = new Hono<AppEnv>()

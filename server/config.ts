@@ -51,6 +51,23 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Learnpack <no-reply@learnpack.local>'),
   TRUST_PROXY: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
   LOG_REQUESTS: optionalText.pipe(flag.optional()).transform((v) => v ?? true),
+  MAX_VIDEO_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().positive().default(2 * 1024 ** 3),
+  FILE_URL_TTL: z
+    .string()
+    .default('1h')
+    .transform((v, ctx) => {
+      const seconds = parseDuration(v)
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: "must be a duration such as '15m' or '1h'" })
+        return z.NEVER
+      }
+      return seconds
+    }),
+  S3_ENDPOINT: optionalText.pipe(url.optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   AUTH_REQUIRE_VERIFIED_EMAIL: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
 })
 
@@ -68,6 +85,10 @@ export interface Config {
   mailFrom: string
   trustProxy: boolean
   logRequests: boolean
+  uploads: { maxVideoBytes: number; maxPdfBytes: number; maxImageBytes: number; maxSheetBytes: number }
+  fileUrlTtlSeconds: number
+  /** Set when files go to an S3-compatible store instead of DATA_DIR/files. */
+  s3: { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined
   /** Refuse password sign-in until the e-mail address is verified. */
   requireVerifiedEmail: boolean
 }
@@ -82,6 +103,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`)
   }
   const e = parsed.data
+  const s3Vars = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY]
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
   }
@@ -104,5 +129,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
     requireVerifiedEmail: e.AUTH_REQUIRE_VERIFIED_EMAIL,
+    uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
+    fileUrlTtlSeconds: e.FILE_URL_TTL,
+    s3: e.S3_BUCKET
+      ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+      : undefined,
   }
 }

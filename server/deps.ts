@@ -3,6 +3,8 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { TokenService } from './auth/tokens.ts'
+import type { BlobStore } from './storage/blob-store.ts'
+import type { FileUrlSigner } from './storage/signed-urls.ts'
 import type { Role } from '../contract/auth.ts'
 
 /** Everything the app needs from outside, resolved once in server/index.ts (or by the test harness). */
@@ -14,6 +16,10 @@ export interface AppDeps {
   googleKeys: JWTVerifyGetKey
   mailer: Mailer
   tokens: TokenService
+  /** Uploaded files. */
+  store: BlobStore
+  /** Signs the expiring URLs the SPA gets for videos, thumbnails and PDFs. */
+  fileUrls: FileUrlSigner
   /** log2 of scrypt's N; tests lower it. */
   passwordCost: number
   /** Where the built SPA is served from; absent in tests. */

@@ -9,6 +9,8 @@ import { remoteGoogleKeys } from './auth/google.ts'
 import { createTokenService, resolveJwtSecret } from './auth/tokens.ts'
 import { DEFAULT_COST } from './auth/passwords.ts'
 import { createMailer } from './mail/mailer.ts'
+import { createStore } from './storage/create-store.ts'
+import { createFileUrlSigner } from './storage/signed-urls.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
 
@@ -43,13 +45,18 @@ async function main() {
   }
 
   const clock = () => new Date()
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir)
+  const store = createStore(config)
+  await store.sweep()
   const app = createApp({
     config,
     db: database.db,
     clock,
     googleKeys: remoteGoogleKeys(config.google.jwksUrl),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds, clock),
+    tokens: createTokenService(jwtSecret, config.jwtTtlSeconds, clock),
+    store,
+    fileUrls: createFileUrlSigner(jwtSecret, config.fileUrlTtlSeconds),
     passwordCost: DEFAULT_COST,
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
   })

@@ -1,47 +1,83 @@
-import { toMoneyString, type Package, type Skill, type SubTopic, type Topic } from '../../contract/content.ts'
-import type { packages, skills, subTopics, topics } from '../db/schema.ts'
+import { toMoneyString, type Package, type Skill, type StudyMaterial, type SubTopic, type Topic, type Video } from '../../contract/content.ts'
+import type { packages, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
 
 type PackageRow = typeof packages.$inferSelect
 type SkillRow = typeof skills.$inferSelect
 type TopicRow = typeof topics.$inferSelect
 type SubTopicRow = typeof subTopics.$inferSelect
+type VideoRow = typeof videos.$inferSelect
+type MaterialRow = typeof studyMaterials.$inferSelect
+
+/** Turns a storage key into a signed, expiring URL. */
+export type Signer = (key: string) => string
+
+/** For callers that list no media (seeding, tests); signing anything with it is a bug and throws. */
+export const noMedia: Signer = (key) => {
+  throw new Error(`A URL signer is required to list media (key ${key})`)
+}
 
 const iso = (date: Date | string) => new Date(date).toISOString()
 
-export const toSubTopic = (row: SubTopicRow): SubTopic => ({
+export const toVideo = (row: VideoRow, sign: Signer): Video => ({
+  id: row.id,
+  subTopicId: row.subTopicId,
+  title: row.title,
+  url: sign(row.fileKey),
+  thumbnailUrl: sign(row.thumbnailKey),
+  noOfViews: row.noOfViews,
+  createdAt: iso(row.createdAt),
+})
+
+export const toStudyMaterial = (row: MaterialRow, sign: Signer): StudyMaterial => ({
+  id: row.id,
+  subTopicId: row.subTopicId,
+  name: row.name,
+  version: row.version,
+  isLatest: row.isLatest,
+  pdfUrl: sign(row.fileKey),
+  createdAt: iso(row.createdAt),
+})
+
+export type SubTopicTreeRow = SubTopicRow & { videos?: VideoRow[]; studyMaterials?: MaterialRow[] }
+
+export const toSubTopic = (row: SubTopicTreeRow, sign: Signer): SubTopic => ({
   id: row.id,
   topicId: row.topicId,
   title: row.title,
   description: row.description,
   createdAt: iso(row.createdAt),
-  videos: [],
-  studyMaterials: [],
+  videos: (row.videos ?? []).map((v) => toVideo(v, sign)),
+  studyMaterials: (row.studyMaterials ?? []).map((m) => toStudyMaterial(m, sign)),
 })
 
-export const toTopic = (row: TopicRow & { subTopics?: SubTopicRow[] }): Topic => ({
+export type TopicTreeRow = TopicRow & { subTopics?: SubTopicTreeRow[] }
+
+export const toTopic = (row: TopicTreeRow, sign: Signer): Topic => ({
   id: row.id,
   skillId: row.skillId,
   title: row.title,
   description: row.description,
   createdAt: iso(row.createdAt),
-  subTopics: (row.subTopics ?? []).map(toSubTopic),
+  subTopics: (row.subTopics ?? []).map((s) => toSubTopic(s, sign)),
 })
 
-export const toSkill = (row: SkillRow & { topics?: (TopicRow & { subTopics?: SubTopicRow[] })[] }): Skill => ({
+export type SkillTreeRow = SkillRow & { topics?: TopicTreeRow[] }
+
+export const toSkill = (row: SkillTreeRow, sign: Signer): Skill => ({
   id: row.id,
   packageId: row.packageId,
   title: row.title,
   description: row.description,
   price: toMoneyString(row.price),
   createdAt: iso(row.createdAt),
-  topics: (row.topics ?? []).map(toTopic),
+  topics: (row.topics ?? []).map((t) => toTopic(t, sign)),
 })
 
-export const toPackage = (row: PackageRow & { skills?: Parameters<typeof toSkill>[0][] }): Package => ({
+export const toPackage = (row: PackageRow & { skills?: SkillTreeRow[] }, sign: Signer): Package => ({
   id: row.id,
   title: row.title,
   description: row.description,
   price: toMoneyString(row.price),
   createdAt: iso(row.createdAt),
-  skills: (row.skills ?? []).map(toSkill),
+  skills: (row.skills ?? []).map((s) => toSkill(s, sign)),
 })

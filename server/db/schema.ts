@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm'
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
@@ -145,6 +145,92 @@ export const userPackagesRelations = relations(userPackages, ({ one }) => ({
   package: one(packages, { fields: [userPackages.packageId], references: [packages.id] }),
 }))
 
+/** Every stored blob: its random key, what it is, and the uploader's (sanitised) file name as metadata only. */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  originalName: text('original_name').notNull(),
+  createdAt: createdAt(),
+})
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    subTopicId: integer('sub_topic_id')
+      .notNull()
+      .references(() => subTopics.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => storedFiles.key),
+    thumbnailKey: text('thumbnail_key')
+      .notNull()
+      .references(() => storedFiles.key),
+    noOfViews: integer('no_of_views').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('videos_sub_topic_idx').on(t.subTopicId)],
+)
+
+/** One counted play per user, video and hour. */
+export const videoViews = pgTable(
+  'video_views',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('video_views_once_per_hour').on(t.videoId, t.userId, t.hour)],
+)
+
+export const studyMaterials = pgTable(
+  'study_materials',
+  {
+    id: serial('id').primaryKey(),
+    subTopicId: integer('sub_topic_id')
+      .notNull()
+      .references(() => subTopics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => storedFiles.key),
+    version: integer('version').notNull(),
+    isLatest: boolean('is_latest').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('study_materials_sub_topic_idx').on(t.subTopicId, t.name)],
+)
+
+export const mcqs = pgTable(
+  'mcqs',
+  {
+    id: serial('id').primaryKey(),
+    subTopicId: integer('sub_topic_id')
+      .notNull()
+      .references(() => subTopics.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    /** JSON object text {"A": "...", "B": "..."}, as the SPA expects. */
+    options: text('options').notNull(),
+    /** Comma-joined letters, e.g. "B,D". */
+    correctOption: text('correct_option').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('mcqs_sub_topic_idx').on(t.subTopicId)],
+)
+
+export const videosRelations = relations(videos, ({ one }) => ({ subTopic: one(subTopics, { fields: [videos.subTopicId], references: [subTopics.id] }) }))
+export const studyMaterialsRelations = relations(studyMaterials, ({ one }) => ({
+  subTopic: one(subTopics, { fields: [studyMaterials.subTopicId], references: [subTopics.id] }),
+}))
+export const mcqsRelations = relations(mcqs, ({ one }) => ({ subTopic: one(subTopics, { fields: [mcqs.subTopicId], references: [subTopics.id] }) }))
+
 export const packagesRelations = relations(packages, ({ many }) => ({ skills: many(skills), assignments: many(userPackages) }))
 export const skillsRelations = relations(skills, ({ one, many }) => ({
   package: one(packages, { fields: [skills.packageId], references: [packages.id] }),
@@ -154,8 +240,11 @@ export const topicsRelations = relations(topics, ({ one, many }) => ({
   skill: one(skills, { fields: [topics.skillId], references: [skills.id] }),
   subTopics: many(subTopics),
 }))
-export const subTopicsRelations = relations(subTopics, ({ one }) => ({
+export const subTopicsRelations = relations(subTopics, ({ one, many }) => ({
   topic: one(topics, { fields: [subTopics.topicId], references: [topics.id] }),
+  videos: many(videos),
+  studyMaterials: many(studyMaterials),
+  mcqs: many(mcqs),
 }))
 
 export type UserRow = typeof users.$inferSelect

@@ -5,16 +5,19 @@ import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { assertSkillAccess } from '../auth/access.ts'
+import { mediaSigner } from '../files/signing.ts'
 import { getSkillWithTopics } from './service.ts'
 
-export function skillRoutes({ db }: AppDeps, { requireUser }: Guards) {
+export function skillRoutes(deps: AppDeps, { requireUser }: Guards) {
+  const { db } = deps
+  const sign = mediaSigner(deps)
   return new Hono<AppEnv>()
     .get('/skills/:id/topics', requireUser, validate('param', idParam), async (c) => {
       await assertSkillAccess(db, c.var.user, c.req.valid('param').id)
-      return ok(c, await getSkillWithTopics(db, c.req.valid('param').id), 'Skill and its topics loaded')
+      return ok(c, await getSkillWithTopics(db, c.req.valid('param').id, sign()), 'Skill and its topics loaded')
     })
     .get('/:id', requireUser, validate('param', idParam), async (c) => {
       await assertSkillAccess(db, c.var.user, c.req.valid('param').id)
-      return ok(c, await getSkillWithTopics(db, c.req.valid('param').id), 'Skill found')
+      return ok(c, await getSkillWithTopics(db, c.req.valid('param').id, sign()), 'Skill found')
     })
 }

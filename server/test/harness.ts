@@ -14,6 +14,8 @@ import { users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { createTokenService } from '../auth/tokens.ts'
+import { createLocalStore } from '../storage/local-store.ts'
+import { createFileUrlSigner } from '../storage/signed-urls.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 
 export const TEST_GOOGLE_CLIENT_ID = 'test-client-id.apps.googleusercontent.com'
@@ -90,6 +92,8 @@ export async function createTestContext(overrides: Partial<Record<string, string
     googleKeys: createLocalJWKSet({ keys: [jwk] }),
     mailer: { send: async (message) => void outbox.push(message) },
     tokens: createTokenService(config.jwtSecret!, config.jwtTtlSeconds, clock),
+    store: createLocalStore(path.join(config.dataDir, 'files')),
+    fileUrls: createFileUrlSigner(config.jwtSecret!, config.fileUrlTtlSeconds),
     passwordCost: PASSWORD_COST,
   }
   const app = createApp(deps)

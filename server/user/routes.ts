@@ -8,6 +8,7 @@ import { clientAddress } from '../auth/client-address.ts'
 import { forbidden } from '../http/errors.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
+import { mediaSigner } from '../files/signing.ts'
 import { changePassword, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './account.ts'
 import {
   assignPackages,
@@ -47,7 +48,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
       .get('/getUserWithPackages', requireUser, validate('query', userIdQuery), async (c) => {
         const { id: userId } = c.req.valid('query')
         assertSelfOrAdmin(c.var.user, userId)
-        return ok(c, await getUserWithPackageTrees(db, userId), 'User and Assigned Packages Found')
+        return ok(c, await getUserWithPackageTrees(db, userId, mediaSigner(deps)()), 'User and Assigned Packages Found')
       })
       // Anonymous: mail links.
       .get('/verify', validate('query', tokenQuery), async (c) => {

@@ -4,10 +4,11 @@ import type { Package } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { toMoneyString } from '../../contract/content.ts'
 import type { Db } from '../db/client.ts'
-import { packages, skills, subTopics, topics, userPackages, users, type UserRow } from '../db/schema.ts'
+import { packages, skills, userPackages, users, type UserRow } from '../db/schema.ts'
 import { badRequest, conflict, notFound } from '../http/errors.ts'
 import { toPage } from '../http/paging.ts'
-import { toPackage } from '../content/mappers.ts'
+import { toPackage, type Signer } from '../content/mappers.ts'
+import { packageTree } from '../content/tree-query.ts'
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
@@ -73,17 +74,17 @@ export async function getUserWithPackages(db: Db, id: number): Promise<User> {
 export const getCurrentUser = getUserWithPackages
 
 /** One user with the full trees of their assigned packages. */
-export async function getUserWithPackageTrees(db: Db, id: number): Promise<Omit<User, 'packages'> & { packages: Package[] }> {
+export async function getUserWithPackageTrees(db: Db, id: number, sign: Signer): Promise<Omit<User, 'packages'> & { packages: Package[] }> {
   const row = await getUserRow(db, id)
   const ids = (await db.select({ id: userPackages.packageId }).from(userPackages).where(eq(userPackages.userId, id))).map((r) => r.id)
   const trees = ids.length
     ? await db.query.packages.findMany({
         where: inArray(packages.id, ids),
         orderBy: [asc(packages.id)],
-        with: { skills: { orderBy: [asc(skills.id)], with: { topics: { orderBy: [asc(topics.id)], with: { subTopics: { orderBy: [asc(subTopics.id)] } } } } } },
+        with: packageTree,
       })
     : []
-  return { ...toUser(row), packages: trees.map(toPackage) }
+  return { ...toUser(row), packages: trees.map((tree) => toPackage(tree, sign)) }
 }
 
 export async function listUsers(db: Db): Promise<User[]> {

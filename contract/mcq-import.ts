@@ -1,0 +1,164 @@
+import { OPTION_LETTERS, splitCorrect } from './media.ts'
+
+/**
+ * The spreadsheet rules for MCQ imports, shared by the server (the import) and the SPA (the preview
+ * before upload), so both report the same skipped rows with the same reasons.
+ */
+export type SheetKind = 'plain' | 'withSubTopic'
+
+const CORRECT_HEADER = 'CorrectOptions (e.g., A,C or A C)'
+const OPTION_HEADERS = OPTION_LETTERS.map((l) => `Option${l}`)
+
+export const TEMPLATE_HEADERS: Record<SheetKind, string[]> = {
+  plain: ['Question', CORRECT_HEADER, ...OPTION_HEADERS],
+  withSubTopic: ['SubTopicId', 'Question', CORRECT_HEADER, ...OPTION_HEADERS],
+}
+
+export const TEMPLATE_SAMPLE: Record<SheetKind, (string | number)[]> = {
+  plain: ['Which are prime numbers?', 'B D', '4', '2', '6', '3'],
+  withSubTopic: [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3'],
+}
+
+export const MAX_IMPORT_ROWS = 20_000
+
+/** One sheet row as text cells (column A first) with the row number the user sees. */
+export interface SheetRow {
+  rowNumber: number
+  cells: string[]
+}
+
+export interface McqCandidate {
+  rowNumber: number
+  subTopicId: number
+  question: string
+  options: Partial<Record<(typeof OPTION_LETTERS)[number], string>>
+  correctOption: string
+}
+
+export interface ImportPlan {
+  valid: McqCandidate[]
+  skipped: string[]
+}
+
+/** Header names compared case- and space-insensitively; the correct-options column may be titled just 'CorrectOptions'. */
+const headerKey = (text: string) => text.toLowerCase().replace(/\s+/g, '').replace(/\(.*\)$/, '')
+
+/** Null when the header row matches the template, else a message saying which columns are expected. */
+export function checkHeader(kind: SheetKind, header: string[] | undefined): string | null {
+  const expected = TEMPLATE_HEADERS[kind]
+  const ok = header && expected.every((name, i) => headerKey(header[i] ?? '') === headerKey(name))
+  return ok ? null : `The first row must hold the columns: ${expected.join(' | ')}`
+}
+
+/** Question text compared case- and space-insensitively. */
+export const questionKey = (question: string) => question.toLowerCase().replace(/\s+/g, ' ').trim()
+
+export interface PlanContext {
+  /** The sub-topic of a plain import. */
+  subTopicId?: number
+  /** Sub-topic ids that exist (with-subtopic imports); undefined means "do not check" (the preview). */
+  knownSubTopicIds?: Set<number>
+  /** Question keys already stored per sub-topic; undefined means "not known" (the preview checks the file only). */
+  existingQuestions?: Map<number, Set<string>>
+}
+
+/** Applies every row rule; rows are expected without the header row and without blank rows. */
+export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanContext): ImportPlan {
+  const valid: McqCandidate[] = []
+  const skipped: string[] = []
+  const seen = new Map<number, Set<string>>()
+  const offset = kind === 'withSubTopic' ? 1 : 0
+
+  for (const { rowNumber, cells } of rows) {
+    const at = `Row ${rowNumber}:`
+    const cell = (i: number) => (cells[i + offset] ?? '').trim()
+    let subTopicId = context.subTopicId ?? 0
+    if (kind === 'withSubTopic') {
+      const rawId = (cells[0] ?? '').trim()
+      if (!rawId || !cell(0) || !cell(1)) {
+        skipped.push(`${at} Missing required fields`)
+        continue
+      }
+      if (!/^\d{1,9}$/.test(rawId)) {
+        skipped.push(`${at} Invalid SubTopic ID`)
+        continue
+      }
+      subTopicId = Number(rawId)
+      if (context.knownSubTopicIds && !context.knownSubTopicIds.has(subTopicId)) {
+        skipped.push(`${at} SubTopic ID not found: ${subTopicId}`)
+        continue
+      }
+    } else if (!cell(0) || !cell(1)) {
+      skipped.push(`${at} Missing question or correct option(s)`)
+      continue
+    }
+
+    const question = cell(0)
+    const options: McqCandidate['options'] = {}
+    OPTION_LETTERS.forEach((letter, i) => {
+      const text = cell(2 + i)
+      if (text) options[letter] = text
+    })
+    if (Object.keys(options).length < 2) {
+      skipped.push(`${at} Less than 2 options provided`)
+      continue
+    }
+    const correct = splitCorrect(cell(1))
+    const unknown = correct.filter((letter) => !(letter in options))
+    if (unknown.length) {
+      skipped.push(`${at} Correct option ${unknown.join(', ')} does not name an option`)
+      continue
+    }
+
+    const key = questionKey(question)
+    const inFile = seen.get(subTopicId) ?? new Set<string>()
+    if (inFile.has(key) || context.existingQuestions?.get(subTopicId)?.has(key)) {
+      skipped.push(kind === 'withSubTopic' ? `${at} Duplicate question for SubTopic ID ${subTopicId}` : `${at} Duplicate question`)
+      continue
+    }
+    inFile.add(key)
+    seen.set(subTopicId, inFile)
+    valid.push({ rowNumber, subTopicId, question, options, correctOption: correct.join(',') })
+  }
+  return { valid, skipped }
+}
+
+/** exceljs cell values as the text a person sees: numbers as written ('2', not '2.0'), formulas by result, rich text flattened. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; result?: unknown; formula?: string; sharedFormula?: string; text?: unknown; error?: string; hyperlink?: string }
+    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('')
+    if ('result' in v || v.formula || v.sharedFormula) return cellText(v.result)
+    if ('text' in v) return cellText(v.text)
+    if (v.error) return ''
+  }
+  return ''
+}
+
+/** The minimal worksheet shape read here (exceljs's Worksheet satisfies it), so this file needs no exceljs import. */
+export interface WorksheetLike {
+  eachRow(options: { includeEmpty: boolean }, callback: (row: { values: unknown }, rowNumber: number) => void): void
+}
+
+/** Reads a worksheet into header + text rows; blank rows are left out; row numbers are the sheet's own. */
+export function readSheet(sheet: WorksheetLike): { header: string[] | undefined; rows: SheetRow[] } {
+  let header: string[] | undefined
+  const rows: SheetRow[] = []
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    // exceljs row.values is 1-based: index 0 is empty.
+    const values = Array.isArray(row.values) ? (row.values as unknown[]).slice(1) : []
+    const cells = values.map((v) => cellText(v).trim())
+    if (rowNumber === 1) {
+      header = cells
+      return
+    }
+    if (cells.every((c) => c === '')) return
+    rows.push({ rowNumber, cells })
+  })
+  return { header, rows }
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { id } from './content.ts'
+
+export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const
+export type OptionLetter = (typeof OPTION_LETTERS)[number]
+
+export const videoTitleInput = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+})
+
+/** An MCQ as the API returns it. `correctOption` is present only for admins. */
+export interface Mcq {
+  id: number
+  subTopicId: number
+  question: string
+  /** JSON object text mapping letters to option text, e.g. '{"A":"2","B":"3"}' (SPEC.md §3). */
+  options: string
+  correctOption?: string
+}
+
+export interface McqUploadResult {
+  uploaded: number
+  skipped: number
+  skippedDetails: string[]
+}
+
+/** Parses the options JSON text; anything malformed gives no options. */
+export function parseOptions(options: string): Partial<Record<OptionLetter, string>> {
+  try {
+    const parsed = JSON.parse(options) as unknown
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
+    return Object.fromEntries(Object.entries(parsed).filter(([k, v]) => (OPTION_LETTERS as readonly string[]).includes(k) && typeof v === 'string')) as Partial<Record<OptionLetter, string>>
+  } catch {
+    return {}
+  }
+}
+
+/** 'b d' | 'B,D' | 'D, b' → ['B', 'D']: split on commas/spaces, upper-cased, de-duplicated, sorted. */
+export function splitCorrect(raw: string): string[] {
+  return [...new Set(raw.split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))].sort()
+}
+
+const optionsText = z
+  .string({ error: 'options is required' })
+  .max(20_000)
+  .refine((text) => Object.keys(parseOptions(text)).length >= 2, 'options must be a JSON object with at least two of A-D')
+
+const mcqFields = {
+  question: z.string({ error: 'Question is required' }).trim().min(1, 'Question is required').max(5000),
+  options: optionsText,
+  correctOption: z.string({ error: 'correctOption is required' }).trim().min(1, 'Choose at least one correct option'),
+}
+
+/** Correct letters must name present options; stored as sorted comma-joined letters. */
+function checkCorrect<T extends { options: string; correctOption: string }>(value: T, ctx: z.RefinementCtx) {
+  const present = Object.keys(parseOptions(value.options))
+  const wrong = splitCorrect(value.correctOption).filter((letter) => !present.includes(letter))
+  if (wrong.length) ctx.addIssue({ code: 'custom', path: ['correctOption'], message: `Correct option ${wrong.join(', ')} names no option` })
+}
+const normalizeCorrect = <T extends { correctOption: string }>(value: T): T => ({ ...value, correctOption: splitCorrect(value.correctOption).join(',') })
+
+/** Update an MCQ: question, options (JSON text), correctOption. */
+export const mcqInput = z.object(mcqFields).superRefine(checkCorrect).transform(normalizeCorrect)
+
+/** Create an MCQ in a sub-topic. */
+export const mcqCreateInput = z.object({ subTopicId: id, ...mcqFields }).superRefine(checkCorrect).transform(normalizeCorrect)

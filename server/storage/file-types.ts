@@ -1,0 +1,49 @@
+/** File types recognised by their first bytes (never by name or declared type). */
+export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx'
+
+export interface Sniffed {
+  kind: FileKind
+  contentType: string
+  extension: string
+}
+
+/** Bytes needed to tell every supported type apart. */
+export const SNIFF_BYTES = 12
+
+const ascii = (head: Buffer, start: number, end: number) => head.subarray(start, end).toString('latin1')
+const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'])
+
+export function sniff(head: Buffer): Sniffed | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { kind: 'image', contentType: 'image/png', extension: 'png' }
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' }
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { kind: 'image', contentType: 'image/webp', extension: 'webp' }
+  if (head.length >= 5 && ascii(head, 0, 5) === '%PDF-') return { kind: 'pdf', contentType: 'application/pdf', extension: 'pdf' }
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { kind: 'video', contentType: 'video/webm', extension: 'webm' }
+  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp') {
+    return ascii(head, 8, 12) === 'qt  ' ? { kind: 'video', contentType: 'video/quicktime', extension: 'mov' } : { kind: 'video', contentType: 'video/mp4', extension: 'mp4' }
+  }
+  if (head.length >= 8 && QUICKTIME_ATOMS.has(ascii(head, 4, 8))) return { kind: 'video', contentType: 'video/quicktime', extension: 'mov' }
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) {
+    return { kind: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' }
+  }
+  return null
+}
+
+export const KIND_LABEL: Record<FileKind, string> = {
+  video: 'a video (MP4, WebM or QuickTime)',
+  image: 'an image (PNG, JPEG or WebP)',
+  pdf: 'a PDF',
+  xlsx: 'an Excel .xlsx spreadsheet',
+}
+
+/** '1.5 GB', '50 MB' — for limit messages. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto'
+import { Readable, Transform, type TransformCallback } from 'node:stream'
+import busboy from 'busboy'
+import { AppError, badRequest } from '../http/errors.ts'
+import type { BlobStore } from './blob-store.ts'
+import { KIND_LABEL, SNIFF_BYTES, formatBytes, sniff, type FileKind, type Sniffed } from './file-types.ts'
+
+export interface FileRule {
+  kind: FileKind
+  maxBytes: number
+  required: boolean
+  /** Store the file (default), or keep it in memory (small files parsed at once, e.g. spreadsheets). */
+  inMemory?: boolean
+}
+
+export interface ReceivedFile {
+  key: string | null
+  buffer: Buffer | null
+  size: number
+  contentType: string
+  /** The uploader's file name, sanitised; metadata only, never a storage path. */
+  originalName: string
+}
+
+export interface ReceivedUpload {
+  files: Record<string, ReceivedFile>
+  fields: Record<string, string>
+}
+
+/** Keeps letters, digits, spaces, dots, dashes and underscores of a file name; at most 120 characters. */
+export function sanitizeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
+  const clean = base.normalize('NFKC').replace(/[^\p{L}\p{N} ._-]+/gu, '_').replace(/^[.\s]+/, '').trim().slice(0, 120)
+  return clean || 'file'
+}
+
+/** Checks the first bytes against the expected kind and counts bytes against the limit, as the file streams through. */
+class Inspector extends Transform {
+  private head = Buffer.alloc(0)
+  private seen = 0
+  sniffed: Sniffed | null = null
+  private readonly field: string
+  private readonly rule: FileRule
+  constructor(field: string, rule: FileRule) {
+    super()
+    this.field = field
+    this.rule = rule
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.seen += chunk.length
+    if (this.seen > this.rule.maxBytes) return done(new AppError(413, `${this.field} is larger than the ${formatBytes(this.rule.maxBytes)} limit`))
+    if (!this.sniffed) {
+      this.head = Buffer.concat([this.head, chunk])
+      if (this.head.length < SNIFF_BYTES) return done()
+      const error = this.check()
+      if (error) return done(error)
+      const buffered = this.head
+      this.head = Buffer.alloc(0)
+      return done(null, buffered)
+    }
+    done(null, chunk)
+  }
+  override _flush(done: TransformCallback) {
+    if (this.sniffed) return done()
+    if (this.seen === 0) return done(badRequest(`${this.field} is empty`, { [this.field]: 'The file is empty' }))
+    const error = this.check()
+    done(error ?? null, error ? undefined : this.head)
+  }
+  private check(): AppError | null {
+    const found = sniff(this.head)
+    if (!found || found.kind !== this.rule.kind) return new AppError(415, `${this.field} must be ${KIND_LABEL[this.rule.kind]}`, { details: { [this.field]: `Expected ${KIND_LABEL[this.rule.kind]}` } })
+    this.sniffed = found
+    return null
+  }
+  get size() {
+    return this.seen
+  }
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/**
+ * Parses a multipart body as a stream: each expected file part is checked by content, counted against
+ * its limit and written to the store as it arrives. On any failure every stored part is deleted and the
+ * error (400/413/415) is thrown; nothing is left behind.
+ */
+export async function receiveUpload(request: Request, store: BlobStore, rules: Record<string, FileRule>, fieldNames: string[]): Promise<ReceivedUpload> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data/i.test(contentType)) throw new AppError(415, 'Send the upload as multipart/form-data')
+  if (!request.body) throw badRequest('The upload is empty')
+
+  const files: Record<string, ReceivedFile> = {}
+  const fields: Record<string, string> = {}
+  const pending: Promise<void>[] = []
+  let failure: unknown = null
+  const fail = (err: unknown) => {
+    failure ??= err
+  }
+
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: Object.keys(rules).length, fields: fieldNames.length + 5, fieldSize: 10_000, parts: Object.keys(rules).length + fieldNames.length + 5 },
+    })
+  } catch {
+    throw badRequest('Malformed multipart body')
+  }
+
+  const finished = new Promise<void>((resolve) => {
+    parser.on('file', (name, stream, info) => {
+      const rule = rules[name]
+      if (!rule || files[name] || failure) {
+        if (!failure) fail(badRequest(rule ? `Only one ${name} file may be sent` : `Unexpected file field '${name}'`))
+        stream.resume()
+        return
+      }
+      const inspector = new Inspector(name, rule)
+      const originalName = sanitizeFileName(info.filename)
+      const entry: ReceivedFile = { key: null, buffer: null, size: 0, contentType: '', originalName }
+      files[name] = entry
+      // Keep draining the part even after a failure, so the parser reaches the end of the body.
+      stream.on('error', fail)
+      const piped = stream.pipe(inspector)
+      inspector.on('error', () => stream.resume())
+      const work = rule.inMemory
+        ? collect(piped).then((buffer) => {
+            entry.buffer = buffer
+          })
+        : (async () => {
+            // A random key: the uploader's file name never becomes a storage path.
+            const key = randomUUID().replaceAll('-', '')
+            await store.put(key, piped, 'application/octet-stream')
+            entry.key = key
+          })()
+      pending.push(
+        work
+          .then(() => {
+            entry.size = inspector.size
+            entry.contentType = inspector.sniffed!.contentType
+          })
+          .catch(fail),
+      )
+    })
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(badRequest(`${name} is too long`))
+      else if (fieldNames.includes(name)) fields[name] = value
+    })
+    parser.on('filesLimit', () => fail(badRequest('Too many files in the upload')))
+    parser.on('partsLimit', () => fail(badRequest('Too many parts in the upload')))
+    parser.on('error', (err) => {
+      fail(badRequest(`Malformed multipart body: ${(err as Error).message}`))
+      resolve()
+    })
+    parser.on('close', () => resolve())
+  })
+
+  const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
+  source.on('error', (err) => {
+    fail(badRequest(`The upload was interrupted: ${err.message}`))
+    parser.destroy()
+  })
+  source.pipe(parser)
+  await finished
+  await Promise.allSettled(pending)
+
+  if (!failure) {
+    for (const [name, rule] of Object.entries(rules)) {
+      if (rule.required && !files[name]) fail(badRequest(`${name} file is required`, { [name]: 'Required' }))
+    }
+  }
+  if (failure) {
+    await discard(store, Object.values(files))
+    throw failure
+  }
+  return { files, fields }
+}
+
+export async function discard(store: BlobStore, files: ReceivedFile[]) {
+  await Promise.allSettled(files.filter((f) => f.key).map((f) => store.delete(f.key!)))
+}

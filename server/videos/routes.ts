@@ -1,0 +1,38 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { id, idParam } from '../../contract/content.ts'
+import { videoTitleInput } from '../../contract/media.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import type { Guards } from '../auth/guards.ts'
+import { assertSubTopicsAccess } from '../auth/access.ts'
+import { ok } from '../http/envelope.ts'
+import { validate } from '../http/validate.ts'
+import { mediaSigner } from '../files/signing.ts'
+import { toVideo } from '../content/mappers.ts'
+import { deleteVideo, getVideoRow, recordView, renameVideo, uploadVideo } from './service.ts'
+
+export function videoRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
+  const sign = mediaSigner(deps)
+  return new Hono<AppEnv>()
+    .post('/upload/:subTopicId', requireAdmin, validate('param', z.object({ subTopicId: id })), async (c) => {
+      return ok(c, await uploadVideo(deps, c.req.valid('param').subTopicId, c.req.raw, sign()), 'Video and thumbnail uploaded successfully', 201)
+    })
+    .get('/:id', requireUser, validate('param', idParam), async (c) => {
+      const row = await getVideoRow(deps, c.req.valid('param').id)
+      await assertSubTopicsAccess(deps.db, c.var.user, [row.subTopicId])
+      return ok(c, toVideo(row, sign()), 'Video fetched successfully')
+    })
+    .put('/:id', requireAdmin, validate('param', idParam), validate('json', videoTitleInput), async (c) => {
+      return ok(c, await renameVideo(deps, c.req.valid('param').id, c.req.valid('json').title, sign()), 'Video updated successfully')
+    })
+    .delete('/:id', requireAdmin, validate('param', idParam), async (c) => {
+      await deleteVideo(deps, c.req.valid('param').id)
+      return ok(c, null, 'Video deleted successfully')
+    })
+    .post('/:id/view', requireUser, validate('param', idParam), async (c) => {
+      const row = await getVideoRow(deps, c.req.valid('param').id)
+      await assertSubTopicsAccess(deps.db, c.var.user, [row.subTopicId])
+      const noOfViews = await recordView(deps, row.id, c.var.user.id, deps.clock())
+      return ok(c, { id: row.id, noOfViews }, 'View recorded')
+    })
+}

@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Video } from '../../contract/content.ts'
+import type { AppDeps } from '../deps.ts'
+import { subTopics, videoViews, videos } from '../db/schema.ts'
+import { notFound } from '../http/errors.ts'
+import { toVideo, type Signer } from '../content/mappers.ts'
+import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
+import { discard, receiveUpload } from '../storage/multipart.ts'
+
+type Deps = Pick<AppDeps, 'db' | 'store' | 'config'>
+
+/** The title a video gets when none is given: its file name without the extension. */
+const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || 'Video'
+
+/**
+ * Receives a video and its thumbnail as a stream (checked by content, limited in size), then records the
+ * video. If anything fails, both stored files are deleted and no row exists.
+ */
+export async function uploadVideo(deps: Deps, subTopicId: number, request: Request, sign: Signer): Promise<Video> {
+  const [subTopic] = await deps.db.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId))
+  if (!subTopic) throw notFound('SubTopic not found')
+  const { uploads } = deps.config
+  const upload = await receiveUpload(
+    request,
+    deps.store,
+    {
+      video: { kind: 'video', maxBytes: uploads.maxVideoBytes, required: true },
+      thumbnail: { kind: 'image', maxBytes: uploads.maxImageBytes, required: true },
+    },
+    ['title'],
+  )
+  const video = upload.files.video!
+  const thumbnail = upload.files.thumbnail!
+  try {
+    const title = (upload.fields.title ?? '').trim().slice(0, 200) || titleFromFileName(video.originalName)
+    const row = await deps.db.transaction(async (tx) => {
+      await recordFiles(tx, [video, thumbnail])
+      const [inserted] = await tx.insert(videos).values({ subTopicId, title, fileKey: video.key!, thumbnailKey: thumbnail.key! }).returning()
+      return inserted!
+    })
+    return toVideo(row, sign)
+  } catch (err) {
+    await discard(deps.store, [video, thumbnail])
+    throw err
+  }
+}
+
+export async function getVideoRow(deps: Pick<AppDeps, 'db'>, id: number) {
+  const [row] = await deps.db.select().from(videos).where(eq(videos.id, id))
+  if (!row) throw notFound('Video not found')
+  return row
+}
+
+export async function renameVideo(deps: Pick<AppDeps, 'db'>, id: number, title: string, sign: Signer): Promise<Video> {
+  const [row] = await deps.db.update(videos).set({ title }).where(eq(videos.id, id)).returning()
+  if (!row) throw notFound('Video not found')
+  return toVideo(row, sign)
+}
+
+export async function deleteVideo(deps: Pick<AppDeps, 'db' | 'store'>, id: number) {
+  const files = await deps.db.transaction(async (tx) => {
+    const keys = await fileKeysUnder(tx, { videoId: id })
+    const deleted = await tx.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id })
+    if (!deleted.length) throw notFound('Video not found')
+    return keys
+  })
+  await deleteFiles(deps, files)
+}
+
+/** Counts a play once per user, video and hour; answers the current count. */
+export async function recordView(deps: Pick<AppDeps, 'db'>, videoId: number, userId: number, now: Date): Promise<number> {
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000)
+  return deps.db.transaction(async (tx) => {
+    const inserted = await tx.insert(videoViews).values({ videoId, userId, hour }).onConflictDoNothing().returning({ videoId: videoViews.videoId })
+    const [row] = inserted.length
+      ? await tx.update(videos).set({ noOfViews: sql`${videos.noOfViews} + 1` }).where(eq(videos.id, videoId)).returning({ views: videos.noOfViews })
+      : await tx.select({ views: videos.noOfViews }).from(videos).where(and(eq(videos.id, videoId)))
+    return row?.views ?? 0
+  })
+}
