@@ -10,6 +10,7 @@ type Rule =
   | 'self' // a user's own record (the assigned learner is the owner here), or an admin
   | 'content' // admins and learners assigned to the package the resource belongs to
   | 'admin' // admins only
+  | 'signed' // no bearer token at all: a valid signature in the URL (the matrix calls it unsigned, so 403 for everyone)
 
 const RULES: Record<string, Rule> = {
   'POST /api/oauth2/registerUser': 'public',
@@ -56,6 +57,26 @@ const RULES: Record<string, Rule> = {
   'GET /api/subTopic/:id': 'content',
   'PUT /api/subTopic/:id': 'admin',
   'DELETE /api/subTopic/:id': 'admin',
+  'POST /api/videos/upload/:subTopicId': 'admin',
+  'GET /api/videos/:id': 'content',
+  'PUT /api/videos/:id': 'admin',
+  'DELETE /api/videos/:id': 'admin',
+  'POST /api/videos/:id/view': 'content',
+  'POST /api/study-materials/upload': 'admin',
+  'DELETE /api/study-materials/:id': 'admin',
+  'GET /api/study-materials/download-all/:subTopicId': 'content',
+  'POST /api/mcqs/uploadExcel': 'admin',
+  'POST /api/mcqs/uploadExcelWithSubTopic': 'admin',
+  'GET /api/mcqs/download-template': 'admin',
+  'GET /api/mcqs/download-template-with-subtopic': 'admin',
+  'POST /api/mcqs/create': 'admin',
+  'PUT /api/mcqs/update': 'admin',
+  'DELETE /api/mcqs/delete': 'admin',
+  'GET /api/mcqs/getById': 'content',
+  'GET /api/mcqs/getAll': 'admin',
+  'GET /api/mcqs/getBySubTopics': 'content',
+  'GET /api/files/:key': 'signed',
+  'HEAD /api/files/:key': 'signed',
 }
 
 type Role = 'anonymous' | 'learnerWithout' | 'learnerWith' | 'admin'
@@ -64,6 +85,7 @@ const ROLES: Role[] = ['anonymous', 'learnerWithout', 'learnerWith', 'admin']
 /** What each role must get: an exact denial, or "allowed" (not 401/403, no 5xx), or "ok" (2xx). */
 function expected(rule: Rule, role: Role): 401 | 403 | 'allowed' | 'ok' {
   if (rule === 'public') return 'allowed'
+  if (rule === 'signed') return 403
   if (role === 'anonymous') return 401
   if (rule === 'user') return 'allowed'
   if (rule === 'admin') return role === 'admin' ? 'allowed' : 403
@@ -80,7 +102,7 @@ afterAll(() => ctx.close())
 
 interface Fixture {
   tokens: Record<Role, string | undefined>
-  ids: { user: number; package: number; skill: number; topic: number; subTopic: number }
+  ids: { user: number; package: number; skill: number; topic: number; subTopic: number; video: number; material: number; mcq: number; fileKey: string }
 }
 
 async function seed(): Promise<Fixture> {
@@ -100,16 +122,49 @@ async function seed(): Promise<Fixture> {
   })
   const topic = saved.body.data!.topics[0]!
   await ctx.request('PUT', `/api/user/${learnerWith.user.id}/assign-packages`, { token: admin.token, body: { packageIds: [pkg.id] } })
+  const subTopicId = topic.subTopics[0]!.id
+  const media = await seedMedia(admin.token, subTopicId)
   return {
     tokens: { anonymous: undefined, learnerWithout: learnerWithout.token, learnerWith: learnerWith.token, admin: admin.token },
-    ids: { user: learnerWith.user.id, package: pkg.id, skill: skillId, topic: topic.id, subTopic: topic.subTopics[0]!.id },
+    ids: { user: learnerWith.user.id, package: pkg.id, skill: skillId, topic: topic.id, subTopic: subTopicId, ...media },
   }
+}
+
+/** A video, a study material and a question in the sub-topic, through the real upload endpoints. */
+async function seedMedia(token: string, subTopicId: number) {
+  const auth = { authorization: `Bearer ${token}` }
+  const video = new FormData()
+  video.append('video', new Blob([Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)])]), 'clip.mp4')
+  video.append('thumbnail', new Blob([Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)])]), 'thumb.png')
+  const uploaded = (await (await ctx.app.request(`/api/videos/upload/${subTopicId}`, { method: 'POST', body: video, headers: auth })).json()) as { data: { id: number; url: string } }
+  const pdf = new FormData()
+  pdf.append('subTopicId', String(subTopicId))
+  pdf.append('name', 'Notes')
+  pdf.append('pdf', new Blob([Buffer.from('%PDF-1.4\n%test')]), 'notes.pdf')
+  const material = (await (await ctx.app.request('/api/study-materials/upload', { method: 'POST', body: pdf, headers: auth })).json()) as { data: { id: number } }
+  const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', { token, body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'A' } })
+  const fileKey = decodeURIComponent(new URL(uploaded.data.url, 'http://x').pathname.split('/').pop()!)
+  return { video: uploaded.data.id, material: material.data.id, mcq: mcq.body.data!.id, fileKey }
 }
 
 /** A concrete URL for a route pattern, pointing at the fixture's resources. */
 function concretePath(pattern: string, ids: Fixture['ids']): string {
-  const resource = pattern.startsWith('/api/packages') ? ids.package : pattern.startsWith('/api/skills') ? ids.skill : pattern.startsWith('/api/topic') ? ids.topic : pattern.startsWith('/api/subTopic') ? ids.subTopic : ids.user
-  let path = pattern.replace(':packageId', String(ids.package)).replace(':skillId', String(ids.skill)).replace(':id', String(resource))
+  const byPrefix: [string, number][] = [
+    ['/api/packages', ids.package],
+    ['/api/skills', ids.skill],
+    ['/api/topic', ids.topic],
+    ['/api/subTopic', ids.subTopic],
+    ['/api/videos', ids.video],
+    ['/api/study-materials', ids.material],
+    ['/api/user', ids.user],
+  ]
+  const resource = byPrefix.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? ids.user
+  let path = pattern
+    .replace(':packageId', String(ids.package))
+    .replace(':skillId', String(ids.skill))
+    .replace(':subTopicId', String(ids.subTopic))
+    .replace(':key', ids.fileKey)
+    .replace(':id', String(resource))
   const query: Record<string, string> = {
     '/api/user/getUserById': `id=${ids.user}`,
     '/api/user/getUserWithPackages': `id=${ids.user}`,
@@ -117,6 +172,10 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     '/api/subTopic/getByIds': `subTopicIds=${ids.subTopic}`,
     '/api/user/verify': 'token=not-a-real-token',
     '/api/user/resend-verification': 'email=someone@example.com',
+    '/api/mcqs/getById': `id=${ids.mcq}`,
+    '/api/mcqs/update': `id=${ids.mcq}`,
+    '/api/mcqs/delete': `id=${ids.mcq}`,
+    '/api/mcqs/getBySubTopics': `subTopicIds=${ids.subTopic}`,
   }
   if (query[path]) path += `?${query[path]}`
   return path
@@ -146,7 +205,7 @@ describe('authorization matrix', () => {
     const fixture = await seed()
     for (const role of ROLES) {
       const path = concretePath(pattern, fixture.ids)
-      const body = method === 'GET' || method === 'DELETE' ? undefined : {}
+      const body = ['GET', 'HEAD', 'DELETE'].includes(method) ? undefined : {}
       const res = await ctx.request(method, path, { token: fixture.tokens[role], body })
       const want = expected(rule, role)
       const good =
