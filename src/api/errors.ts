@@ -4,27 +4,27 @@ import type { Envelope } from '../../contract/envelope.ts'
 export class ApiError extends Error {
   readonly status: number
   readonly details: Record<string, string>
-  constructor(status: number, message: string, details: Record<string, string> = {}) {
+  /** True when `message` is a stand-in because the answer carried no message of its own. */
+  readonly generic: boolean
+  constructor(status: number, message: string, details: Record<string, string> = {}, generic = false) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.details = details
+    this.generic = generic
   }
 }
 
 /** Builds an ApiError from a status and whatever body came back (an envelope, text, or nothing). */
 export function toApiError(status: number, body: unknown): ApiError {
   const envelope = body as Partial<Envelope<unknown>> | null
-  const message =
-    envelope && typeof envelope === 'object' && typeof envelope.message === 'string' && envelope.message
-      ? envelope.message
-      : status === 0
-        ? 'Could not reach the server. Check your connection.'
-        : `Request failed (${status})`
-  return new ApiError(status, message, envelope?.errorDetails ?? {})
+  const serverMessage = envelope && typeof envelope === 'object' && typeof envelope.message === 'string' && envelope.message ? envelope.message : null
+  const message = serverMessage ?? (status === 0 ? 'Could not reach the server. Check your connection.' : `Request failed (${status})`)
+  const details = envelope && typeof envelope === 'object' ? (envelope.errorDetails ?? {}) : {}
+  return new ApiError(status, message, details, serverMessage === null)
 }
 
-/** The message to show for an error of unknown kind, or the fallback text. */
+/** The server's message for a failed call, or the fallback text when the answer carried none (SPEC.md §8). */
 export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback
+  return error instanceof ApiError && !error.generic && error.message ? error.message : fallback
 }

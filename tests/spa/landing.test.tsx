@@ -1,17 +1,286 @@
-import { screen, within } from '@testing-library/react'
-import { renderApp, testContext } from '../support/render.tsx'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { createQueryClient } from '../../src/router.tsx'
+import { AppProviders } from '../../src/AppProviders.tsx'
+import { GOOGLE_BUTTON_HEIGHT, GoogleSignIn } from '../../src/components/landing/GoogleSignIn.tsx'
+import { PASSWORD_MIN } from '../../contract/rules.ts'
+import { mswServer } from '../support/server.ts'
+import { renderApp, signInAs, testContext } from '../support/render.tsx'
 
-describe('landing screen', () => {
-  it('signs a learner in and lands on their dashboard after the delay', async () => {
-    const { password, user: account } = await testContext().createUser({ name: 'Lena Learner' })
+/** A request held until the test opens it, so in-flight states can be observed. */
+function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+/** Lets the named call through to the real server only once the gate opens. */
+function holdPost(path: string) {
+  const g = gate()
+  mswServer.use(
+    http.post(`*/api${path}`, async ({ request }) => {
+      await g.opened
+      return testContext().app.fetch(request)
+    }),
+  )
+  return g
+}
+
+const signInForm = () => screen.findByRole('form', { name: 'Sign in' })
+const signUpForm = () => screen.findByRole('form', { name: 'Create Account' })
+/** The <section> face that holds a form (the element carrying inert/aria-hidden). */
+const faceOf = (heading: string) => screen.getByRole('heading', { name: heading, hidden: true }).closest('section')!
+
+async function openSignUp(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Switch to Create Account' }))
+  return signUpForm()
+}
+
+describe('landing screen: layout', () => {
+  it('shows the Sign in face with its fields and the Create Account face behind it', async () => {
+    renderApp('/')
+    const form = await signInForm()
+    expect(within(form).getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(within(form).getByLabelText(/Email/)).toHaveAttribute('type', 'email')
+    expect(within(form).getByLabelText(/Email/)).toBeRequired()
+    expect(within(form).getByLabelText(/Password/)).toHaveAttribute('type', 'password')
+    expect(within(form).getByLabelText(/Password/)).toBeRequired()
+    const forgot = within(form).getByRole('link', { name: 'Forgot your password?' })
+    expect(forgot).toHaveAttribute('href', '#')
+    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
+
+    // The Create Account face is rendered but hidden from assistive technology until switched to.
+    expect(screen.queryByRole('form', { name: 'Create Account' })).not.toBeInTheDocument()
+    const signUp = screen.getByRole('form', { name: 'Create Account', hidden: true })
+    expect(within(signUp).getByLabelText(/Name/)).toBeRequired()
+    expect(within(signUp).getByLabelText(/Email/)).toHaveAttribute('type', 'email')
+    expect(within(signUp).getByLabelText(/Password/)).toHaveAttribute('type', 'password')
+    expect(within(signUp).getByRole('button', { name: 'Sign Up', hidden: true })).toBeInTheDocument()
+
+    expect(screen.getByText('Welcome Back!')).toBeInTheDocument()
+    expect(screen.getByText('Hello, Learner')).toBeInTheDocument()
+  })
+
+  it('switches faces with the overlay buttons; the inactive face is inert and aria-hidden', async () => {
+    const { user } = renderApp('/')
+    await signInForm()
+    const signInFace = faceOf('Sign in')
+    const signUpFace = faceOf('Create Account')
+    expect(signInFace).not.toHaveAttribute('inert')
+    expect(signInFace).toHaveAttribute('aria-hidden', 'false')
+    expect(signUpFace).toHaveAttribute('inert')
+    expect(signUpFace).toHaveAttribute('aria-hidden', 'true')
+    // Only the overlay button leading to the other face is reachable.
+    expect(screen.queryByRole('button', { name: 'Switch to Sign In' })).not.toBeInTheDocument()
+    expect(screen.getByText('Hello, Learner').closest('[aria-hidden]')).toHaveAttribute('aria-hidden', 'false')
+    expect(screen.getByText('Welcome Back!').closest('[aria-hidden]')).toHaveAttribute('aria-hidden', 'true')
+
+    await user.click(screen.getByRole('button', { name: 'Switch to Create Account' }))
+    expect(await signUpForm()).toBeInTheDocument()
+    expect(signUpFace).not.toHaveAttribute('inert')
+    expect(signUpFace).toHaveAttribute('aria-hidden', 'false')
+    expect(signInFace).toHaveAttribute('inert')
+    expect(signInFace).toHaveAttribute('aria-hidden', 'true')
+    expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Switch to Create Account' })).not.toBeInTheDocument()
+    expect(screen.getByText('Welcome Back!').closest('[aria-hidden]')).toHaveAttribute('aria-hidden', 'false')
+
+    await user.click(screen.getByRole('button', { name: 'Switch to Sign In' }))
+    expect(await signInForm()).toBeInTheDocument()
+    expect(signInFace).not.toHaveAttribute('inert')
+    expect(signUpFace).toHaveAttribute('inert')
+    expect(signUpFace).toHaveAttribute('aria-hidden', 'true')
+  })
+
+  it('also switches faces with the links under each form', async () => {
+    const { user } = renderApp('/')
+    await signInForm()
+    await user.click(screen.getByRole('button', { name: 'Create an account' }))
+    expect(await signUpForm()).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await signInForm()).toBeInTheDocument()
+  })
+})
+
+describe('landing screen: signing in', () => {
+  it('signs an admin in: button disabled while in flight, Login Success, session stored, /dashboard after 2 s', async () => {
+    const { user: account, password } = await testContext().createUser({ role: 'admin', name: 'Ada Admin' })
+    const held = holdPost('/oauth2/loginUser')
     const { user, pathname } = renderApp('/')
-    const form = await screen.findByRole('form', { name: 'Sign in' })
+    const form = await signInForm()
     await user.type(within(form).getByLabelText(/Email/), account.email)
     await user.type(within(form).getByLabelText(/Password/), password)
+    const button = within(form).getByRole('button', { name: 'Sign In' })
+    await user.click(button)
+
+    await waitFor(() => expect(button).toBeDisabled())
+    expect(localStorage.getItem('token')).toBeNull()
+    held.open()
+
+    expect(await screen.findByText('Login Success')).toBeInTheDocument()
+    const successAt = Date.now()
+    expect(localStorage.getItem('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(localStorage.getItem('role')).toBe('admin')
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: account.email, name: 'Ada Admin', role: 'admin' })
+    // Still on the landing screen (and the button stays disabled) during the 2-second delay.
+    expect(pathname()).toBe('/')
+    expect(button).toBeDisabled()
+
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' }, { timeout: 4000 })).toBeInTheDocument()
+    expect(pathname()).toBe('/dashboard')
+    expect(Date.now() - successAt).toBeGreaterThanOrEqual(1800)
+  })
+
+  it('shows Login Failed and the server message inline for a wrong password', async () => {
+    const { user: account } = await testContext().createUser()
+    const { user, pathname } = renderApp('/')
+    const form = await signInForm()
+    await user.type(within(form).getByLabelText(/Email/), account.email)
+    await user.type(within(form).getByLabelText(/Password/), 'not-the-password')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument()
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid email or password.')
+    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('role')).toBeNull()
+    expect(localStorage.getItem('user')).toBeNull()
+    expect(pathname()).toBe('/')
+  })
+
+  it("shows 'Login failed' inline when the failure carries no message", async () => {
+    mswServer.use(http.post('*/api/oauth2/loginUser', () => HttpResponse.text('', { status: 500 })))
+    const { user } = renderApp('/')
+    const form = await signInForm()
+    await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
+    await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Login failed$/)
+    expect(screen.getByText('Login Failed')).toBeInTheDocument()
+  })
+
+  it('sends a visitor who already has a session from / to their home', async () => {
+    await signInAs('admin')
+    const admin = renderApp('/')
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument()
+    expect(admin.pathname()).toBe('/dashboard')
+    admin.unmount()
+
+    localStorage.clear()
+    await signInAs('USER', { name: 'Lena Learner' })
+    const learner = renderApp('/')
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument()
+    expect(learner.pathname()).toBe('/user/my-dashboard')
+    expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument()
+  })
+})
+
+describe('landing screen: creating an account', () => {
+  it("registers ('Registering...'), switches to Sign in with the e-mail filled, then signs the learner in to /user/my-dashboard", async () => {
+    const held = holdPost('/oauth2/registerUser')
+    const { user, pathname } = renderApp('/')
+    const form = await openSignUp(user)
+    const password = 'p'.repeat(PASSWORD_MIN) + '1'
+    await user.type(within(form).getByLabelText(/Name/), 'Nina Newcomer')
+    await user.type(within(form).getByLabelText(/Email/), 'Nina@Example.com')
+    await user.type(within(form).getByLabelText(/Password/), password)
+    await user.click(within(form).getByRole('button', { name: 'Sign Up' }))
+
+    const pending = await within(form).findByRole('button', { name: 'Registering...' })
+    expect(pending).toBeDisabled()
+    held.open()
+
+    expect(await screen.findByText('User registered successfully')).toBeInTheDocument()
+    const signIn = await signInForm()
+    expect(faceOf('Create Account')).toHaveAttribute('inert')
+    expect(within(signIn).getByLabelText(/Email/)).toHaveValue('nina@example.com')
+    expect(within(signIn).getByLabelText(/Password/)).toHaveValue('')
+    expect(localStorage.getItem('token')).toBeNull()
+
+    await user.type(within(signIn).getByLabelText(/Password/), password)
+    await user.click(within(signIn).getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByText('Login Success')).toBeInTheDocument()
     expect(localStorage.getItem('role')).toBe('USER')
-    expect(await screen.findByText('Lena Learner', {}, { timeout: 4000 })).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: 'nina@example.com', name: 'Nina Newcomer' })
+    expect(pathname()).toBe('/')
+    const card = await screen.findByRole('region', { name: 'Your profile' }, { timeout: 4000 })
     expect(pathname()).toBe('/user/my-dashboard')
+    expect(await within(card).findByText('Nina Newcomer')).toBeInTheDocument()
+    expect(within(card).getByText('nina@example.com')).toBeInTheDocument()
+  })
+
+  it('shows the server message for an e-mail already registered, and stays on Create Account', async () => {
+    const { user: existing } = await testContext().createUser()
+    const { user } = renderApp('/')
+    const form = await openSignUp(user)
+    await user.type(within(form).getByLabelText(/Name/), 'Second Try')
+    await user.type(within(form).getByLabelText(/Email/), existing.email)
+    await user.type(within(form).getByLabelText(/Password/), 'long-enough-password')
+    await user.click(within(form).getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByText('Email is already registered')).toBeInTheDocument()
+    expect(screen.queryByText('User registered successfully')).not.toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Sign Up' })).toBeEnabled()
+    expect(faceOf('Create Account')).not.toHaveAttribute('inert')
+  })
+
+  it("shows 'Registration failed' when the failure carries no message", async () => {
+    mswServer.use(http.post('*/api/oauth2/registerUser', () => HttpResponse.text('', { status: 500 })))
+    const { user } = renderApp('/')
+    const form = await openSignUp(user)
+    await user.type(within(form).getByLabelText(/Name/), 'No Luck')
+    await user.type(within(form).getByLabelText(/Email/), 'no.luck@example.com')
+    await user.type(within(form).getByLabelText(/Password/), 'long-enough-password')
+    await user.click(within(form).getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Sign Up' })).toBeEnabled()
+  })
+})
+
+describe('landing screen: Google button', () => {
+  it('renders a large (40 px) Google button on both faces when a client id is configured', async () => {
+    renderApp('/')
+    const signIn = await signInForm()
+    const container = await within(signIn).findByTestId('google-button-large')
+    expect((container.firstElementChild as HTMLElement).style.height).toBe('40px')
+    const signUp = screen.getByRole('form', { name: 'Create Account', hidden: true })
+    expect(within(signUp).getByTestId('google-button-large')).toBeInTheDocument()
+    // The provider asked for Google's script; it cannot load here, and the page still works.
+    expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull()
+  })
+
+  it('logs a Google script load failure and the page keeps working', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user } = renderApp('/')
+    await within(await signInForm()).findByTestId('google-button-large')
+    const scripts = document.querySelectorAll('script[src="https://accounts.google.com/gsi/client"]')
+    expect(scripts.length).toBeGreaterThan(0)
+    act(() => scripts.forEach((script) => script.dispatchEvent(new Event('error'))))
+    expect(logged).toHaveBeenCalledWith('Google Identity Services failed to load')
+    await waitFor(() => expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0))
+    await user.click(screen.getByRole('button', { name: 'Switch to Create Account' }))
+    expect(await signUpForm()).toBeInTheDocument()
+    logged.mockRestore()
+  })
+
+  it('renders no Google button when the server has no client id', async () => {
+    mswServer.use(http.get('*/api/config', () => HttpResponse.json({ success: true, status: 200, data: { googleClientId: null } })))
+    const { queryClient } = renderApp('/')
+    await signInForm()
+    await waitFor(() => expect(queryClient.getQueryState(['config'])?.status).toBe('success'))
+    expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0)
+    expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull()
+  })
+
+  it('maps the sizes to Google heights: large 40, medium 32, small 20', async () => {
+    expect(GOOGLE_BUTTON_HEIGHT).toEqual({ large: 40, medium: 32, small: 20 })
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <GoogleSignIn size="small" />
+        <GoogleSignIn size="medium" />
+      </AppProviders>,
+    )
+    const small = await screen.findByTestId('google-button-small')
+    expect((small.firstElementChild as HTMLElement).style.height).toBe('20px')
+    const medium = screen.getByTestId('google-button-medium')
+    expect((medium.firstElementChild as HTMLElement).style.height).toBe('32px')
   })
 })

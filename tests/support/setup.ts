@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
+import { toast } from 'sonner'
 import { mswServer, unhandledRequests, testContext, startTestContext } from './server.ts'
+
+// The first render in a file loads code-split routes cold; give findBy/waitFor room for that.
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -34,6 +38,8 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup()
+  // sonner keeps toasts in a module-level store and replays the active ones to the next Toaster.
+  toast.dismiss()
   mswServer.resetHandlers()
   localStorage.clear()
   document.documentElement.classList.remove('dark')

@@ -32,6 +32,8 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
               {item('/admin/paginated-users', 'Users Details', <IconUsers {...ICON} />)}
               {item('/reports', 'Reports', <IconChartBar {...ICON} />)}
               <NavLink
+                component="button"
+                type="button"
                 label="Manage Content"
                 leftSection={<IconFolderCog {...ICON} />}
                 defaultOpened={active('/admin/package-assigner') || active('/package')}

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { renderApp, signInAs } from '../support/render.tsx'
+
+const sidebar = () => screen.getByRole('navigation', { name: 'Sidebar' })
+const banner = () => screen.getByRole('banner')
+
+/** The link texts and targets SPEC.md §2 gives the sidebar. */
+const LEARNER_LINKS = [
+  ['Home', '/user/my-dashboard'],
+  ['My Packages', '/user/packages'],
+  ['Settings', '/user/settings'],
+] as const
+const STAFF_LINKS = [
+  ['Users Details', '/admin/paginated-users'],
+  ['Reports', '/reports'],
+] as const
+const MANAGE_CONTENT_LINKS = [
+  ['Assign Packages', '/admin/package-assigner'],
+  ['Upload Content', '/package'],
+] as const
+
+/** The rule Mantine's AppShell adds for wide screens when the desktop sidebar is collapsed. */
+const desktopCollapsedRule = () =>
+  [...document.querySelectorAll('style')].some((style) => /@media\s*\(min-width:\s*48em\)\s*\{:root\{--app-shell-navbar-transform:translateX/.test(style.textContent ?? ''))
+
+describe('shell for a learner', () => {
+  it('shows Home, My Packages, Settings and Logout, and none of the staff entries', async () => {
+    await signInAs('USER', { name: 'Lena Learner' })
+    renderApp('/user/my-dashboard')
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument()
+    const nav = sidebar()
+    for (const [label, href] of LEARNER_LINKS) expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href)
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+    for (const label of ['Users Details', 'Reports', 'Manage Content', 'Assign Packages', 'Upload Content']) {
+      expect(within(nav).queryByText(label)).not.toBeInTheDocument()
+    }
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('data-active', 'true')
+  })
+
+  it('shows the initials in the top-bar avatar when there is no picture', async () => {
+    await signInAs('USER', { name: 'Lena Learner' })
+    renderApp('/user/my-dashboard')
+    expect(await within(await screen.findByRole('banner')).findByText('LL')).toBeInTheDocument()
+    expect(within(banner()).queryByRole('img')).not.toBeInTheDocument()
+    expect(within(banner()).getByText('LL')).toHaveAttribute('title', 'Lena Learner')
+  })
+
+  it('logs out: clears token, role and user and shows the sign-in screen at /', async () => {
+    await signInAs('USER', { name: 'Lena Learner' })
+    const { user, pathname } = renderApp('/user/my-dashboard')
+    await screen.findByRole('heading', { name: 'Home' })
+    expect(localStorage.getItem('token')).not.toBeNull()
+    await user.click(within(sidebar()).getByRole('button', { name: 'Logout' }))
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
+    expect(pathname()).toBe('/')
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('role')).toBeNull()
+    expect(localStorage.getItem('user')).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Sidebar' })).not.toBeInTheDocument()
+  })
+})
+
+describe('shell for an admin', () => {
+  it('shows every entry, with Manage Content collapsible holding Assign Packages and Upload Content', async () => {
+    await signInAs('admin', { name: 'Ada Admin' })
+    const { user } = renderApp('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument()
+    const nav = sidebar()
+    for (const [label, href] of [...LEARNER_LINKS, ...STAFF_LINKS]) expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href)
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+
+    const group = within(nav).getByRole('button', { name: 'Manage Content' })
+    expect(group).toHaveAttribute('aria-expanded', 'false')
+    for (const [label] of MANAGE_CONTENT_LINKS) expect(within(nav).queryByRole('link', { name: label })).not.toBeInTheDocument()
+
+    await user.click(group)
+    expect(group).toHaveAttribute('aria-expanded', 'true')
+    for (const [label, href] of MANAGE_CONTENT_LINKS) expect(await within(nav).findByRole('link', { name: label })).toHaveAttribute('href', href)
+
+    await user.click(group)
+    expect(group).toHaveAttribute('aria-expanded', 'false')
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Upload Content' })).not.toBeInTheDocument())
+  })
+
+  it('shows the admin initials, and the sidebar takes them to Home', async () => {
+    await signInAs('admin', { name: 'Ada Admin' })
+    const { user, pathname } = renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'Admin dashboard' })
+    expect(await within(banner()).findByText('AA')).toBeInTheDocument()
+    await user.click(within(sidebar()).getByRole('link', { name: 'Home' }))
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument()
+    expect(pathname()).toBe('/user/my-dashboard')
+    expect(within(sidebar()).getByRole('link', { name: 'Home' })).toHaveAttribute('data-active', 'true')
+  })
+
+  it('collapses and expands the sidebar from the top bar', async () => {
+    await signInAs('admin')
+    const { user } = renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'Admin dashboard' })
+    const toggle = within(banner()).getByRole('button', { name: 'Collapse sidebar' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(desktopCollapsedRule()).toBe(false)
+
+    await user.click(toggle)
+    expect(toggle).toHaveAccessibleName('Expand sidebar')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await waitFor(() => expect(desktopCollapsedRule()).toBe(true))
+
+    await user.click(toggle)
+    expect(toggle).toHaveAccessibleName('Collapse sidebar')
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await waitFor(() => expect(desktopCollapsedRule()).toBe(false))
+  })
+})

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { screen, waitFor } from '@testing-library/react'
+import { renderApp, signInAs } from '../support/render.tsx'
+
+const html = document.documentElement
+
+async function openShell() {
+  await signInAs('USER')
+  const view = renderApp('/user/my-dashboard')
+  await screen.findByRole('heading', { name: 'Home' })
+  return view
+}
+
+const toggle = () => screen.getByRole('button', { name: 'Toggle Theme' })
+const icon = () => toggle().querySelector('[data-icon]')?.getAttribute('data-icon')
+
+describe('theme', () => {
+  it('starts light: no dark class and a moon on the toggle', async () => {
+    await openShell()
+    expect(html).not.toHaveClass('dark')
+    expect(toggle().querySelector('[data-icon="moon"]')).not.toBeNull()
+    expect(icon()).toBe('moon')
+    expect(localStorage.getItem('theme')).not.toBe('dark')
+  })
+
+  it('toggles to dark and back, saving the choice under theme', async () => {
+    const { user } = await openShell()
+    await user.click(toggle())
+    await waitFor(() => expect(html).toHaveClass('dark'))
+    expect(localStorage.getItem('theme')).toBe('dark')
+    expect(icon()).toBe('sun')
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark')
+
+    await user.click(toggle())
+    await waitFor(() => expect(html).not.toHaveClass('dark'))
+    expect(localStorage.getItem('theme')).toBe('light')
+    expect(icon()).toBe('moon')
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'light')
+  })
+
+  it('starts dark when theme=dark was saved', async () => {
+    localStorage.setItem('theme', 'dark')
+    await openShell()
+    expect(html).toHaveClass('dark')
+    expect(icon()).toBe('sun')
+  })
+
+  it('applies the saved theme before the app renders (public/theme-init.js, loaded by index.html)', () => {
+    const script = readFileSync('public/theme-init.js', 'utf8')
+    expect(readFileSync('index.html', 'utf8')).toMatch(/<script src="[^"]*theme-init\.js"><\/script>/)
+    localStorage.setItem('theme', 'dark')
+    new Function(script)()
+    expect(html).toHaveClass('dark')
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark')
+
+    localStorage.setItem('theme', 'light')
+    html.classList.remove('dark')
+    new Function(script)()
+    expect(html).not.toHaveClass('dark')
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'light')
+  })
+})
