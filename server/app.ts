@@ -17,6 +17,10 @@ import { videoRoutes } from './videos/routes.ts'
 import { studyMaterialRoutes } from './study-materials/routes.ts'
 import { mcqRoutes } from './mcqs/routes.ts'
 import { fileRoutes } from './files/routes.ts'
+import { reviewRoutes } from './reviews/routes.ts'
+import { commentRoutes } from './comments/routes.ts'
+import { attemptRoutes } from './attempts/routes.ts'
+import { reportRoutes } from './reports/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit') })
@@ -39,6 +43,10 @@ export function createApp(deps: AppDeps) {
     .route('/study-materials', studyMaterialRoutes(deps, guards))
     .route('/mcqs', mcqRoutes(deps, guards))
     .route('/files', fileRoutes(deps))
+    .route('/reviews', reviewRoutes(deps, guards))
+    .route('/comments', commentRoutes(deps, guards))
+    .route('/mcq-attempts', attemptRoutes(deps, guards))
+    .route('/reports', reportRoutes(deps, guards))
     .route('/', systemRoutes(deps))
 
   const app = new Hono<AppEnv>()

@@ -10,6 +10,8 @@ type Rule =
   | 'self' // a user's own record (the assigned learner is the owner here), or an admin
   | 'content' // admins and learners assigned to the package the resource belongs to
   | 'admin' // admins only
+  | 'owner' // the record's owner (the assigned learner owns the fixture's review, comment and attempt) or an admin
+  | 'ownerOnly' // the record's owner only
   | 'signed' // no bearer token at all: a valid signature in the URL (the matrix calls it unsigned, so 403 for everyone)
 
 const RULES: Record<string, Rule> = {
@@ -77,6 +79,28 @@ const RULES: Record<string, Rule> = {
   'GET /api/mcqs/getBySubTopics': 'content',
   'GET /api/files/:key': 'signed',
   'HEAD /api/files/:key': 'signed',
+  'POST /api/reviews': 'user',
+  'GET /api/reviews/summary': 'user',
+  'GET /api/reviews/summaries': 'user',
+  'GET /api/reviews/target': 'user',
+  'PUT /api/reviews/:id': 'ownerOnly',
+  'DELETE /api/reviews/:id': 'owner',
+  'POST /api/comments': 'user',
+  'GET /api/comments/summary/:videoId': 'content',
+  'GET /api/comments/ratings/:videoId': 'content',
+  'GET /api/comments/video/:videoId': 'content',
+  'GET /api/comments/video/:videoId/paged': 'content',
+  'PUT /api/comments/:id': 'ownerOnly',
+  'DELETE /api/comments/:id': 'owner',
+  'POST /api/mcq-attempts/create': 'user',
+  'GET /api/mcq-attempts/getById': 'owner',
+  'GET /api/mcq-attempts/byUser': 'owner',
+  'GET /api/mcq-attempts/bySubTopic': 'user',
+  'GET /api/mcq-attempts/byMultipleSubTopicIds': 'user',
+  'GET /api/reports/dashboard': 'admin',
+  'GET /api/reports/packages': 'admin',
+  'GET /api/reports/packages/:id': 'admin',
+  'GET /api/reports/packages/:id/export': 'admin',
 }
 
 type Role = 'anonymous' | 'learnerWithout' | 'learnerWith' | 'admin'
@@ -89,8 +113,9 @@ function expected(rule: Rule, role: Role): 401 | 403 | 'allowed' | 'ok' {
   if (role === 'anonymous') return 401
   if (rule === 'user') return 'allowed'
   if (rule === 'admin') return role === 'admin' ? 'allowed' : 403
-  // self and content: the assigned learner owns the record / has the package
+  // self, owner and content: the assigned learner owns the record / has the package
   if (role === 'learnerWithout') return 403
+  if (rule === 'ownerOnly') return role === 'admin' ? 403 : 'allowed'
   return rule === 'content' && role === 'learnerWith' ? 'ok' : 'allowed'
 }
 
@@ -103,7 +128,20 @@ afterAll(() => ctx.close())
 
 interface Fixture {
   tokens: Record<Role, string | undefined>
-  ids: { user: number; package: number; skill: number; topic: number; subTopic: number; video: number; material: number; mcq: number; fileKey: string }
+  ids: {
+    user: number
+    package: number
+    skill: number
+    topic: number
+    subTopic: number
+    video: number
+    material: number
+    mcq: number
+    fileKey: string
+    review: number
+    comment: number
+    attempt: number
+  }
 }
 
 async function seed(): Promise<Fixture> {
@@ -125,9 +163,16 @@ async function seed(): Promise<Fixture> {
   await ctx.request('PUT', `/api/user/${learnerWith.user.id}/assign-packages`, { token: admin.token, body: { packageIds: [pkg.id] } })
   const subTopicId = topic.subTopics[0]!.id
   const media = await seedMedia(admin.token, subTopicId)
+  const review = await ctx.request<{ id: number }>('POST', '/api/reviews', { token: learnerWith.token, body: { targetType: 'PACKAGE', targetId: pkg.id, presentationRating: 4 } })
+  const comment = await ctx.request<{ id: number }>('POST', '/api/comments', { token: learnerWith.token, body: { videoId: media.video, comment: 'Nice', rating: 5 } })
+  const attempt = await ctx.request<{ attempts: { id: number }[] }>('POST', '/api/mcq-attempts/create', {
+    token: learnerWith.token,
+    body: { subTopicIds: [subTopicId], answers: { [media.mcq]: ['A'] } },
+  })
+  const owned = { review: review.body.data!.id, comment: comment.body.data!.id, attempt: attempt.body.data!.attempts[0]!.id }
   return {
     tokens: { anonymous: undefined, learnerWithout: learnerWithout.token, learnerWith: learnerWith.token, admin: admin.token },
-    ids: { user: learnerWith.user.id, package: pkg.id, skill: skillId, topic: topic.id, subTopic: subTopicId, ...media },
+    ids: { user: learnerWith.user.id, package: pkg.id, skill: skillId, topic: topic.id, subTopic: subTopicId, ...media, ...owned },
   }
 }
 
@@ -157,6 +202,9 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     ['/api/subTopic', ids.subTopic],
     ['/api/videos', ids.video],
     ['/api/study-materials', ids.material],
+    ['/api/reviews', ids.review],
+    ['/api/comments', ids.comment],
+    ['/api/reports', ids.package],
     ['/api/user', ids.user],
   ]
   const resource = byPrefix.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? ids.user
@@ -164,6 +212,7 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     .replace(':packageId', String(ids.package))
     .replace(':skillId', String(ids.skill))
     .replace(':subTopicId', String(ids.subTopic))
+    .replace(':videoId', String(ids.video))
     .replace(':key', ids.fileKey)
     .replace(':id', String(resource))
   const query: Record<string, string> = {
@@ -177,6 +226,13 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     '/api/mcqs/update': `id=${ids.mcq}`,
     '/api/mcqs/delete': `id=${ids.mcq}`,
     '/api/mcqs/getBySubTopics': `subTopicIds=${ids.subTopic}`,
+    '/api/reviews/summary': `targetType=PACKAGE&targetId=${ids.package}`,
+    '/api/reviews/summaries': `targetType=PACKAGE&targetIds=${ids.package}`,
+    '/api/reviews/target': `targetType=PACKAGE&targetId=${ids.package}`,
+    '/api/mcq-attempts/getById': `id=${ids.attempt}`,
+    '/api/mcq-attempts/byUser': `userId=${ids.user}`,
+    '/api/mcq-attempts/bySubTopic': `subTopicId=${ids.subTopic}`,
+    '/api/mcq-attempts/byMultipleSubTopicIds': `ids=${ids.subTopic}`,
   }
   if (query[path]) path += `?${query[path]}`
   return path

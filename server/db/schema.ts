@@ -231,6 +231,92 @@ export const studyMaterialsRelations = relations(studyMaterials, ({ one }) => ({
 }))
 export const mcqsRelations = relations(mcqs, ({ one }) => ({ subTopic: one(subTopics, { fields: [mcqs.subTopicId], references: [subTopics.id] }) }))
 
+/** A learner's review of a package or of a skill (exactly one of the two); one per learner and target. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id').references(() => skills.id, { onDelete: 'cascade' }),
+    presentationRating: integer('presentation_rating').notNull(),
+    rating: integer('rating').notNull(),
+    reviewText: text('review_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_one_target', sql`(${t.packageId} is null) <> (${t.skillId} is null)`),
+    check('reviews_rating_range', sql`${t.presentationRating} between 1 and 5 and ${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_user_package_unique').on(t.userId, t.packageId),
+    uniqueIndex('reviews_user_skill_unique').on(t.userId, t.skillId),
+    index('reviews_package_idx').on(t.packageId),
+    index('reviews_skill_idx').on(t.skillId),
+  ],
+)
+
+/** A comment with a 1–5 rating on a video. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('comments_rating_range', sql`${t.rating} between 1 and 5`), index('comments_video_idx').on(t.videoId, t.createdAt)],
+)
+
+/** One graded attempt of one sub-topic; a multi-sub-topic test stores one per sub-topic. */
+export const mcqAttempts = pgTable(
+  'mcq_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subTopicId: integer('sub_topic_id')
+      .notNull()
+      .references(() => subTopics.id, { onDelete: 'cascade' }),
+    attemptNumber: integer('attempt_number').notNull(),
+    score: integer('score').notNull(),
+    totalMarks: integer('total_marks').notNull(),
+    /** The client's id for one submission, so a repeated submit stores nothing twice. */
+    submissionId: text('submission_id'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('mcq_attempts_number_unique').on(t.userId, t.subTopicId, t.attemptNumber),
+    uniqueIndex('mcq_attempts_submission_unique').on(t.userId, t.submissionId, t.subTopicId),
+    index('mcq_attempts_sub_topic_idx').on(t.subTopicId, t.attemptedAt),
+  ],
+)
+
+/** Per question of an attempt: what was chosen and whether it was right (for the per-question report). */
+export const mcqAttemptAnswers = pgTable(
+  'mcq_attempt_answers',
+  {
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => mcqAttempts.id, { onDelete: 'cascade' }),
+    mcqId: integer('mcq_id')
+      .notNull()
+      .references(() => mcqs.id, { onDelete: 'cascade' }),
+    chosen: text('chosen').notNull(),
+    correct: boolean('correct').notNull(),
+  },
+  (t) => [uniqueIndex('mcq_attempt_answers_unique').on(t.attemptId, t.mcqId), index('mcq_attempt_answers_mcq_idx').on(t.mcqId)],
+)
+
 export const packagesRelations = relations(packages, ({ many }) => ({ skills: many(skills), assignments: many(userPackages) }))
 export const skillsRelations = relations(skills, ({ one, many }) => ({
   package: one(packages, { fields: [skills.packageId], references: [packages.id] }),
