@@ -14,6 +14,8 @@ import { Route as ShellRouteImport } from './routes/_shell'
 import { Route as ShellAdminRouteImport } from './routes/_shell/_admin'
 import { Route as ShellAdminDashboardRouteImport } from './routes/_shell/_admin/dashboard'
 import { Route as ShellUserMyDashboardRouteImport } from './routes/_shell/user/my-dashboard'
+import { Route as ShellAdminSubtopicIdRouteImport } from './routes/_shell/_admin/subtopic/$id'
+import { Route as ShellAdminTopicAddSkillIdRouteImport } from './routes/_shell/_admin/topic/add.$skillId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -38,16 +40,31 @@ const ShellUserMyDashboardRoute = ShellUserMyDashboardRouteImport.update({
   path: '/user/my-dashboard',
   getParentRoute: () => ShellRoute,
 } as any)
+const ShellAdminSubtopicIdRoute = ShellAdminSubtopicIdRouteImport.update({
+  id: '/subtopic/$id',
+  path: '/subtopic/$id',
+  getParentRoute: () => ShellAdminRoute,
+} as any)
+const ShellAdminTopicAddSkillIdRoute =
+  ShellAdminTopicAddSkillIdRouteImport.update({
+    id: '/topic/add/$skillId',
+    path: '/topic/add/$skillId',
+    getParentRoute: () => ShellAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/dashboard': typeof ShellAdminDashboardRoute
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
+  '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
+  '/topic/add/$skillId': typeof ShellAdminTopicAddSkillIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/dashboard': typeof ShellAdminDashboardRoute
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
+  '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
+  '/topic/add/$skillId': typeof ShellAdminTopicAddSkillIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -56,12 +73,24 @@ export interface FileRoutesById {
   '/_shell/_admin': typeof ShellAdminRouteWithChildren
   '/_shell/_admin/dashboard': typeof ShellAdminDashboardRoute
   '/_shell/user/my-dashboard': typeof ShellUserMyDashboardRoute
+  '/_shell/_admin/subtopic/$id': typeof ShellAdminSubtopicIdRoute
+  '/_shell/_admin/topic/add/$skillId': typeof ShellAdminTopicAddSkillIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/dashboard' | '/user/my-dashboard'
+  fullPaths:
+    | '/'
+    | '/dashboard'
+    | '/user/my-dashboard'
+    | '/subtopic/$id'
+    | '/topic/add/$skillId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/dashboard' | '/user/my-dashboard'
+  to:
+    | '/'
+    | '/dashboard'
+    | '/user/my-dashboard'
+    | '/subtopic/$id'
+    | '/topic/add/$skillId'
   id:
     | '__root__'
     | '/'
@@ -69,6 +98,8 @@ export interface FileRouteTypes {
     | '/_shell/_admin'
     | '/_shell/_admin/dashboard'
     | '/_shell/user/my-dashboard'
+    | '/_shell/_admin/subtopic/$id'
+    | '/_shell/_admin/topic/add/$skillId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -113,15 +144,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellUserMyDashboardRouteImport
       parentRoute: typeof ShellRoute
     }
+    '/_shell/_admin/subtopic/$id': {
+      id: '/_shell/_admin/subtopic/$id'
+      path: '/subtopic/$id'
+      fullPath: '/subtopic/$id'
+      preLoaderRoute: typeof ShellAdminSubtopicIdRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
+    '/_shell/_admin/topic/add/$skillId': {
+      id: '/_shell/_admin/topic/add/$skillId'
+      path: '/topic/add/$skillId'
+      fullPath: '/topic/add/$skillId'
+      preLoaderRoute: typeof ShellAdminTopicAddSkillIdRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
   }
 }
 
 interface ShellAdminRouteChildren {
   ShellAdminDashboardRoute: typeof ShellAdminDashboardRoute
+  ShellAdminSubtopicIdRoute: typeof ShellAdminSubtopicIdRoute
+  ShellAdminTopicAddSkillIdRoute: typeof ShellAdminTopicAddSkillIdRoute
 }
 
 const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminDashboardRoute: ShellAdminDashboardRoute,
+  ShellAdminSubtopicIdRoute: ShellAdminSubtopicIdRoute,
+  ShellAdminTopicAddSkillIdRoute: ShellAdminTopicAddSkillIdRoute,
 }
 
 const ShellAdminRouteWithChildren = ShellAdminRoute._addFileChildren(

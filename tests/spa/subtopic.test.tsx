@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { Package, SkillWithTopics } from '../../contract/content.ts'
+import { mswServer } from '../support/server.ts'
+import { renderApp, signInAs, testContext } from '../support/render.tsx'
+
+/** One package → skill → topic 'Fractions' → sub-topic 'Adding fractions'. */
+async function seedSubTopic() {
+  const { token } = await signInAs('admin')
+  const ctx = testContext()
+  const created = await ctx.request<Package>('POST', '/api/packages/createPackage', {
+    token,
+    body: { title: 'Numbers', description: 'Arithmetic.', price: '99.00', skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }] },
+  })
+  const skillId = created.body.data!.skills[0]!.id
+  const saved = await ctx.request<SkillWithTopics>('PUT', `/api/topic/by-skill/${skillId}`, {
+    token,
+    body: {
+      topics: [
+        {
+          title: 'Fractions',
+          description: 'Numerators and denominators.',
+          subTopics: [{ title: 'Adding fractions', description: 'Find a common denominator,\nthen add the numerators.' }],
+        },
+      ],
+    },
+  })
+  return { token, subTopic: saved.body.data!.topics[0]!.subTopics[0]! }
+}
+
+describe('sub-topic view', () => {
+  it('shows the title, description, its topic, and empty video and study material lists', async () => {
+    const { subTopic } = await seedSubTopic()
+    renderApp(`/subtopic/${subTopic.id}`)
+    expect(await screen.findByRole('heading', { name: 'Adding fractions', level: 1 }, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByText('Sub-topic of Fractions')).toBeInTheDocument()
+    expect(screen.getByText(/Find a common denominator,\s+then add the numerators\./)).toBeInTheDocument()
+    expect(screen.getByText('Numerators and denominators.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Videos' })).toBeInTheDocument()
+    expect(screen.getByText('No videos uploaded yet.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Study materials' })).toBeInTheDocument()
+    expect(screen.getByText('No study materials yet.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View Added Questions' })).toHaveAttribute('href', `/subtopic-mcqs/${subTopic.id}`)
+  })
+
+  it('lists videos and study materials when the sub-topic has them', async () => {
+    const { subTopic } = await seedSubTopic()
+    const withMedia = {
+      ...subTopic,
+      topicTitle: 'Fractions',
+      topicDescription: 'Numerators and denominators.',
+      videos: [{ id: 1, subTopicId: subTopic.id, title: 'Adding halves', url: 'https://cdn.example/v1.mp4', thumbnailUrl: '', noOfViews: 3, createdAt: '2025-01-05T10:00:00Z' }],
+      studyMaterials: [{ id: 2, subTopicId: subTopic.id, name: 'Worksheet', version: 2, isLatest: true, pdfUrl: 'https://cdn.example/w.pdf', createdAt: '2025-01-06T10:00:00Z' }],
+    }
+    mswServer.use(http.get('*/api/subTopic/:id', () => HttpResponse.json({ success: true, status: 200, data: withMedia })))
+    renderApp(`/subtopic/${subTopic.id}`)
+    expect(await screen.findByText('Adding halves', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByText(/3 views/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Watch' })).toHaveAttribute('href', 'https://cdn.example/v1.mp4')
+    expect(screen.getByText('Worksheet')).toBeInTheDocument()
+    expect(screen.getByText('v2')).toBeInTheDocument()
+    expect(screen.getByText('Latest')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open PDF' })).toHaveAttribute('href', 'https://cdn.example/w.pdf')
+    expect(screen.queryByText('No videos uploaded yet.')).not.toBeInTheDocument()
+    expect(screen.queryByText('No study materials yet.')).not.toBeInTheDocument()
+  })
+
+  it("shows 'Failed to fetch subtopic' as a toast and inline; Retry loads it", async () => {
+    const { subTopic } = await seedSubTopic()
+    mswServer.use(http.get('*/api/subTopic/:id', () => HttpResponse.text('', { status: 503 })))
+    const { user } = renderApp(`/subtopic/${subTopic.id}`)
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(/^Failed to fetch subtopic\.\s*$/)
+    expect(await screen.findByText('Failed to fetch subtopic', { selector: '[data-title]' })).toBeInTheDocument()
+    mswServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { name: 'Adding fractions', level: 1 })).toBeInTheDocument()
+  })
+
+  it("shows 'SubTopic not found' for an id that does not exist", async () => {
+    await signInAs('admin')
+    renderApp('/subtopic/424242')
+    expect(await screen.findByText('SubTopic not found', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to packages' })).toHaveAttribute('href', '/package')
+  })
+
+  it('sends learners away', async () => {
+    const { subTopic } = await seedSubTopic()
+    localStorage.clear()
+    await signInAs('USER')
+    const { pathname } = renderApp(`/subtopic/${subTopic.id}`)
+    await waitFor(() => expect(pathname()).toBe('/user/my-dashboard'))
+  })
+})
