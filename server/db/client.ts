@@ -32,7 +32,9 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void
 }
 
-const migrationsDir = () => fileURLToPath(new URL('./migrations', import.meta.url))
+// Under the SPA tests (jsdom) module URLs are not file: URLs; the migrations then sit where the repository keeps them.
+const migrationsDir = () =>
+  import.meta.url.startsWith('file:') ? fileURLToPath(new URL('./migrations', import.meta.url)) : path.resolve('server/db/migrations')
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (sql: string) => options.onQuery!(sql) } : undefined
