@@ -25,8 +25,15 @@ const text = (field: string, max: number) =>
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`)
+    // PostgreSQL text cannot hold NUL; without this check such a value is a 500 instead of a 400.
+    .refine((value) => !value.includes('\u0000'), `${field} must not contain NUL characters`)
 
-export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id')
+/** A database id: a positive whole number that fits PostgreSQL's integer (a larger one would be a 500, not a 400). */
+export const id = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(2_147_483_647, 'must be a valid id')
 export const idParam = z.object({ id })
 
 export const skillInput = z.object({
