@@ -7,7 +7,15 @@ const apiPort = Number(process.env.API_PORT ?? 3001)
 
 export default defineConfig({
   base: process.env.BASE_PATH ?? '/',
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders and pending components are split too, so no screen's code rides along with the first load.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
+    }),
+    react(),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': `http://localhost:${apiPort}` } },
   test: {
