@@ -124,7 +124,12 @@ export async function receiveUpload(request: Request, store: BlobStore, rules: R
       const entry: ReceivedFile = { key: null, buffer: null, size: 0, contentType: '', originalName }
       files[name] = entry
       // Keep draining the part even after a failure, so the parser reaches the end of the body.
-      stream.on('error', fail)
+      // A part cut off by the end of the body (truncated or interrupted upload): pipe() does not pass the
+      // error on, so end the inspector with it, or the store would wait for the rest of the part forever.
+      stream.on('error', (err) => {
+        fail(badRequest(`Malformed multipart body: ${err.message}`))
+        inspector.destroy(err)
+      })
       const piped = stream.pipe(inspector)
       inspector.on('error', () => stream.resume())
       const work = rule.inMemory
