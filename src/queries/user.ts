@@ -1,12 +1,78 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { User } from '../../contract/auth.ts'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { Role, User } from '../../contract/auth.ts'
+import type { Page } from '../../contract/envelope.ts'
 import { call } from '../api/client.ts'
+import { getStoredUser, getToken, saveSession } from '../api/session.ts'
 
 export const userKeys = {
   all: ['users'] as const,
   current: () => [...userKeys.all, 'current'] as const,
+  pages: () => [...userKeys.all, 'page'] as const,
+  page: (page: number, size: number) => [...userKeys.pages(), page, size] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  detail: (id: number) => [...userKeys.details(), id] as const,
 }
 
+/** The admin users table's page size (SPEC.md §9). */
+export const USERS_TABLE_PAGE_SIZE = 10
+
 export const getCurrentUser = () => call<User>('get', '/user/getUserByEmail')
+export const getUsersPage = (page: number, size: number) => call<Page<User>>('get', '/user/getPaginatedUsers', { searchParams: { page, size } })
+export const getAllUsers = () => call<User[]>('get', '/user/all')
+export const getUser = (id: number) => call<User>('get', '/user/getUserById', { searchParams: { id } })
+export const assignPackages = (userId: number, packageIds: number[]) => call<User>('put', `/user/${userId}/assign-packages`, { json: { packageIds } })
+export const unassignPackage = (userId: number, packageId: number) => call<User>('delete', `/user/${userId}/packages/${packageId}`)
+export const changeRole = (userId: number, role: Role) => call<User>('put', `/user/${userId}/role`, { json: { role } })
 
 export const currentUserQueryOptions = () => queryOptions({ queryKey: userKeys.current(), queryFn: getCurrentUser })
+
+/** One page of users, `page` 0-based as on the wire. */
+export const usersPageQueryOptions = (page: number, size: number) =>
+  queryOptions({ queryKey: userKeys.page(page, size), queryFn: () => getUsersPage(page, size) })
+
+/** Every user with their assigned packages (the assigner's table). */
+export const allUsersQueryOptions = () => queryOptions({ queryKey: userKeys.list(), queryFn: getAllUsers })
+
+/** One user with their assigned packages. */
+export const userQueryOptions = (id: number) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUser(id) })
+
+/**
+ * After a user changed: their detail takes the server's answer, and every list that shows them
+ * (pages, the all-users list) is refetched. When it is the signed-in user, their own profile is
+ * refetched too and the stored session follows the new role.
+ */
+function userChanged(queryClient: QueryClient, user: User) {
+  queryClient.setQueryData(userKeys.detail(user.id), user)
+  const work = [queryClient.invalidateQueries({ queryKey: userKeys.pages() }), queryClient.invalidateQueries({ queryKey: userKeys.list() })]
+  if (getStoredUser()?.id === user.id) {
+    const token = getToken()
+    if (token) saveSession(token, user)
+    work.push(queryClient.invalidateQueries({ queryKey: userKeys.current() }))
+  }
+  return Promise.all(work)
+}
+
+export function useAssignPackages() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, packageIds }: { userId: number; packageIds: number[] }) => assignPackages(userId, packageIds),
+    onSuccess: (user) => userChanged(queryClient, user),
+  })
+}
+
+export function useUnassignPackage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, packageId }: { userId: number; packageId: number }) => unassignPackage(userId, packageId),
+    onSuccess: (user) => userChanged(queryClient, user),
+  })
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: Role }) => changeRole(userId, role),
+    onSuccess: (user) => userChanged(queryClient, user),
+  })
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import { Skeleton, Table, Text } from '@mantine/core'
+
+/** A users table that scrolls sideways inside its own focusable region on narrow screens. */
+export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native" role="region" aria-label={label} tabIndex={0}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        {children}
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+/** Placeholder rows while a table loads. */
+export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return Array.from({ length: rows }, (_, r) => (
+    <Table.Tr key={r} aria-hidden>
+      {Array.from({ length: columns }, (_, c) => (
+        <Table.Td key={c}>
+          <Skeleton height={14} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ))
+}
+
+/** An empty optional field. */
+export const Blank = () => (
+  <Text span c="dimmed" aria-label="not set">
+    —
+  </Text>
+)

@@ -1,0 +1,21 @@
+/**
+ * The admin package-id field (SPEC.md §5): comma-separated integers. Entries that are not integers
+ * are ignored; duplicates are kept once, in the order typed.
+ */
+export function parsePackageIds(text: string): number[] {
+  const ids = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^[+-]?\d+$/.test(part))
+    .map(Number)
+    .filter(Number.isSafeInteger)
+  return [...new Set(ids)]
+}
+
+/** A user id typed by hand: a positive whole number, or null. */
+export function parseUserId(text: string): number | null {
+  const trimmed = text.trim()
+  if (!/^\d+$/.test(trimmed)) return null
+  const value = Number(trimmed)
+  return Number.isSafeInteger(value) && value > 0 ? value : null
+}
