@@ -13,7 +13,8 @@ export function AppProviders({ queryClient, children, env }: { queryClient: Quer
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster visibleToasts={TOAST_LIMIT} duration={DURATION.blank} position="top-right" richColors closeButton />
+        {/* Below the top bar, so toasts never cover its theme toggle and avatar. */}
+        <Toaster visibleToasts={TOAST_LIMIT} duration={DURATION.blank} position="top-right" offset={{ top: 72, right: 16 }} richColors closeButton />
       </QueryClientProvider>
     </MantineProvider>
   )
