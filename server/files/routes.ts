@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { forbidden, notFound } from '../http/errors.ts'
+import { contentDisposition } from './disposition.ts'
 import { parseRange } from './range.ts'
 import { getStoredFile } from './service.ts'
 
@@ -20,7 +21,7 @@ export function fileRoutes({ db, store, fileUrls, clock }: AppDeps) {
     c.header('Accept-Ranges', 'bytes')
     c.header('Content-Type', file.contentType)
     c.header('Cache-Control', 'private, max-age=300')
-    c.header('Content-Disposition', `inline; filename="${file.originalName.replace(/"/g, '')}"`)
+    c.header('Content-Disposition', contentDisposition('inline', file.originalName))
     if (range === 'unsatisfiable') {
       c.header('Content-Range', `bytes */${file.size}`)
       return c.body(null, 416)

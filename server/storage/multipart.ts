@@ -105,6 +105,8 @@ export async function receiveUpload(request: Request, store: BlobStore, rules: R
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
+      // Browsers send file names as raw UTF-8; busboy's default (latin1) would store '课程.mp4' as mojibake.
+      defParamCharset: 'utf8',
       limits: { files: Object.keys(rules).length, fields: fieldNames.length + 5, fieldSize: 10_000, parts: Object.keys(rules).length + fieldNames.length + 5 },
     })
   } catch {

@@ -8,6 +8,7 @@ import { assertSubTopicsAccess } from '../auth/access.ts'
 import { ok } from '../http/envelope.ts'
 import { validate, validationError } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
+import { contentDisposition } from '../files/disposition.ts'
 import { discard, receiveUpload } from '../storage/multipart.ts'
 import { addStudyMaterial, deleteStudyMaterial, zipLatestMaterials } from './service.ts'
 
@@ -40,7 +41,7 @@ export function studyMaterialRoutes(deps: AppDeps, { requireUser, requireAdmin }
       return new Response(Readable.toWeb(zip.stream as Readable) as ReadableStream, {
         headers: {
           'Content-Type': 'application/zip',
-          'Content-Disposition': `attachment; filename="${zip.fileName.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(zip.fileName)}`,
+          'Content-Disposition': contentDisposition('attachment', zip.fileName),
         },
       })
     })

@@ -88,6 +88,8 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
   it('the title defaults to the file name without its extension', async () => {
     expect((await uploadVideo({ videoName: 'Week 3 - Closures.final.mp4' })).title).toBe('Week 3 - Closures.final')
     expect((await uploadVideo({ videoName: 'clip.mp4', title: '   ' })).title).toBe('clip')
+    // UTF-8 file names arrive intact (not read as Latin-1)
+    expect((await uploadVideo({ videoName: 'Leçon 课程 2.mp4' })).title).toBe('Leçon 课程 2')
   })
 
   it.each([
