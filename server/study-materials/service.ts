@@ -60,6 +60,8 @@ export const safeFileName = (name: string) =>
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
     .replace(/\s+/g, ' ')
+    // no hidden files and no '..' at the start of a zip entry
+    .replace(/^[.\s]+/, '')
     .trim()
     .slice(0, 100) || 'material'
 
