@@ -1,0 +1,48 @@
+import { Button, Stack } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
+import type { PackageInput } from '../../../../../contract/content.ts'
+import { PageHeader } from '../../../../components/PageHeader.tsx'
+import { PackageForm } from '../../../../components/packages/PackageForm.tsx'
+import { PackageNotFound, PackagePending, PackageRouteError, loadPackage } from '../../../../components/packages/PackageRoute.tsx'
+import { packageIdParams } from '../../../../components/packages/params.ts'
+import { notify } from '../../../../lib/toast.ts'
+import { packageQueryOptions, useUpdatePackage } from '../../../../queries/packages.ts'
+
+export const Route = createFileRoute('/_shell/_admin/package/edit/$id')({
+  params: packageIdParams,
+  loader: ({ context, params }) => loadPackage(context.queryClient, params.id),
+  pendingComponent: PackagePending,
+  errorComponent: PackageRouteError,
+  notFoundComponent: PackageNotFound,
+  component: EditPackagePage,
+})
+
+function EditPackagePage() {
+  const { id } = Route.useParams()
+  const { data: pkg } = useSuspenseQuery(packageQueryOptions(id))
+  const update = useUpdatePackage(id)
+  const navigate = useNavigate()
+
+  async function save(payload: PackageInput) {
+    await update.mutateAsync(payload)
+    notify.success('Package updated')
+    await navigate({ to: '/package' })
+  }
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader
+        title="Edit Package"
+        subtitle={pkg.title}
+        actions={
+          <Button component={Link} to={`/package/${id}`} variant="default">
+            View package
+          </Button>
+        }
+      />
+      {/* Keyed by id so moving between packages starts a fresh form. */}
+      <PackageForm key={pkg.id} initial={pkg} submitLabel="Update Package" failureMessage="Failed to update package" onSubmit={save} />
+    </Stack>
+  )
+}
