@@ -140,12 +140,21 @@ export function cellText(value: unknown): string {
   return ''
 }
 
-/** The minimal worksheet shape read here (exceljs's Worksheet satisfies it), so this file needs no exceljs import. */
-export interface WorksheetLike {
-  eachRow(options: { includeEmpty: boolean }, callback: (row: { values: unknown }, rowNumber: number) => void): void
+interface CellLike {
+  address: string
+  isMerged: boolean
+  master: { address: string }
 }
 
-/** Reads a worksheet into header + text rows; blank rows are left out; row numbers are the sheet's own. */
+/** The minimal worksheet shape read here (exceljs's Worksheet satisfies it), so this file needs no exceljs import. */
+export interface WorksheetLike {
+  eachRow(
+    options: { includeEmpty: boolean },
+    callback: (row: { values: unknown; eachCell?(options: { includeEmpty: boolean }, callback: (cell: CellLike, column: number) => void): void }, rowNumber: number) => void,
+  ): void
+}
+
+/** Reads a worksheet into header + text rows; blank rows are left out; row numbers are the sheet's own; merged cells count once. */
 export function readSheet(sheet: WorksheetLike): { header: string[] | undefined; rows: SheetRow[] } {
   let header: string[] | undefined
   const rows: SheetRow[] = []
@@ -153,6 +162,11 @@ export function readSheet(sheet: WorksheetLike): { header: string[] | undefined;
     // exceljs row.values is 1-based: index 0 is empty.
     const values = Array.isArray(row.values) ? (row.values as unknown[]).slice(1) : []
     const cells = values.map((v) => cellText(v).trim())
+    // A merged range holds its value once, in its top-left cell (as Excel shows it); exceljs repeats it in
+    // every cell of the range, which would turn one merged option into two identical ones.
+    row.eachCell?.({ includeEmpty: false }, (cell, column) => {
+      if (cell.isMerged && cell.master.address !== cell.address) cells[column - 1] = ''
+    })
     if (rowNumber === 1) {
       header = cells
       return
