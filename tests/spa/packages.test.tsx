@@ -64,7 +64,7 @@ describe('/package list', () => {
     expect(within(item).getByRole('link', { name: 'Data Science' })).toHaveAttribute('href', `/package/${pkg.id}`)
     expect(within(item).getByText('Numbers and models')).toBeInTheDocument()
     expect(within(item).getByText('₹1,999.50')).toBeInTheDocument()
-    expect(within(item).getByRole('link', { name: /Add new Skill for this package/ })).toHaveAttribute('href', `/package/edit/${pkg.id}`)
+    expect(within(item).getByRole('link', { name: /Add new Skill for this package/ })).toHaveAttribute('href', `/package/edit/${pkg.id}?addSkill=true`)
     expect(within(item).queryByText(/\$/)).not.toBeInTheDocument()
 
     const [python, statistics] = pkg.skills
@@ -468,6 +468,8 @@ describe('/package/edit/{id}', () => {
     expect(skillField(1, 'title')).toHaveValue('Keep')
     expect(skillField(2, 'title')).toHaveValue('Drop')
     expect(skillField(2, 'price')).toHaveValue(6)
+    // 'Add new Skill for this package' opens the form with an empty skill row ready after the stored ones.
+    expect(skillField(3, 'title')).toHaveValue('')
 
     await user.clear(field(/^Title/))
     await fill(user, field(/^Title/), 'Renamed')
@@ -482,8 +484,7 @@ describe('/package/edit/{id}', () => {
     expect(skillField(2, 'title')).toHaveValue('Drop')
     await user.click(within(skillRow(2)).getByRole('button', { name: /Remove Skill/ }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove skill' })).getByRole('button', { name: 'Remove Skill' }))
-    await waitFor(() => expect(within(form()).getAllByRole('group', { name: /^Skill \d/ })).toHaveLength(1))
-    await user.click(within(form()).getByRole('button', { name: /Add Skill/ }))
+    await waitFor(() => expect(within(form()).getAllByRole('group', { name: /^Skill \d/ })).toHaveLength(2))
     await fillSkill(user, 2, { title: 'Brand new', description: 'Added in edit', price: '7.25' })
     await user.click(within(form()).getByRole('button', { name: 'Update Package' }))
 

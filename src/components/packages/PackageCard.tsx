@@ -86,7 +86,12 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
         </Group>
 
         <Group gap="xs" wrap="wrap">
-          <Button component={Link} to={`/package/edit/${pkg.id}`} size="sm" variant="light" leftSection={<IconPencilPlus size={16} />}>
+          <Button
+            renderRoot={(props) => <Link to="/package/edit/$id" params={{ id: pkg.id }} search={{ addSkill: true }} {...props} />}
+            size="sm"
+            variant="light"
+            leftSection={<IconPencilPlus size={16} />}
+          >
             Add new Skill for this package
           </Button>
           <Button component={Link} to={`/package/${pkg.id}`} size="sm" variant="default">

@@ -33,15 +33,14 @@ let rowCounter = 0
 const newRowKey = () => `row-${++rowCounter}`
 const blankSkill = (): SkillRow => ({ key: newRowKey(), title: '', description: '', price: '' })
 
-function initialValues(pkg?: Package): Values {
+function initialValues(pkg?: Package, addSkill = false): Values {
   if (!pkg) return { title: '', description: '', price: '', skills: [blankSkill()] }
+  const stored = pkg.skills.map((s) => ({ key: newRowKey(), id: s.id, title: s.title, description: s.description, price: s.price }))
   return {
     title: pkg.title,
     description: pkg.description,
     price: pkg.price,
-    skills: pkg.skills.length
-      ? pkg.skills.map((s) => ({ key: newRowKey(), id: s.id, title: s.title, description: s.description, price: s.price }))
-      : [blankSkill()],
+    skills: stored.length && !addSkill ? stored : [...stored, blankSkill()],
   }
 }
 
@@ -146,13 +145,15 @@ interface PackageFormProps {
   onSubmit: (payload: PackageInput) => Promise<unknown>
   /** Fallback toast when a failed save carries no message of its own. */
   failureMessage: string
+  /** Start with an empty skill row after the stored ones ('Add new Skill for this package'). */
+  startWithNewSkill?: boolean
 }
 
 /** The package form of /package/create and /package/edit/{id} (SPEC.md §5 'Package form'). */
-export function PackageForm({ initial, submitLabel, onSubmit, failureMessage }: PackageFormProps) {
+export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, startWithNewSkill = false }: PackageFormProps) {
   const formId = useId()
-  const [values, setValues] = useState<Values>(() => initialValues(initial))
-  const [pristine] = useState(() => snapshot(initialValues(initial)))
+  const [values, setValues] = useState<Values>(() => initialValues(initial, startWithNewSkill))
+  const [pristine] = useState(() => snapshot(initialValues(initial, startWithNewSkill)))
   const [errors, setErrors] = useState<Errors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [attempted, setAttempted] = useState(false)

@@ -11,6 +11,8 @@ import { packageQueryOptions, useUpdatePackage } from '../../../../queries/packa
 
 export const Route = createFileRoute('/_shell/_admin/package/edit/$id')({
   params: packageIdParams,
+  // ?addSkill=true opens the form with an empty skill row ready ('Add new Skill for this package').
+  validateSearch: (search: Record<string, unknown>): { addSkill?: boolean } => (search.addSkill === true || search.addSkill === 'true' ? { addSkill: true } : {}),
   loader: ({ context, params }) => loadPackage(context.queryClient, params.id),
   pendingComponent: PackagePending,
   errorComponent: PackageRouteError,
@@ -20,6 +22,7 @@ export const Route = createFileRoute('/_shell/_admin/package/edit/$id')({
 
 function EditPackagePage() {
   const { id } = Route.useParams()
+  const { addSkill } = Route.useSearch()
   const { data: pkg } = useSuspenseQuery(packageQueryOptions(id))
   const update = useUpdatePackage(id)
   const navigate = useNavigate()
@@ -42,7 +45,7 @@ function EditPackagePage() {
         }
       />
       {/* Keyed by id so moving between packages starts a fresh form. */}
-      <PackageForm key={pkg.id} initial={pkg} submitLabel="Update Package" failureMessage="Failed to update package" onSubmit={save} />
+      <PackageForm key={pkg.id} initial={pkg} startWithNewSkill={addSkill} submitLabel="Update Package" failureMessage="Failed to update package" onSubmit={save} />
     </Stack>
   )
 }
