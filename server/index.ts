@@ -13,6 +13,7 @@ import { createStore } from './storage/create-store.ts'
 import { createFileUrlSigner } from './storage/signed-urls.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
+import { sweepOrphanFiles } from './files/service.ts'
 
 /** The only place that reads the environment and starts listening. */
 async function main() {
@@ -31,9 +32,14 @@ async function main() {
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') })
   await database.migrate()
 
+  const store = createStore(config)
+  // Half-written uploads of an earlier run, and blobs whose rows were deleted just before a crash.
+  await store.sweep()
+  await sweepOrphanFiles({ db: database.db, store }, new Date())
+
   // Demo data first: it only fills an empty install, and the admin below must not make it look non-empty.
   if (config.seedDemo) {
-    const demo = await seedDemo(database.db, config.dataDir, DEFAULT_COST)
+    const demo = await seedDemo(database.db, config.dataDir, DEFAULT_COST, store)
     if (demo) {
       console.log(`Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`)
     }
@@ -46,8 +52,6 @@ async function main() {
 
   const clock = () => new Date()
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir)
-  const store = createStore(config)
-  await store.sweep()
   const app = createApp({
     config,
     db: database.db,

@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs'
+import { Readable } from 'node:stream'
 import type { StudyMaterial, Video } from '../../contract/content.ts'
+import { storedFiles } from '../db/schema.ts'
 import { createFileUrlSigner } from '../storage/signed-urls.ts'
 import { createTestContext, type TestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
-import { mp4, parseSigned, pdf, PNG, upload, videoParts } from '../test/media.ts'
+import { diskPath, mp4, parseSigned, pdf, PNG, upload, videoParts } from '../test/media.ts'
 import { parseRange } from './range.ts'
+import { sweepOrphanFiles } from './service.ts'
 
 let ctx: TestContext
 let admin: string
@@ -191,5 +195,27 @@ describe('parseRange', () => {
     expect(parseRange('bytes=-3', 10)).toEqual({ start: 7, end: 9 })
     expect(parseRange('bytes=0-0', 0)).toBe('unsatisfiable')
     expect(parseRange('bytes=0-1,4-5', 10)).toBe('unsatisfiable')
+  })
+})
+
+describe('sweepOrphanFiles (run at startup)', () => {
+  it('removes files no row uses that are older than an hour; keeps young ones and used ones', async () => {
+    const put = async (key: string, createdAt: Date) => {
+      await ctx.deps.store.put(key, Readable.from([Buffer.from('orphan')]), 'application/pdf')
+      await ctx.deps.db.insert(storedFiles).values({ key, contentType: 'application/pdf', size: 6, originalName: 'o.pdf', createdAt })
+    }
+    const now = new Date()
+    await put('0000000000000000000000000000old1', new Date(now.getTime() - 2 * 3_600_000))
+    await put('000000000000000000000000000young', new Date(now.getTime() - 10 * 60_000))
+    const used = parseSigned(video.url).key
+    await sweepOrphanFiles(ctx.deps, now)
+    expect(existsSync(diskPath(ctx, '0000000000000000000000000000old1'))).toBe(false)
+    expect(existsSync(diskPath(ctx, '000000000000000000000000000young'))).toBe(true)
+    expect(existsSync(diskPath(ctx, used))).toBe(true)
+    const keys = (await ctx.deps.db.select({ key: storedFiles.key }).from(storedFiles)).map((r) => r.key)
+    expect(keys).not.toContain('0000000000000000000000000000old1')
+    expect(keys).toContain('000000000000000000000000000young')
+    expect(keys).toContain(used)
+    expect((await get(video.url)).status).toBe(200)
   })
 })
