@@ -1,0 +1,139 @@
+/**
+ * Benchmark: a 1 GiB video uploaded through the real server as one streamed multipart POST, next to copying
+ * the same file on the same disk in the same run.
+ *
+ *   npm run bench:upload          (or: node bench/upload.ts, with Node 24)
+ *
+ * Options through the environment: BENCH_UPLOAD_MIB (1024), BENCH_DIR (a directory on the disk to measure;
+ * the system temporary directory by default). See bench/README.md for how to read the figures.
+ */
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { copyFile, open, rm } from 'node:fs/promises'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { MiB, createSubTopics, rssOf, startServer } from './support.ts'
+
+const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MiB
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a6e2f3b60000000049454e44ae426082',
+  'hex',
+)
+
+/** An MP4 header, then pseudo-random bytes (not zeros: nothing on the way gets to compress or skip them). */
+async function writeSource(file: string) {
+  const handle = await open(file, 'w')
+  const block = Buffer.alloc(4 * MiB)
+  let x = 0x9e3779b9
+  for (let i = 0; i < block.length; i += 4) {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    block.writeInt32LE(x | 0, i)
+  }
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]).copy(block)
+  for (let written = 0; written < SIZE; written += block.length) await handle.write(block, 0, Math.min(block.length, SIZE - written))
+  await handle.close()
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now()
+  await run()
+  return (performance.now() - started) / 1000
+}
+
+/** Streams `file` as the `video` part (and a 1×1 PNG as `thumbnail`) of a multipart POST; answers status and body. */
+function uploadFile(base: string, token: string, subTopicId: number, file: string): Promise<{ status: number; body: string }> {
+  const boundary = `----learnpack-bench-${Date.now()}`
+  const thumbnail = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="thumb.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from('\r\n'),
+  ])
+  const videoHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`)
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+  const length = thumbnail.length + videoHead.length + statSync(file).size + tail.length
+  const url = new URL(`/api/videos/upload/${subTopicId}`, base)
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+    })
+    req.on('response', (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.write(thumbnail)
+    req.write(videoHead)
+    const source = createReadStream(file, { highWaterMark: MiB })
+    source.on('error', reject)
+    source.pipe(req, { end: false })
+    source.on('end', () => req.end(tail))
+  })
+}
+
+async function main() {
+  const parent = mkdtempSync(path.join(process.env.BENCH_DIR ?? tmpdir(), 'learnpack-bench-upload-'))
+  const source = path.join(parent, 'source.mp4')
+  const copy = path.join(parent, 'copy.mp4')
+  let server: Awaited<ReturnType<typeof startServer>> | undefined
+  try {
+    console.log(`Writing a ${SIZE / MiB} MiB source file under ${parent}…`)
+    await writeSource(source)
+
+    const streamCopy = () => timed(() => pipeline(createReadStream(source, { highWaterMark: MiB }), createWriteStream(copy))).finally(() => rm(copy, { force: true }))
+    const kernelCopy = () => timed(() => copyFile(source, copy)).finally(() => rm(copy, { force: true }))
+
+    server = await startServer({ parentDir: parent })
+    const [subTopicId] = await createSubTopics(server, 1)
+    console.log(`Server up on ${server.base} (embedded PGlite, local disk store, Node ${process.version}).`)
+
+    // Baselines before and after the upload; their mean is the reference (the machine may change speed in between).
+    const before = { stream: await streamCopy(), kernel: await kernelCopy() }
+
+    const pid = server.child.pid!
+    await new Promise((r) => setTimeout(r, 1000))
+    const idleRss = rssOf(pid) ?? 0
+    let peakRss = idleRss
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssOf(pid) ?? 0)
+    }, 20)
+    let answer: { status: number; body: string } | undefined
+    const uploadSeconds = await timed(async () => {
+      answer = await uploadFile(server!.base, server!.token, subTopicId!, source)
+    }).finally(() => clearInterval(sampler))
+    if (answer!.status !== 201) throw new Error(`Upload answered ${answer!.status}: ${answer!.body.slice(0, 500)}`)
+    const video = (JSON.parse(answer!.body) as { data: { url: string } }).data
+    const head = await fetch(`${server.base}${video.url}`, { method: 'HEAD' })
+    if (Number(head.headers.get('content-length')) !== SIZE) throw new Error(`Stored size ${head.headers.get('content-length')} ≠ ${SIZE}`)
+
+    const after = { stream: await streamCopy(), kernel: await kernelCopy() }
+    const streamSeconds = (before.stream + after.stream) / 2
+    const kernelSeconds = (before.kernel + after.kernel) / 2
+    const rate = (seconds: number) => SIZE / MiB / seconds
+
+    console.table({
+      'upload through the server': { 'MiB/s': Math.round(rate(uploadSeconds)), seconds: +uploadSeconds.toFixed(2) },
+      'stream copy (read → write stream)': { 'MiB/s': Math.round(rate(streamSeconds)), seconds: +streamSeconds.toFixed(2) },
+      'fs.copyFile (in the kernel)': { 'MiB/s': Math.round(rate(kernelSeconds)), seconds: +kernelSeconds.toFixed(2) },
+    })
+    console.log(`ratio upload/stream copy:   ${(streamSeconds / uploadSeconds).toFixed(3)}`)
+    console.log(`ratio upload/fs.copyFile:   ${(kernelSeconds / uploadSeconds).toFixed(3)}`)
+    console.log(`server RSS: idle ${Math.round(idleRss / MiB)} MiB, peak ${Math.round(peakRss / MiB)} MiB, growth ${Math.round((peakRss - idleRss) / MiB)} MiB for a ${SIZE / MiB} MiB upload`)
+  } catch (err) {
+    if (server) console.error(`Server output:\n${server.output()}`)
+    throw err
+  } finally {
+    await server?.stop()
+    rmSync(parent, { recursive: true, force: true })
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exitCode = 1
+})
