@@ -11,19 +11,33 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ShellRouteImport } from './routes/_shell'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as ShellAdminRouteImport } from './routes/_shell/_admin'
+import { Route as UserResendVerificationRouteImport } from './routes/user.resend-verification'
 import { Route as ShellAdminDashboardRouteImport } from './routes/_shell/_admin/dashboard'
+import { Route as ShellAdminReportsRouteImport } from './routes/_shell/_admin/reports'
+import { Route as ShellMcqTestSubTopicIdsRouteImport } from './routes/_shell/mcq-test/$subTopicIds'
+import { Route as ShellTopicsIdRouteImport } from './routes/_shell/topics/$id'
 import { Route as ShellUserMyDashboardRouteImport } from './routes/_shell/user/my-dashboard'
+import { Route as ShellUserPackagesRouteImport } from './routes/_shell/user/packages'
+import { Route as ShellUserSettingsRouteImport } from './routes/_shell/user/settings'
 import { Route as ShellAdminAdminPackageAssignerRouteImport } from './routes/_shell/_admin/admin/package-assigner'
 import { Route as ShellAdminAdminPackageToUserRouteImport } from './routes/_shell/_admin/admin/package-to-user'
 import { Route as ShellAdminAdminPaginatedUsersRouteImport } from './routes/_shell/_admin/admin/paginated-users'
 import { Route as ShellAdminPackageIndexRouteImport } from './routes/_shell/_admin/package/index'
 import { Route as ShellAdminPackageIdRouteImport } from './routes/_shell/_admin/package/$id'
 import { Route as ShellAdminPackageCreateRouteImport } from './routes/_shell/_admin/package/create'
+import { Route as ShellAdminSubtopicMcqsSubTopicIdsRouteImport } from './routes/_shell/_admin/subtopic-mcqs/$subTopicIds'
 import { Route as ShellAdminSubtopicIdRouteImport } from './routes/_shell/_admin/subtopic/$id'
 import { Route as ShellAdminUserDetailRouteImport } from './routes/_shell/_admin/user/detail'
 import { Route as ShellAdminUserListRouteImport } from './routes/_shell/_admin/user/list'
+import { Route as ShellMcqTestAttemptHistorySubTopicIdRouteImport } from './routes/_shell/mcq-test/attempt-history/$subTopicId'
+import { Route as ShellMcqTestResultsSkillIdRouteImport } from './routes/_shell/mcq-test/results/$skillId'
+import { Route as ShellMcqTestResutlsSkillIdRouteImport } from './routes/_shell/mcq-test/resutls/$skillId'
 import { Route as ShellAdminPackageEditIdRouteImport } from './routes/_shell/_admin/package/edit.$id'
+import { Route as ShellAdminSkillSkillIdTopicsRouteImport } from './routes/_shell/_admin/skill/$skillId.topics'
 import { Route as ShellAdminTopicAddSkillIdRouteImport } from './routes/_shell/_admin/topic/add.$skillId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -35,18 +49,63 @@ const ShellRoute = ShellRouteImport.update({
   id: '/_shell',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShellAdminRoute = ShellAdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => ShellRoute,
+} as any)
+const UserResendVerificationRoute = UserResendVerificationRouteImport.update({
+  id: '/user/resend-verification',
+  path: '/user/resend-verification',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ShellAdminDashboardRoute = ShellAdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => ShellAdminRoute,
 } as any)
+const ShellAdminReportsRoute = ShellAdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => ShellAdminRoute,
+} as any)
+const ShellMcqTestSubTopicIdsRoute = ShellMcqTestSubTopicIdsRouteImport.update({
+  id: '/mcq-test/$subTopicIds',
+  path: '/mcq-test/$subTopicIds',
+  getParentRoute: () => ShellRoute,
+} as any)
+const ShellTopicsIdRoute = ShellTopicsIdRouteImport.update({
+  id: '/topics/$id',
+  path: '/topics/$id',
+  getParentRoute: () => ShellRoute,
+} as any)
 const ShellUserMyDashboardRoute = ShellUserMyDashboardRouteImport.update({
   id: '/user/my-dashboard',
   path: '/user/my-dashboard',
+  getParentRoute: () => ShellRoute,
+} as any)
+const ShellUserPackagesRoute = ShellUserPackagesRouteImport.update({
+  id: '/user/packages',
+  path: '/user/packages',
+  getParentRoute: () => ShellRoute,
+} as any)
+const ShellUserSettingsRoute = ShellUserSettingsRouteImport.update({
+  id: '/user/settings',
+  path: '/user/settings',
   getParentRoute: () => ShellRoute,
 } as any)
 const ShellAdminAdminPackageAssignerRoute =
@@ -82,6 +141,12 @@ const ShellAdminPackageCreateRoute = ShellAdminPackageCreateRouteImport.update({
   path: '/package/create',
   getParentRoute: () => ShellAdminRoute,
 } as any)
+const ShellAdminSubtopicMcqsSubTopicIdsRoute =
+  ShellAdminSubtopicMcqsSubTopicIdsRouteImport.update({
+    id: '/subtopic-mcqs/$subTopicIds',
+    path: '/subtopic-mcqs/$subTopicIds',
+    getParentRoute: () => ShellAdminRoute,
+  } as any)
 const ShellAdminSubtopicIdRoute = ShellAdminSubtopicIdRouteImport.update({
   id: '/subtopic/$id',
   path: '/subtopic/$id',
@@ -97,11 +162,35 @@ const ShellAdminUserListRoute = ShellAdminUserListRouteImport.update({
   path: '/user/list',
   getParentRoute: () => ShellAdminRoute,
 } as any)
+const ShellMcqTestAttemptHistorySubTopicIdRoute =
+  ShellMcqTestAttemptHistorySubTopicIdRouteImport.update({
+    id: '/mcq-test/attempt-history/$subTopicId',
+    path: '/mcq-test/attempt-history/$subTopicId',
+    getParentRoute: () => ShellRoute,
+  } as any)
+const ShellMcqTestResultsSkillIdRoute =
+  ShellMcqTestResultsSkillIdRouteImport.update({
+    id: '/mcq-test/results/$skillId',
+    path: '/mcq-test/results/$skillId',
+    getParentRoute: () => ShellRoute,
+  } as any)
+const ShellMcqTestResutlsSkillIdRoute =
+  ShellMcqTestResutlsSkillIdRouteImport.update({
+    id: '/mcq-test/resutls/$skillId',
+    path: '/mcq-test/resutls/$skillId',
+    getParentRoute: () => ShellRoute,
+  } as any)
 const ShellAdminPackageEditIdRoute = ShellAdminPackageEditIdRouteImport.update({
   id: '/package/edit/$id',
   path: '/package/edit/$id',
   getParentRoute: () => ShellAdminRoute,
 } as any)
+const ShellAdminSkillSkillIdTopicsRoute =
+  ShellAdminSkillSkillIdTopicsRouteImport.update({
+    id: '/skill/$skillId/topics',
+    path: '/skill/$skillId/topics',
+    getParentRoute: () => ShellAdminRoute,
+  } as any)
 const ShellAdminTopicAddSkillIdRoute =
   ShellAdminTopicAddSkillIdRouteImport.update({
     id: '/topic/add/$skillId',
@@ -111,111 +200,199 @@ const ShellAdminTopicAddSkillIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/user/resend-verification': typeof UserResendVerificationRoute
   '/dashboard': typeof ShellAdminDashboardRoute
+  '/reports': typeof ShellAdminReportsRoute
+  '/mcq-test/$subTopicIds': typeof ShellMcqTestSubTopicIdsRoute
+  '/topics/$id': typeof ShellTopicsIdRoute
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
+  '/user/packages': typeof ShellUserPackagesRoute
+  '/user/settings': typeof ShellUserSettingsRoute
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
+  '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/user/detail': typeof ShellAdminUserDetailRoute
   '/user/list': typeof ShellAdminUserListRoute
+  '/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
+  '/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
+  '/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
   '/package/': typeof ShellAdminPackageIndexRoute
   '/package/edit/$id': typeof ShellAdminPackageEditIdRoute
+  '/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
   '/topic/add/$skillId': typeof ShellAdminTopicAddSkillIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/user/resend-verification': typeof UserResendVerificationRoute
   '/dashboard': typeof ShellAdminDashboardRoute
+  '/reports': typeof ShellAdminReportsRoute
+  '/mcq-test/$subTopicIds': typeof ShellMcqTestSubTopicIdsRoute
+  '/topics/$id': typeof ShellTopicsIdRoute
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
+  '/user/packages': typeof ShellUserPackagesRoute
+  '/user/settings': typeof ShellUserSettingsRoute
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
+  '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/user/detail': typeof ShellAdminUserDetailRoute
   '/user/list': typeof ShellAdminUserListRoute
+  '/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
+  '/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
+  '/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
   '/package': typeof ShellAdminPackageIndexRoute
   '/package/edit/$id': typeof ShellAdminPackageEditIdRoute
+  '/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
   '/topic/add/$skillId': typeof ShellAdminTopicAddSkillIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_shell': typeof ShellRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/_shell/_admin': typeof ShellAdminRouteWithChildren
+  '/user/resend-verification': typeof UserResendVerificationRoute
   '/_shell/_admin/dashboard': typeof ShellAdminDashboardRoute
+  '/_shell/_admin/reports': typeof ShellAdminReportsRoute
+  '/_shell/mcq-test/$subTopicIds': typeof ShellMcqTestSubTopicIdsRoute
+  '/_shell/topics/$id': typeof ShellTopicsIdRoute
   '/_shell/user/my-dashboard': typeof ShellUserMyDashboardRoute
+  '/_shell/user/packages': typeof ShellUserPackagesRoute
+  '/_shell/user/settings': typeof ShellUserSettingsRoute
   '/_shell/_admin/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/_shell/_admin/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/_shell/_admin/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
   '/_shell/_admin/package/$id': typeof ShellAdminPackageIdRoute
   '/_shell/_admin/package/create': typeof ShellAdminPackageCreateRoute
+  '/_shell/_admin/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/_shell/_admin/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/_shell/_admin/user/detail': typeof ShellAdminUserDetailRoute
   '/_shell/_admin/user/list': typeof ShellAdminUserListRoute
+  '/_shell/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
+  '/_shell/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
+  '/_shell/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
   '/_shell/_admin/package/': typeof ShellAdminPackageIndexRoute
   '/_shell/_admin/package/edit/$id': typeof ShellAdminPackageEditIdRoute
+  '/_shell/_admin/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
   '/_shell/_admin/topic/add/$skillId': typeof ShellAdminTopicAddSkillIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/verify-email'
+    | '/user/resend-verification'
     | '/dashboard'
+    | '/reports'
+    | '/mcq-test/$subTopicIds'
+    | '/topics/$id'
     | '/user/my-dashboard'
+    | '/user/packages'
+    | '/user/settings'
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
     | '/package/$id'
     | '/package/create'
+    | '/subtopic-mcqs/$subTopicIds'
     | '/subtopic/$id'
     | '/user/detail'
     | '/user/list'
+    | '/mcq-test/attempt-history/$subTopicId'
+    | '/mcq-test/results/$skillId'
+    | '/mcq-test/resutls/$skillId'
     | '/package/'
     | '/package/edit/$id'
+    | '/skill/$skillId/topics'
     | '/topic/add/$skillId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/verify-email'
+    | '/user/resend-verification'
     | '/dashboard'
+    | '/reports'
+    | '/mcq-test/$subTopicIds'
+    | '/topics/$id'
     | '/user/my-dashboard'
+    | '/user/packages'
+    | '/user/settings'
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
     | '/package/$id'
     | '/package/create'
+    | '/subtopic-mcqs/$subTopicIds'
     | '/subtopic/$id'
     | '/user/detail'
     | '/user/list'
+    | '/mcq-test/attempt-history/$subTopicId'
+    | '/mcq-test/results/$skillId'
+    | '/mcq-test/resutls/$skillId'
     | '/package'
     | '/package/edit/$id'
+    | '/skill/$skillId/topics'
     | '/topic/add/$skillId'
   id:
     | '__root__'
     | '/'
     | '/_shell'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/verify-email'
     | '/_shell/_admin'
+    | '/user/resend-verification'
     | '/_shell/_admin/dashboard'
+    | '/_shell/_admin/reports'
+    | '/_shell/mcq-test/$subTopicIds'
+    | '/_shell/topics/$id'
     | '/_shell/user/my-dashboard'
+    | '/_shell/user/packages'
+    | '/_shell/user/settings'
     | '/_shell/_admin/admin/package-assigner'
     | '/_shell/_admin/admin/package-to-user'
     | '/_shell/_admin/admin/paginated-users'
     | '/_shell/_admin/package/$id'
     | '/_shell/_admin/package/create'
+    | '/_shell/_admin/subtopic-mcqs/$subTopicIds'
     | '/_shell/_admin/subtopic/$id'
     | '/_shell/_admin/user/detail'
     | '/_shell/_admin/user/list'
+    | '/_shell/mcq-test/attempt-history/$subTopicId'
+    | '/_shell/mcq-test/results/$skillId'
+    | '/_shell/mcq-test/resutls/$skillId'
     | '/_shell/_admin/package/'
     | '/_shell/_admin/package/edit/$id'
+    | '/_shell/_admin/skill/$skillId/topics'
     | '/_shell/_admin/topic/add/$skillId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ShellRoute: typeof ShellRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
+  UserResendVerificationRoute: typeof UserResendVerificationRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -234,12 +411,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_shell/_admin': {
       id: '/_shell/_admin'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof ShellAdminRouteImport
       parentRoute: typeof ShellRoute
+    }
+    '/user/resend-verification': {
+      id: '/user/resend-verification'
+      path: '/user/resend-verification'
+      fullPath: '/user/resend-verification'
+      preLoaderRoute: typeof UserResendVerificationRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_shell/_admin/dashboard': {
       id: '/_shell/_admin/dashboard'
@@ -248,11 +453,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellAdminDashboardRouteImport
       parentRoute: typeof ShellAdminRoute
     }
+    '/_shell/_admin/reports': {
+      id: '/_shell/_admin/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof ShellAdminReportsRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
+    '/_shell/mcq-test/$subTopicIds': {
+      id: '/_shell/mcq-test/$subTopicIds'
+      path: '/mcq-test/$subTopicIds'
+      fullPath: '/mcq-test/$subTopicIds'
+      preLoaderRoute: typeof ShellMcqTestSubTopicIdsRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/topics/$id': {
+      id: '/_shell/topics/$id'
+      path: '/topics/$id'
+      fullPath: '/topics/$id'
+      preLoaderRoute: typeof ShellTopicsIdRouteImport
+      parentRoute: typeof ShellRoute
+    }
     '/_shell/user/my-dashboard': {
       id: '/_shell/user/my-dashboard'
       path: '/user/my-dashboard'
       fullPath: '/user/my-dashboard'
       preLoaderRoute: typeof ShellUserMyDashboardRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/user/packages': {
+      id: '/_shell/user/packages'
+      path: '/user/packages'
+      fullPath: '/user/packages'
+      preLoaderRoute: typeof ShellUserPackagesRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/user/settings': {
+      id: '/_shell/user/settings'
+      path: '/user/settings'
+      fullPath: '/user/settings'
+      preLoaderRoute: typeof ShellUserSettingsRouteImport
       parentRoute: typeof ShellRoute
     }
     '/_shell/_admin/admin/package-assigner': {
@@ -297,6 +537,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellAdminPackageCreateRouteImport
       parentRoute: typeof ShellAdminRoute
     }
+    '/_shell/_admin/subtopic-mcqs/$subTopicIds': {
+      id: '/_shell/_admin/subtopic-mcqs/$subTopicIds'
+      path: '/subtopic-mcqs/$subTopicIds'
+      fullPath: '/subtopic-mcqs/$subTopicIds'
+      preLoaderRoute: typeof ShellAdminSubtopicMcqsSubTopicIdsRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
     '/_shell/_admin/subtopic/$id': {
       id: '/_shell/_admin/subtopic/$id'
       path: '/subtopic/$id'
@@ -318,11 +565,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellAdminUserListRouteImport
       parentRoute: typeof ShellAdminRoute
     }
+    '/_shell/mcq-test/attempt-history/$subTopicId': {
+      id: '/_shell/mcq-test/attempt-history/$subTopicId'
+      path: '/mcq-test/attempt-history/$subTopicId'
+      fullPath: '/mcq-test/attempt-history/$subTopicId'
+      preLoaderRoute: typeof ShellMcqTestAttemptHistorySubTopicIdRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/mcq-test/results/$skillId': {
+      id: '/_shell/mcq-test/results/$skillId'
+      path: '/mcq-test/results/$skillId'
+      fullPath: '/mcq-test/results/$skillId'
+      preLoaderRoute: typeof ShellMcqTestResultsSkillIdRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/mcq-test/resutls/$skillId': {
+      id: '/_shell/mcq-test/resutls/$skillId'
+      path: '/mcq-test/resutls/$skillId'
+      fullPath: '/mcq-test/resutls/$skillId'
+      preLoaderRoute: typeof ShellMcqTestResutlsSkillIdRouteImport
+      parentRoute: typeof ShellRoute
+    }
     '/_shell/_admin/package/edit/$id': {
       id: '/_shell/_admin/package/edit/$id'
       path: '/package/edit/$id'
       fullPath: '/package/edit/$id'
       preLoaderRoute: typeof ShellAdminPackageEditIdRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
+    '/_shell/_admin/skill/$skillId/topics': {
+      id: '/_shell/_admin/skill/$skillId/topics'
+      path: '/skill/$skillId/topics'
+      fullPath: '/skill/$skillId/topics'
+      preLoaderRoute: typeof ShellAdminSkillSkillIdTopicsRouteImport
       parentRoute: typeof ShellAdminRoute
     }
     '/_shell/_admin/topic/add/$skillId': {
@@ -337,31 +612,38 @@ declare module '@tanstack/react-router' {
 
 interface ShellAdminRouteChildren {
   ShellAdminDashboardRoute: typeof ShellAdminDashboardRoute
+  ShellAdminReportsRoute: typeof ShellAdminReportsRoute
   ShellAdminAdminPackageAssignerRoute: typeof ShellAdminAdminPackageAssignerRoute
   ShellAdminAdminPackageToUserRoute: typeof ShellAdminAdminPackageToUserRoute
   ShellAdminAdminPaginatedUsersRoute: typeof ShellAdminAdminPaginatedUsersRoute
   ShellAdminPackageIdRoute: typeof ShellAdminPackageIdRoute
   ShellAdminPackageCreateRoute: typeof ShellAdminPackageCreateRoute
+  ShellAdminSubtopicMcqsSubTopicIdsRoute: typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   ShellAdminSubtopicIdRoute: typeof ShellAdminSubtopicIdRoute
   ShellAdminUserDetailRoute: typeof ShellAdminUserDetailRoute
   ShellAdminUserListRoute: typeof ShellAdminUserListRoute
   ShellAdminPackageIndexRoute: typeof ShellAdminPackageIndexRoute
   ShellAdminPackageEditIdRoute: typeof ShellAdminPackageEditIdRoute
+  ShellAdminSkillSkillIdTopicsRoute: typeof ShellAdminSkillSkillIdTopicsRoute
   ShellAdminTopicAddSkillIdRoute: typeof ShellAdminTopicAddSkillIdRoute
 }
 
 const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminDashboardRoute: ShellAdminDashboardRoute,
+  ShellAdminReportsRoute: ShellAdminReportsRoute,
   ShellAdminAdminPackageAssignerRoute: ShellAdminAdminPackageAssignerRoute,
   ShellAdminAdminPackageToUserRoute: ShellAdminAdminPackageToUserRoute,
   ShellAdminAdminPaginatedUsersRoute: ShellAdminAdminPaginatedUsersRoute,
   ShellAdminPackageIdRoute: ShellAdminPackageIdRoute,
   ShellAdminPackageCreateRoute: ShellAdminPackageCreateRoute,
+  ShellAdminSubtopicMcqsSubTopicIdsRoute:
+    ShellAdminSubtopicMcqsSubTopicIdsRoute,
   ShellAdminSubtopicIdRoute: ShellAdminSubtopicIdRoute,
   ShellAdminUserDetailRoute: ShellAdminUserDetailRoute,
   ShellAdminUserListRoute: ShellAdminUserListRoute,
   ShellAdminPackageIndexRoute: ShellAdminPackageIndexRoute,
   ShellAdminPackageEditIdRoute: ShellAdminPackageEditIdRoute,
+  ShellAdminSkillSkillIdTopicsRoute: ShellAdminSkillSkillIdTopicsRoute,
   ShellAdminTopicAddSkillIdRoute: ShellAdminTopicAddSkillIdRoute,
 }
 
@@ -371,12 +653,27 @@ const ShellAdminRouteWithChildren = ShellAdminRoute._addFileChildren(
 
 interface ShellRouteChildren {
   ShellAdminRoute: typeof ShellAdminRouteWithChildren
+  ShellMcqTestSubTopicIdsRoute: typeof ShellMcqTestSubTopicIdsRoute
+  ShellTopicsIdRoute: typeof ShellTopicsIdRoute
   ShellUserMyDashboardRoute: typeof ShellUserMyDashboardRoute
+  ShellUserPackagesRoute: typeof ShellUserPackagesRoute
+  ShellUserSettingsRoute: typeof ShellUserSettingsRoute
+  ShellMcqTestAttemptHistorySubTopicIdRoute: typeof ShellMcqTestAttemptHistorySubTopicIdRoute
+  ShellMcqTestResultsSkillIdRoute: typeof ShellMcqTestResultsSkillIdRoute
+  ShellMcqTestResutlsSkillIdRoute: typeof ShellMcqTestResutlsSkillIdRoute
 }
 
 const ShellRouteChildren: ShellRouteChildren = {
   ShellAdminRoute: ShellAdminRouteWithChildren,
+  ShellMcqTestSubTopicIdsRoute: ShellMcqTestSubTopicIdsRoute,
+  ShellTopicsIdRoute: ShellTopicsIdRoute,
   ShellUserMyDashboardRoute: ShellUserMyDashboardRoute,
+  ShellUserPackagesRoute: ShellUserPackagesRoute,
+  ShellUserSettingsRoute: ShellUserSettingsRoute,
+  ShellMcqTestAttemptHistorySubTopicIdRoute:
+    ShellMcqTestAttemptHistorySubTopicIdRoute,
+  ShellMcqTestResultsSkillIdRoute: ShellMcqTestResultsSkillIdRoute,
+  ShellMcqTestResutlsSkillIdRoute: ShellMcqTestResutlsSkillIdRoute,
 }
 
 const ShellRouteWithChildren = ShellRoute._addFileChildren(ShellRouteChildren)
@@ -384,6 +681,10 @@ const ShellRouteWithChildren = ShellRoute._addFileChildren(ShellRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ShellRoute: ShellRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
+  UserResendVerificationRoute: UserResendVerificationRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

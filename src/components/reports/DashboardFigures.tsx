@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react'
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { IconBox, IconChecklist, IconHelpCircle, IconMovie, IconUsers } from '@tabler/icons-react'
+import dayjs from 'dayjs'
+import type { DashboardFigures as Figures } from '../../../contract/reports.ts'
+import { dashboardQueryOptions } from '../../queries/reports.ts'
+import { EmptyState } from '../EmptyState.tsx'
+import { DateTime } from '../tests/DateTime.tsx'
+import { useFailureToast } from '../tests/useFailureToast.ts'
+import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'
+import classes from './Reports.module.css'
+
+const number = new Intl.NumberFormat('en-IN')
+
+function Figure({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: string }) {
+  const body = (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" size={36} radius="md" aria-hidden className={classes.figureIcon}>
+        {icon}
+      </ThemeIcon>
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" c="dimmed" fw={500} className={classes.figureLabel}>
+          {label}
+        </Text>
+        <Text fw={700} fz={26} lh={1.15} className={classes.figureValue}>
+          {number.format(value)}
+        </Text>
+      </div>
+    </Group>
+  )
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-label={`${label}: ${number.format(value)}`} className={classes.figure}>
+      {to ? (
+        <Anchor component={Link} to={to} underline="never" c="inherit" className={classes.figureLink}>
+          {body}
+        </Anchor>
+      ) : (
+        body
+      )}
+    </Paper>
+  )
+}
+
+function attemptsSeries(figures: Figures): ChartDatum[] {
+  return figures.attemptsPerDay.map((d) => ({
+    key: d.day,
+    label: dayjs(d.day).format('ddd, DD MMM YYYY'),
+    short: dayjs(d.day).format('DD MMM'),
+    value: d.attempts,
+    display: String(d.attempts),
+  }))
+}
+
+function attemptsSummary(figures: Figures) {
+  const days = figures.attemptsPerDay
+  const total = days.reduce((sum, d) => sum + d.attempts, 0)
+  if (total === 0) return `Attempts per day over the last ${days.length} days: none.`
+  const busiest = days.reduce((best, d) => (d.attempts > best.attempts ? d : best), days[0]!)
+  return `Attempts per day over the last ${days.length} days: ${total} in total, the most on ${dayjs(busiest.day).format('DD MMM')} (${busiest.attempts}).`
+}
+
+/** The admin dashboard's figures: counts, attempts over two weeks, most-viewed videos and recent sign-ups. */
+export function DashboardFigures() {
+  const figures = useQuery(dashboardQueryOptions())
+  useFailureToast(figures.isError, figures.errorUpdatedAt, 'Failed to load dashboard figures')
+
+  if (figures.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading figures">
+        <SimpleGrid cols={{ base: 2, md: 5 }}>
+          {[0, 1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} h={78} radius="md" />
+          ))}
+        </SimpleGrid>
+        <Skeleton h={240} radius="md" />
+      </Stack>
+    )
+  }
+  if (figures.isError) {
+    return (
+      <EmptyState tone="error" action={<Button onClick={() => void figures.refetch()}>Retry</Button>}>
+        Failed to load dashboard figures
+      </EmptyState>
+    )
+  }
+  const f = figures.data
+  const series = attemptsSeries(f)
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm" aria-label="Figures" role="list" className={classes.figures}>
+        <div role="listitem">
+          <Figure label="Learners" value={f.learners} icon={<IconUsers size={22} />} to="/admin/paginated-users" />
+        </div>
+        <div role="listitem">
+          <Figure label="Packages" value={f.packages} icon={<IconBox size={22} />} to="/package" />
+        </div>
+        <div role="listitem">
+          <Figure label="Videos" value={f.videos} icon={<IconMovie size={22} />} />
+        </div>
+        <div role="listitem">
+          <Figure label="Questions" value={f.questions} icon={<IconHelpCircle size={22} />} />
+        </div>
+        <div role="listitem">
+          <Figure label="Attempts (7 days)" value={f.attemptsLast7Days} icon={<IconChecklist size={22} />} to="/reports" />
+        </div>
+      </SimpleGrid>
+
+      <ChartCard title="Test attempts, last 14 days" summary={attemptsSummary(f)} columns={['Day', 'Attempts']} data={series} note="One attempt per sub-topic of each test taken (UTC days).">
+        <ColumnChart data={series} />
+      </ChartCard>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="most-viewed-heading">
+          <Title order={2} size="h4" id="most-viewed-heading" mb="sm">
+            Most-viewed videos
+          </Title>
+          {f.mostViewedVideos.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No videos uploaded yet.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={300} type="native">
+              <Table verticalSpacing={6} aria-labelledby="most-viewed-heading">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Video</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Views
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {f.mostViewedVideos.map((v) => (
+                    <Table.Tr key={v.id}>
+                      <Table.Td className={classes.wrap}>
+                        <Text size="sm" fw={500}>
+                          {v.title}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {v.subTopicTitle}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right" className={classes.num}>
+                        {number.format(v.noOfViews)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="signups-heading">
+          <Title order={2} size="h4" id="signups-heading" mb="sm">
+            Recent sign-ups
+          </Title>
+          {f.recentSignups.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No one has signed up yet.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={300} type="native">
+              <Table verticalSpacing={6} aria-labelledby="signups-heading">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Name</Table.Th>
+                    <Table.Th scope="col">Signed up</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {f.recentSignups.map((u) => (
+                    <Table.Tr key={u.id}>
+                      <Table.Td className={classes.wrap}>
+                        <Text size="sm" fw={500}>
+                          {u.name}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {u.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">
+                          <DateTime value={u.createdAt} />
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  )
+}

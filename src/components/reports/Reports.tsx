@@ -1,0 +1,321 @@
+import { useMemo } from 'react'
+import { Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { IconDownload } from '@tabler/icons-react'
+import type { PackageReport, PackageReportRow, QuestionScore, SubTopicScore } from '../../../contract/reports.ts'
+import { messageOf } from '../../api/errors.ts'
+import { notify } from '../../lib/toast.ts'
+import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
+import { EmptyState } from '../EmptyState.tsx'
+import { PageHeader } from '../PageHeader.tsx'
+import { useFailureToast } from '../tests/useFailureToast.ts'
+import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
+import classes from './Reports.module.css'
+
+/** Questions per page in a report's question table. */
+export const QUESTIONS_PER_PAGE = 10
+
+const pct = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`)
+
+/** Saves a Blob under `fileName` through a temporary object URL. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 30_000)
+}
+
+interface ReportsProps {
+  packageId: number | undefined
+  page: number
+  onPage: (page: number) => void
+}
+
+/** `/reports`: every package's learners, tests and average; a selected package's scores per sub-topic and per question. */
+export function Reports({ packageId, page, onPage }: ReportsProps) {
+  const list = useQuery(packageReportsQueryOptions())
+  useFailureToast(list.isError, list.errorUpdatedAt, 'Failed to load reports')
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageHeader title="Reports" subtitle="Tests taken and scores per package." />
+      {list.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading reports">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} h={40} radius="sm" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <EmptyState tone="error" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
+          Failed to load reports
+        </EmptyState>
+      ) : list.data.length === 0 ? (
+        <EmptyState>No packages found.</EmptyState>
+      ) : (
+        <PackageTable rows={list.data} selected={packageId} />
+      )}
+      {packageId !== undefined ? (
+        <PackageReportView key={packageId} packageId={packageId} page={page} onPage={onPage} />
+      ) : list.data && list.data.length > 0 ? (
+        <Text c="dimmed" size="sm">
+          Choose a package to see its scores per sub-topic and per question.
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
+
+function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: number | undefined }) {
+  return (
+    <Table.ScrollContainer minWidth={560} type="native" className={classes.packages}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Packages">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Package</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Assigned learners
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Tests taken
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Average score
+            </Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Report</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const isSelected = row.packageId === selected
+            return (
+              <Table.Tr key={row.packageId} data-selected={isSelected || undefined} aria-current={isSelected ? 'true' : undefined}>
+                <Table.Td className={classes.wrap} fw={500}>
+                  <Anchor renderRoot={(props) => <Link to="/reports" search={{ packageId: row.packageId }} {...props} />} c="inherit" fw={500} tabIndex={-1}>
+                    {row.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right" className={classes.num}>
+                  {row.assignedLearners}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.num}>
+                  {row.testsTaken}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.num}>
+                  {pct(row.averagePercent)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    renderRoot={(props) => <Link to="/reports" search={{ packageId: row.packageId }} {...props} />}
+                    size="compact-sm"
+                    variant={isSelected ? 'filled' : 'light'}
+                    aria-label={`View report: ${row.title}`}
+                    aria-current={isSelected ? 'page' : undefined}
+                  >
+                    View report
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+function subTopicSeries(subTopics: SubTopicScore[]): ChartDatum[] {
+  return subTopics.map((s) => ({
+    key: s.subTopicId,
+    label: `${s.topicTitle} › ${s.title}`,
+    value: s.averagePercent,
+    display: s.averagePercent === null ? 'No attempts' : pct(s.averagePercent),
+  }))
+}
+
+function subTopicSummary(subTopics: SubTopicScore[]) {
+  const scored = subTopics.filter((s) => s.averagePercent !== null)
+  const unscored = subTopics.length - scored.length
+  const rest = unscored ? ` ${unscored} ${unscored === 1 ? 'sub-topic has' : 'sub-topics have'} no attempts yet.` : ''
+  if (!scored.length) return `Average score per sub-topic: no attempts yet.${rest}`
+  const high = scored.reduce((a, b) => (b.averagePercent! > a.averagePercent! ? b : a))
+  const low = scored.reduce((a, b) => (b.averagePercent! < a.averagePercent! ? b : a))
+  return scored.length === 1
+    ? `Average score per sub-topic: ${high.title} ${pct(high.averagePercent)}.${rest}`
+    : `Average score per sub-topic: highest ${high.title} ${pct(high.averagePercent)}, lowest ${low.title} ${pct(low.averagePercent)}.${rest}`
+}
+
+/** Lowest share answered correctly first; questions nobody has answered yet last. */
+export function sortByShare(questions: QuestionScore[]): QuestionScore[] {
+  return [...questions].sort((a, b) => {
+    if (a.correctShare === null || b.correctShare === null) return a.correctShare === null ? (b.correctShare === null ? a.mcqId - b.mcqId : 1) : -1
+    return a.correctShare - b.correctShare || b.answered - a.answered || a.mcqId - b.mcqId
+  })
+}
+
+function PackageReportView({ packageId, page, onPage }: { packageId: number; page: number; onPage: (page: number) => void }) {
+  const report = useQuery(packageReportQueryOptions(packageId))
+  useFailureToast(report.isError, report.errorUpdatedAt, 'Failed to load the package report')
+  const exporter = useExportPackageReport()
+
+  function onExport() {
+    exporter.mutate(packageId, {
+      onSuccess: ({ blob, fileName }) => {
+        saveFile(blob, fileName)
+        notify.success('Report exported')
+      },
+      onError: (error) => notify.error('Failed to export report', { description: messageOf(error, '') || undefined }),
+    })
+  }
+
+  if (report.isPending) return <Skeleton h={320} radius="md" aria-label="Loading the package report" />
+  if (report.isError) {
+    return (
+      <EmptyState tone="error" action={<Button onClick={() => void report.refetch()}>Retry</Button>}>
+        {messageOf(report.error, 'Failed to load the package report')}
+      </EmptyState>
+    )
+  }
+  const r = report.data
+  return (
+    <Stack gap="md" component="section" aria-labelledby="report-heading">
+      <Group justify="space-between" gap="sm" wrap="wrap" align="flex-end">
+        <div>
+          <Text size="sm" c="dimmed">
+            Package report
+          </Text>
+          <Title order={2} size="h3" id="report-heading" className={classes.wrap}>
+            {r.title}
+          </Title>
+        </div>
+        <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} loading={exporter.isPending} variant="default">
+          Export CSV
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Stat label="Assigned learners" value={String(r.assignedLearners)} />
+        <Stat label="Tests taken" value={String(r.testsTaken)} />
+        <Stat label="Average score" value={pct(r.averagePercent)} />
+      </SimpleGrid>
+      {r.subTopics.length === 0 ? (
+        <EmptyState>No subtopics added.</EmptyState>
+      ) : (
+        <ChartCard title="Average score per sub-topic" summary={subTopicSummary(r.subTopics)} columns={['Sub-topic', 'Average score']} data={subTopicSeries(r.subTopics)}>
+          <BarList data={subTopicSeries(r.subTopics)} />
+        </ChartCard>
+      )}
+      <QuestionTable report={r} page={page} onPage={onPage} />
+    </Stack>
+  )
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" role="group" aria-label={`${label}: ${value}`}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} fz={22} className={classes.num}>
+        {value}
+      </Text>
+    </Paper>
+  )
+}
+
+function QuestionTable({ report, page, onPage }: { report: PackageReport; page: number; onPage: (page: number) => void }) {
+  const sorted = useMemo(() => sortByShare(report.questions), [report.questions])
+  const subTopicTitle = useMemo(() => new Map(report.subTopics.map((s) => [s.subTopicId, s.title])), [report.subTopics])
+  const pages = Math.max(1, Math.ceil(sorted.length / QUESTIONS_PER_PAGE))
+  const current = Math.min(Math.max(1, page), pages)
+  const first = (current - 1) * QUESTIONS_PER_PAGE
+  const shown = sorted.slice(first, first + QUESTIONS_PER_PAGE)
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="questions-heading">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4" id="questions-heading">
+            Questions answered correctly
+          </Title>
+          <Text size="xs" c="dimmed">
+            Share of stored answers that were correct, lowest first.
+          </Text>
+        </div>
+        {sorted.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No questions in this package yet.
+          </Text>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={560} type="native">
+              <Table verticalSpacing="xs" striped aria-labelledby="questions-heading">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">#</Table.Th>
+                    <Table.Th scope="col">Question</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Correct
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Answered
+                    </Table.Th>
+                    <Table.Th scope="col">Sub-topic</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((q, i) => (
+                    <Table.Tr key={q.mcqId}>
+                      <Table.Td className={classes.num}>{first + i + 1}</Table.Td>
+                      <Table.Td className={classes.question}>{q.question}</Table.Td>
+                      <Table.Td ta="right" className={classes.num}>
+                        {q.correctShare === null ? (
+                          <Text span size="sm" c="dimmed">
+                            Not answered yet
+                          </Text>
+                        ) : (
+                          <span className={classes.share}>
+                            <span className={classes.shareTrack} aria-hidden>
+                              <span className={classes.shareFill} style={{ width: `${q.correctShare * 100}%` }} />
+                            </span>
+                            {pct(q.correctShare * 100)}
+                          </span>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right" className={classes.num}>
+                        {q.answered}
+                      </Table.Td>
+                      <Table.Td className={classes.wrap}>{subTopicTitle.get(q.subTopicId) ?? ''}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {pages > 1 ? (
+              <Group justify="space-between" gap="sm" wrap="wrap">
+                <Text size="sm" c="dimmed">
+                  Questions {first + 1}–{first + shown.length} of {sorted.length}
+                </Text>
+                <Pagination
+                  total={pages}
+                  value={current}
+                  onChange={onPage}
+                  size="sm"
+                  siblings={1}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+                />
+              </Group>
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,36 @@
+import { Table } from '@mantine/core'
+import type { McqAttempt } from '../../../contract/learning.ts'
+import { DateTime } from './DateTime.tsx'
+import classes from './Results.module.css'
+
+/** Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM'). */
+export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; label: string }) {
+  return (
+    <Table.ScrollContainer minWidth={300} type="native" className={classes.scroll}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} className={classes.attempts}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">#</Table.Th>
+            <Table.Th scope="col">Attempt Number</Table.Th>
+            <Table.Th scope="col">Score</Table.Th>
+            <Table.Th scope="col">Total Marks</Table.Th>
+            <Table.Th scope="col">Attempted At</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {attempts.map((attempt, i) => (
+            <Table.Tr key={attempt.id}>
+              <Table.Td>{i + 1}</Table.Td>
+              <Table.Td>{attempt.attemptNumber}</Table.Td>
+              <Table.Td>{attempt.score}</Table.Td>
+              <Table.Td>{attempt.totalMarks}</Table.Td>
+              <Table.Td>
+                <DateTime value={attempt.attemptedAt} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,158 @@
+import { useMemo, useState } from 'react'
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { IconChevronDown, IconChevronUp, IconHistory, IconPlayerPlay } from '@tabler/icons-react'
+import type { SubTopic, Topic } from '../../../contract/content.ts'
+import type { McqAttempt } from '../../../contract/learning.ts'
+import { attemptsBySubTopicsQueryOptions } from '../../queries/attempts.ts'
+import { skillTopicsQueryOptions } from '../../queries/skills.ts'
+import { EmptyState } from '../EmptyState.tsx'
+import { PageHeader } from '../PageHeader.tsx'
+import { AttemptsTable } from './AttemptsTable.tsx'
+import { useFailureToast } from './useFailureToast.ts'
+import './tests-styles.ts'
+import classes from './Results.module.css'
+
+const NO_ATTEMPTS: McqAttempt[] = []
+
+/** `/mcq-test/resutls/{skillId}` (MCQ Results): the skill's topics and sub-topics, each with the learner's own attempts. */
+export function SkillResults({ skillId }: { skillId: number }) {
+  const skill = useQuery(skillTopicsQueryOptions(skillId))
+  const subTopicIds = useMemo(() => (skill.data?.topics ?? []).flatMap((t) => t.subTopics.map((s) => s.id)), [skill.data])
+  const attempts = useQuery({ ...attemptsBySubTopicsQueryOptions(subTopicIds), enabled: subTopicIds.length > 0 })
+  const failed = skill.isError || attempts.isError
+  useFailureToast(failed, Math.max(skill.errorUpdatedAt, attempts.errorUpdatedAt), 'Failed to fetch topics or attempts')
+
+  // Newest first per sub-topic, as the server sends them.
+  const bySubTopic = useMemo(() => {
+    const map = new Map<number, McqAttempt[]>()
+    for (const attempt of attempts.data ?? []) map.set(attempt.subTopicId, [...(map.get(attempt.subTopicId) ?? []), attempt])
+    return map
+  }, [attempts.data])
+
+  const loading = skill.isPending || (subTopicIds.length > 0 && attempts.isPending)
+  const topics = skill.data?.topics ?? []
+
+  return (
+    <Stack gap="lg" maw={1000}>
+      <PageHeader
+        title="MCQ Results"
+        subtitle={skill.isPending ? <Skeleton h={16} w={220} component="span" display="inline-block" /> : skill.data ? `${skill.data.title} · ${skill.data.packageTitle}` : undefined}
+      />
+      {loading ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading results">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} h={64} radius="sm" />
+          ))}
+        </Stack>
+      ) : failed ? (
+        <EmptyState
+          tone="error"
+          action={
+            <Button
+              onClick={() => {
+                if (skill.isError) void skill.refetch()
+                if (attempts.isError) void attempts.refetch()
+              }}
+            >
+              Retry
+            </Button>
+          }
+        >
+          Failed to fetch topics or attempts
+        </EmptyState>
+      ) : topics.length === 0 ? (
+        <EmptyState>No topics found.</EmptyState>
+      ) : (
+        <Table verticalSpacing="sm" withTableBorder className={classes.topics} aria-label="Topics and their sub-topics">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Topic Name</Table.Th>
+              <Table.Th scope="col">SubTopics</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {topics.map((topic) => (
+              <TopicRow key={topic.id} topic={topic} bySubTopic={bySubTopic} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  )
+}
+
+function TopicRow({ topic, bySubTopic }: { topic: Topic; bySubTopic: Map<number, McqAttempt[]> }) {
+  return (
+    <Table.Tr>
+      <Table.Td className={classes.topicCell}>{topic.title}</Table.Td>
+      <Table.Td className={classes.subTopicsCell}>
+        {topic.subTopics.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No subtopics added.
+          </Text>
+        ) : (
+          topic.subTopics.map((subTopic) => <SubTopicAttempts key={subTopic.id} subTopic={subTopic} attempts={bySubTopic.get(subTopic.id) ?? NO_ATTEMPTS} />)
+        )}
+      </Table.Td>
+    </Table.Tr>
+  )
+}
+
+function SubTopicAttempts({ subTopic, attempts }: { subTopic: SubTopic; attempts: McqAttempt[] }) {
+  const [open, setOpen] = useState(false)
+  const panelId = `attempts-${subTopic.id}`
+  const latest = attempts[0]
+  return (
+    <div className={classes.subTopic}>
+      <Group justify="space-between" gap="xs" wrap="wrap" align="center">
+        <Stack gap={2} className={classes.subTopicTitle}>
+          <Text fw={500}>{subTopic.title}</Text>
+          <Text size="xs" c="dimmed">
+            {attempts.length === 0
+              ? 'Not attempted yet'
+              : `${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'} · latest ${latest!.score}/${latest!.totalMarks}`}
+          </Text>
+        </Stack>
+        <Group gap={6} wrap="wrap">
+          <Button
+            size="xs"
+            variant="light"
+            aria-expanded={open}
+            aria-controls={panelId}
+            rightSection={open ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+            onClick={() => setOpen((v) => !v)}
+            aria-label={`${open ? 'Hide' : 'View'} Attempts: ${subTopic.title}`}
+          >
+            {open ? 'Hide Attempts' : 'View Attempts'}
+          </Button>
+          <Button size="xs" variant="default" component={Link} to={`/mcq-test/${subTopic.id}`} leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Take Test: ${subTopic.title}`}>
+            Take Test
+          </Button>
+        </Group>
+      </Group>
+      {open ? (
+        <div id={panelId} className={classes.attemptsPanel}>
+          {attempts.length === 0 ? (
+            <Text size="sm" c="dimmed" py="xs">
+              No attempts found
+            </Text>
+          ) : (
+            <Stack gap={6}>
+              <AttemptsTable attempts={attempts} label={`Attempts at ${subTopic.title}`} />
+              <Group gap="xs">
+                <Anchor component={Link} to={`/mcq-test/attempt-history/${subTopic.id}`} size="sm">
+                  <Group gap={4} component="span" wrap="nowrap">
+                    <IconHistory size={14} aria-hidden />
+                    Full attempt history
+                  </Group>
+                </Anchor>
+              </Group>
+            </Stack>
+          )}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AttemptInput, AttemptResult, McqAttempt } from '../../contract/learning.ts'
+import { call } from '../api/client.ts'
+import { reportKeys } from './reports.ts'
+
+/** The signed-in learner's own test attempts (the server never mixes in anyone else's). */
+
+export const attemptKeys = {
+  all: ['attempts'] as const,
+  /** One sub-topic's attempts, newest first (the attempt history). */
+  bySubTopic: (subTopicId: number) => [...attemptKeys.all, 'bySubTopic', subTopicId] as const,
+  /** The attempts of several sub-topics at once (a skill's results). */
+  bySubTopics: (subTopicIds: number[]) => [...attemptKeys.all, 'bySubTopics', subTopicIds] as const,
+}
+
+/** GET /mcq-attempts/bySubTopic?subTopicId */
+export const getAttemptsBySubTopic = (subTopicId: number) => call<McqAttempt[]>('get', '/mcq-attempts/bySubTopic', { searchParams: { subTopicId } })
+
+/** GET /mcq-attempts/byMultipleSubTopicIds?ids=1,2,3 (one comma list). */
+export const getAttemptsBySubTopics = (subTopicIds: number[]) =>
+  call<McqAttempt[]>('get', '/mcq-attempts/byMultipleSubTopicIds', { searchParams: { ids: subTopicIds.join(',') } })
+
+export const attemptsBySubTopicQueryOptions = (subTopicId: number) =>
+  queryOptions({ queryKey: attemptKeys.bySubTopic(subTopicId), queryFn: () => getAttemptsBySubTopic(subTopicId) })
+
+export const attemptsBySubTopicsQueryOptions = (subTopicIds: number[]) =>
+  queryOptions({ queryKey: attemptKeys.bySubTopics(subTopicIds), queryFn: () => getAttemptsBySubTopics(subTopicIds) })
+
+/** POST /mcq-attempts/create: the answers go to the server, which grades them and stores one attempt per sub-topic. */
+export const submitAttempt = (input: AttemptInput) => call<AttemptResult>('post', '/mcq-attempts/create', { json: input })
+
+/**
+ * A fresh id for one sitting of a test. Repeating it (a retry, a double click) returns the stored result
+ * instead of a second attempt. `randomUUID` exists only in secure contexts, so plain-http installs use random bytes.
+ */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** Submits a test; afterwards every attempt list (history, skill results) and the reports refetch. */
+export function useSubmitAttempt() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: submitAttempt,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: attemptKeys.all }), queryClient.invalidateQueries({ queryKey: reportKeys.all })]),
+  })
+}

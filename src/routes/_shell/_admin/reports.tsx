@@ -1,0 +1,29 @@
+import { useCallback } from 'react'
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { Reports } from '../../../components/reports/Reports.tsx'
+import { packageReportQueryOptions, packageReportsQueryOptions } from '../../../queries/reports.ts'
+
+/** `?packageId=3&page=2`: the selected package's report and its question page; anything malformed is dropped. */
+const search = z.object({
+  packageId: z.number().int().positive().optional().catch(undefined),
+  page: z.number().int().min(1).optional().catch(undefined),
+})
+
+/** Reports: for every role other than USER (SPEC.md §2); here that is the admin, behind the admin guard. */
+export const Route = createFileRoute('/_shell/_admin/reports')({
+  validateSearch: search,
+  loaderDeps: ({ search }) => ({ packageId: search.packageId }),
+  loader: ({ context, deps }) => {
+    void context.queryClient.query(packageReportsQueryOptions()).catch(() => undefined)
+    if (deps.packageId !== undefined) void context.queryClient.query(packageReportQueryOptions(deps.packageId)).catch(() => undefined)
+  },
+  component: ReportsPage,
+})
+
+function ReportsPage() {
+  const { packageId, page = 1 } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const onPage = useCallback((next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }), [navigate])
+  return <Reports packageId={packageId} page={page} onPage={onPage} />
+}

@@ -1,0 +1,31 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { z } from 'zod'
+import { id } from '../../../../contract/content.ts'
+import { McqTest } from '../../../components/tests/McqTest.tsx'
+import { mcqsQueryOptions } from '../../../queries/media.ts'
+import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
+
+/** '12' or '3,7,12' → [3, 7, 12] in the order given, duplicates dropped; anything else is not a page. */
+const subTopicIdList = z.array(id).min(1).max(500)
+
+export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
+  params: {
+    parse: ({ subTopicIds }) => {
+      const parsed = subTopicIdList.safeParse(subTopicIds.split(',').map((part) => part.trim()))
+      if (!parsed.success) throw notFound()
+      return { subTopicIds: [...new Set(parsed.data)] }
+    },
+    stringify: ({ subTopicIds }) => ({ subTopicIds: subTopicIds.join(',') }),
+  },
+  // Starts both reads; the page shows each one's failure on its own.
+  loader: ({ context, params }) => {
+    void context.queryClient.query(subTopicsByIdsQueryOptions(params.subTopicIds)).catch(() => undefined)
+    void context.queryClient.query(mcqsQueryOptions(params.subTopicIds)).catch(() => undefined)
+  },
+  component: McqTestPage,
+})
+
+function McqTestPage() {
+  const { subTopicIds } = Route.useParams()
+  return <McqTest key={subTopicIds.join(',')} subTopicIds={subTopicIds} />
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+
+/** The correctly spelled address of MCQ Results goes to the one SPEC.md names (`/mcq-test/resutls/{id}`). */
+export const Route = createFileRoute('/_shell/mcq-test/results/$skillId')({
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/mcq-test/resutls/$skillId', params: { skillId: Number(params.skillId) }, replace: true })
+  },
+})

@@ -1,0 +1,303 @@
+import { Profiler, type ProfilerOnRenderCallback } from 'react'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
+import { http, HttpResponse } from 'msw'
+import { AppProviders } from '../../src/AppProviders.tsx'
+import { createAppRouter, createQueryClient } from '../../src/router.tsx'
+import { mswServer } from '../support/server.ts'
+import { renderApp, testContext } from '../support/render.tsx'
+import { attemptsOf, findToast, gate, insertQuestions, seedCourse, signInLearner } from '../support/results.ts'
+
+const question = (name: string | RegExp) => screen.findByRole('group', { name })
+const submitButton = () => screen.getByRole('button', { name: 'Submit Test' })
+
+/** The bodies of POST /mcq-attempts/create the SPA sent. */
+function recordSubmissions() {
+  const bodies: { subTopicIds: number[]; answers: Record<string, string[]>; submissionId?: string }[] = []
+  const listener = ({ request }: { request: Request }) => {
+    if (request.method === 'POST' && request.url.includes('/api/mcq-attempts/create')) void request.clone().json().then((body) => bodies.push(body as (typeof bodies)[number]))
+  }
+  mswServer.events.on('request:start', listener)
+  return bodies
+}
+
+describe('test screen', () => {
+  it('shows the sub-topic title and each question numbered with checkbox options, hiding options whose text is na', async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    renderApp(`/mcq-test/${course.adding.id}`)
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adding fractions' })).toBeInTheDocument()
+    const first = await question('1. What is 1/2 + 1/4?')
+    expect(within(first).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['A', 'B'])
+    expect(within(first).getByRole('checkbox', { name: 'A. 3/4' })).not.toBeChecked()
+    expect(within(first).getByRole('checkbox', { name: 'B. 2/6' })).toBeInTheDocument()
+    const second = await question('2. Which fractions equal one half?')
+    expect(within(second).getAllByRole('checkbox')).toHaveLength(3)
+    // 'na', 'NA' and 'Na' are never shown.
+    expect(screen.queryByText(/^na$/i)).not.toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: /\bna\b/i })).not.toBeInTheDocument()
+    expect(submitButton()).toBeEnabled()
+    expect(screen.getByText('0 of 2 answered')).toBeInTheDocument()
+  })
+
+  it('grades on the server: an exact set counts, a partial selection does not; the result marks each question and shows the correct options', async () => {
+    const course = await seedCourse()
+    const learner = await signInLearner(course)
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+
+    const first = await question('1. What is 1/2 + 1/4?')
+    await user.click(within(first).getByRole('checkbox', { name: 'A. 3/4' }))
+    const second = await question('2. Which fractions equal one half?')
+    // Only one of the two correct answers: wrong.
+    await user.click(within(second).getByRole('checkbox', { name: 'A. 2/4' }))
+    expect(screen.getByText('2 of 2 answered')).toBeInTheDocument()
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('heading', { name: 'Test Completed' })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('You scored 1 out of 2')
+    expect(await findToast('Test submitted and result saved!')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit Test' })).not.toBeInTheDocument()
+
+    const answers = within(screen.getByRole('list', { name: 'Your answers' }))
+    const [q1, q2] = answers.getAllByRole('listitem', { name: /^\d+\./ })
+    expect(q1).toHaveAccessibleName('1. What is 1/2 + 1/4?')
+    expect(within(q1!).getByText('Correct')).toBeInTheDocument()
+    expect(within(q1!).getByText(/Correct answer:/).parentElement).toHaveTextContent('Correct answer: A · You chose A')
+    expect(within(q2!).getByText('Wrong')).toBeInTheDocument()
+    expect(within(q2!).getByText(/Correct answer:/).parentElement).toHaveTextContent('Correct answer: A, C · You chose A')
+    // The options carry their marks for screen readers too.
+    expect(within(q2!).getByText(/4\/8/).closest('li')).toHaveTextContent('C. 4/8 (correct answer)')
+    expect(within(q2!).getByText(/2\/4/).closest('li')).toHaveTextContent('A. 2/4 (your answer, correct answer)')
+
+    // Stored once, for this sub-topic, with the server's score.
+    expect(await attemptsOf(learner.token, course.adding.id)).toMatchObject([{ attemptNumber: 1, score: 1, totalMarks: 2 }])
+    expect(screen.getByRole('link', { name: 'Attempt history' })).toHaveAttribute('href', `/mcq-test/attempt-history/${course.adding.id}`)
+  })
+
+  it('counts unanswered questions as wrong and scores every correct set', async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const second = await question('2. Which fractions equal one half?')
+    await user.click(within(second).getByRole('checkbox', { name: 'C. 4/8' }))
+    await user.click(within(second).getByRole('checkbox', { name: 'A. 2/4' }))
+    await user.click(submitButton())
+    expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
+    const [q1] = within(screen.getByRole('list', { name: 'Your answers' })).getAllByRole('listitem', { name: /^\d+\./ })
+    expect(within(q1!).getByText('Wrong')).toBeInTheDocument()
+    expect(within(q1!).getByText(/Not answered/)).toBeInTheDocument()
+  })
+
+  it("'Retake Test' clears the answers and starts a new sitting with a new submission id", async () => {
+    const course = await seedCourse()
+    const learner = await signInLearner(course)
+    const bodies = recordSubmissions()
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+
+    await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'Retake Test' }))
+
+    const first = await question('1. What is 1/2 + 1/4?')
+    expect(screen.queryByText('Test Completed')).not.toBeInTheDocument()
+    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked()
+    expect(screen.getByText('0 of 2 answered')).toBeInTheDocument()
+
+    await user.click(within(first).getByRole('checkbox', { name: 'B. 2/6' }))
+    await user.click(submitButton())
+    expect(await screen.findByRole('status')).toHaveTextContent('You scored 0 out of 2')
+
+    await waitFor(() => expect(bodies).toHaveLength(2))
+    expect(bodies[0]!.answers).toEqual({ [course.questions.adding[0]!.id]: ['A'] })
+    expect(bodies[1]!.answers).toEqual({ [course.questions.adding[0]!.id]: ['B'] })
+    expect(bodies[0]!.submissionId).toBeTruthy()
+    expect(bodies[1]!.submissionId).not.toBe(bodies[0]!.submissionId)
+    const attempts = await attemptsOf(learner.token, course.adding.id)
+    expect(attempts.map((a) => [a.attemptNumber, a.score])).toEqual([
+      [2, 0],
+      [1, 1],
+    ])
+  })
+
+  it("shows 'Questions will be added' when the sub-topics have no questions", async () => {
+    const course = await seedCourse({ withQuestions: false })
+    await signInLearner(course)
+    renderApp(`/mcq-test/${course.adding.id},${course.comparing.id}`)
+    expect(await screen.findByText('Questions will be added')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit Test' })).not.toBeInTheDocument()
+  })
+
+  it('a test over several sub-topics shows their titles, labels each question with its sub-topic and stores one attempt per sub-topic with its own score', async () => {
+    const course = await seedCourse()
+    const learner = await signInLearner(course)
+    const { user } = renderApp(`/mcq-test/${course.adding.id},${course.comparing.id},${course.placeValue.id}`)
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test on 3 sub-topics' })).toBeInTheDocument()
+    for (const title of ['Adding fractions', 'Comparing fractions', 'Place value']) expect(screen.getAllByText(title).length).toBeGreaterThanOrEqual(1)
+    const larger = await question('3. Which is larger?')
+    await user.click(within(larger).getByRole('checkbox', { name: 'B. 1/2' }))
+    const tenths = await question(/^4\. Which digits/)
+    await user.click(within(tenths).getByRole('checkbox', { name: 'B. 5' }))
+    await user.click(within(tenths).getByRole('checkbox', { name: 'D. 2' }))
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('status')).toHaveTextContent('You scored 2 out of 4')
+    const perSubTopic = screen.getByRole('table', { name: 'Score per sub-topic' })
+    const rows = within(perSubTopic).getAllByRole('row').slice(1)
+    expect(rows.map((r) => r.textContent)).toEqual(['Adding fractions0 / 2#1', 'Comparing fractions1 / 1#1', 'Place value1 / 1#1'])
+    expect(await attemptsOf(learner.token, course.adding.id)).toMatchObject([{ score: 0, totalMarks: 2 }])
+    expect(await attemptsOf(learner.token, course.comparing.id)).toMatchObject([{ score: 1, totalMarks: 1 }])
+    expect(await attemptsOf(learner.token, course.placeValue.id)).toMatchObject([{ score: 1, totalMarks: 1 }])
+  })
+
+  it("a failed save shows 'Failed to save test attempt', keeps the answers, and submitting again works", async () => {
+    const course = await seedCourse()
+    const learner = await signInLearner(course)
+    mswServer.use(http.post('*/api/mcq-attempts/create', () => HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 })))
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+
+    await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
+    await user.click(submitButton())
+    expect(await findToast('Failed to save test attempt')).toBeInTheDocument()
+    expect(screen.queryByText('Test Completed')).not.toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'A. 3/4' })).toBeChecked()
+    expect(submitButton()).toBeEnabled()
+
+    mswServer.resetHandlers()
+    await user.click(submitButton())
+    expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
+    expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
+  })
+
+  it('a double click on Submit stores one attempt set: the button is disabled while saving and every request carries the same submission id', async () => {
+    const course = await seedCourse()
+    const learner = await signInLearner(course)
+    const bodies = recordSubmissions()
+    const held = gate()
+    let hits = 0
+    mswServer.use(
+      http.post('*/api/mcq-attempts/create', async ({ request }) => {
+        hits++
+        await held.opened
+        return testContext().app.fetch(request)
+      }),
+    )
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
+    await user.dblClick(submitButton())
+    await waitFor(() => expect(submitButton()).toBeDisabled())
+    await user.click(submitButton()).catch(() => undefined)
+    held.open()
+
+    expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
+    expect(hits).toBe(1)
+    expect(new Set(bodies.map((b) => b.submissionId)).size).toBe(1)
+    expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
+  })
+
+  it('a retry after a lost answer reuses the submission id, so the server returns the stored result instead of storing twice', async () => {
+    const course = await seedCourse()
+    const learner = await signInLearner(course)
+    // The server stores the attempt but the answer never arrives.
+    mswServer.use(
+      http.post(
+        '*/api/mcq-attempts/create',
+        async ({ request }) => {
+          await testContext().app.fetch(request)
+          return HttpResponse.text('', { status: 502 })
+        },
+        { once: true },
+      ),
+    )
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
+    await user.click(submitButton())
+    expect(await findToast('Failed to save test attempt')).toBeInTheDocument()
+    expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
+
+    await user.click(submitButton())
+    expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
+    expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
+  })
+
+  it("a learner's question list carries no answer key (checked on the network response)", async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    const bodies: string[] = []
+    const listener = ({ request, response }: { request: Request; response: Response }) => {
+      if (request.url.includes('/api/mcqs/getBySubTopics')) void response.clone().text().then((text) => bodies.push(text))
+    }
+    mswServer.events.on('response:mocked', listener)
+    try {
+      renderApp(`/mcq-test/${course.adding.id},${course.placeValue.id}`)
+      await question('1. What is 1/2 + 1/4?')
+      await waitFor(() => expect(bodies.length).toBeGreaterThan(0))
+      for (const text of bodies) {
+        const body = JSON.parse(text) as { data: Record<string, unknown>[] }
+        expect(body.data).toHaveLength(3)
+        expect(text).not.toMatch(/correctOption/i)
+        for (const mcq of body.data) expect(Object.keys(mcq)).not.toContain('correctOption')
+      }
+    } finally {
+      mswServer.events.removeListener('response:mocked', listener)
+    }
+  })
+
+  it("shows 'Failed to load MCQs' when the questions cannot be loaded, and Retry loads them", async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    mswServer.use(http.get('*/api/mcqs/getBySubTopics', () => HttpResponse.text('', { status: 503 })))
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load MCQs.')
+    expect(await findToast('Failed to load MCQs')).toBeInTheDocument()
+    mswServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await question('1. What is 1/2 + 1/4?')).toBeInTheDocument()
+  })
+
+  it('a 200-question test stays responsive: ticking a box re-renders only its row', async () => {
+    const course = await seedCourse({ withQuestions: false })
+    await insertQuestions(course.adding.id, 200)
+    await signInLearner(course)
+
+    // The real route tree under a Profiler: a tick's commit must cost a small fraction of the whole list.
+    const commits: { phase: string; actual: number; base: number }[] = []
+    const onRender: ProfilerOnRenderCallback = (_id, phase, actual, base) => commits.push({ phase, actual, base })
+    const queryClient = createQueryClient({ retryDelay: 0 })
+    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [`/mcq-test/${course.adding.id}`] }))
+    const user = userEvent.setup()
+    render(
+      <AppProviders queryClient={queryClient} env="test">
+        <Profiler id="app" onRender={onRender}>
+          <RouterProvider router={router} />
+        </Profiler>
+      </AppProviders>,
+    )
+    const last = await screen.findByRole('group', { name: /^200\. Bulk question 200/ }, { timeout: 15_000 })
+    expect(screen.getAllByRole('group', { name: /^\d+\. Bulk question/ })).toHaveLength(200)
+    // 'na' is hidden in every one of them.
+    expect(within(last).getAllByRole('checkbox')).toHaveLength(3)
+
+    await waitFor(() => expect(commits.length).toBeGreaterThan(0))
+    const before = commits.length
+    await user.click(within(last).getByRole('checkbox', { name: 'A. 200' }))
+    expect(within(last).getByRole('checkbox', { name: 'A. 200' })).toBeChecked()
+    expect(screen.getByText('1 of 200 answered')).toBeInTheDocument()
+    const tick = commits.slice(before).filter((c) => c.phase === 'update')
+    expect(tick.length).toBeGreaterThan(0)
+    const listCost = Math.max(...commits.map((c) => c.base))
+    for (const commit of tick) expect(commit.actual).toBeLessThan(listCost / 10)
+
+    await user.click(submitButton())
+    expect(await screen.findByRole('status', {}, { timeout: 15_000 })).toHaveTextContent('You scored 1 out of 200')
+  }, 60_000)
+
+  it('an unknown or malformed id list is not a page', async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    renderApp('/mcq-test/abc')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+  })
+})
