@@ -73,6 +73,14 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Learn <learn@example.com>',
       TRUST_PROXY: 'yes',
       LOG_REQUESTS: 'no',
+      MAX_VIDEO_BYTES: '1073741824',
+      FILE_URL_TTL: '15m',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'learnpack-files',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+      AUTH_REQUIRE_VERIFIED_EMAIL: 'true',
     })
     expect(config).toEqual({
       port: 8080,
@@ -88,7 +96,24 @@ describe('loadConfig', () => {
       mailFrom: 'Learn <learn@example.com>',
       trustProxy: true,
       logRequests: false,
+      uploads: { maxVideoBytes: 1024 ** 3, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
+      fileUrlTtlSeconds: 900,
+      s3: { endpoint: 'http://minio:9000', bucket: 'learnpack-files', region: 'eu-west-1', accessKeyId: 'key-id', secretAccessKey: 'secret-key' },
+      requireVerifiedEmail: true,
     })
+  })
+
+  it('media defaults: 2 GiB videos, 1 h file links, local disk storage; S3 without endpoint or region means AWS us-east-1', () => {
+    const config = loadConfig({})
+    expect(config.uploads.maxVideoBytes).toBe(2 * 1024 ** 3)
+    expect(config.fileUrlTtlSeconds).toBe(3600)
+    expect(config.s3).toBeUndefined()
+    expect(loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3).toEqual({ endpoint: undefined, bucket: 'b', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' })
+  })
+
+  it('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together', () => {
+    expect(configError({ S3_BUCKET: 'b' }).message).toContain('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
+    expect(configError({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }).message).toContain('S3_SECRET_ACCESS_KEY')
   })
 
   it.each([
@@ -109,6 +134,10 @@ describe('loadConfig', () => {
     ['APP_URL', { APP_URL: 'learn.example.com' }],
     ['SMTP_URL', { SMTP_URL: 'http://x' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'sometimes' }],
+    ['MAX_VIDEO_BYTES', { MAX_VIDEO_BYTES: 'lots' }],
+    ['MAX_VIDEO_BYTES', { MAX_VIDEO_BYTES: '0' }],
+    ['FILE_URL_TTL', { FILE_URL_TTL: 'an hour' }],
+    ['S3_ENDPOINT', { S3_ENDPOINT: 'not a url' }],
   ])('a bad %s stops with a ConfigError naming it (%j)', (name, env) => {
     expect(configError(env).message).toContain(name)
   })
