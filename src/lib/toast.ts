@@ -11,7 +11,13 @@ function held(id: string | number) {
   return id
 }
 
-const raise = (show: (message: string, data?: ExternalToast) => string | number, duration: number) => (message: string) => held(show(message, { duration }))
+/** Optional detail under the title, e.g. the server's reason for a failure. */
+export interface ToastDetail {
+  description?: string
+}
+
+const raise = (show: (message: string, data?: ExternalToast) => string | number, duration: number) => (message: string, detail: ToastDetail = {}) =>
+  held(show(message, { duration, ...(detail.description ? { description: detail.description } : {}) }))
 
 export const notify = {
   success: raise(toast.success, DURATION.success),

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react'
+import { FileInput } from '@mantine/core'
+import { IconFile, IconFileSpreadsheet, IconFileTypePdf, IconMovie, IconPhoto } from '@tabler/icons-react'
+
+/** The kinds of file the media screens take (the server checks the bytes; this only guides the picker). */
+export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx'
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+export const ACCEPT: Record<PickKind, string> = {
+  video: 'video/*',
+  image: 'image/*',
+  pdf: 'application/pdf',
+  xlsx: `.xlsx,${XLSX_TYPE}`,
+}
+
+const ICON: Record<PickKind, ReactNode> = {
+  video: <IconMovie size={16} aria-hidden />,
+  image: <IconPhoto size={16} aria-hidden />,
+  pdf: <IconFileTypePdf size={16} aria-hidden />,
+  xlsx: <IconFileSpreadsheet size={16} aria-hidden />,
+}
+
+const extension = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
+
+/** A picked file that is plainly the wrong kind (by type or name), caught before any byte is sent. */
+export function wrongKind(file: File, kind: PickKind): string | null {
+  const ext = extension(file.name)
+  switch (kind) {
+    case 'video':
+      return file.type.startsWith('video/') || ['mp4', 'm4v', 'webm', 'mov'].includes(ext) ? null : 'Choose a video file (MP4, WebM or QuickTime)'
+    case 'image':
+      return file.type.startsWith('image/') || ['png', 'jpg', 'jpeg', 'webp'].includes(ext) ? null : 'Choose an image (PNG, JPEG or WebP)'
+    case 'pdf':
+      return file.type === 'application/pdf' || ext === 'pdf' ? null : 'Choose a PDF file'
+    case 'xlsx':
+      return ext === 'xlsx' ? null : 'Only .xlsx files are accepted'
+  }
+}
+
+/** '1.5 MB' */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['kB', 'MB', 'GB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
+}
+
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const
+
+function PickedFile({ value }: { value: null | File | File[] }) {
+  const file = Array.isArray(value) ? value[0] : value
+  return file ? <div style={ellipsis}>{`${file.name} · ${formatSize(file.size)}`}</div> : null
+}
+
+interface FilePickerProps {
+  kind: PickKind
+  label: string
+  value: File | null
+  onChange: (file: File | null) => void
+  description?: ReactNode
+  error?: ReactNode
+  disabled?: boolean
+  placeholder?: string
+}
+
+/** The one file field of the media screens: labelled, filtered by kind, clearable, with the chosen file's size. */
+export function FilePicker({ kind, label, value, onChange, description, error, disabled, placeholder = 'Choose a file' }: FilePickerProps) {
+  return (
+    <FileInput
+      label={label}
+      value={value}
+      onChange={onChange}
+      accept={ACCEPT[kind]}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+      leftSection={value ? ICON[kind] : <IconFile size={16} aria-hidden />}
+      leftSectionPointerEvents="none"
+      placeholder={placeholder}
+      description={description}
+      error={error}
+      disabled={disabled}
+      valueComponent={PickedFile}
+    />
+  )
+}

@@ -1,0 +1,125 @@
+import { useMemo, useState } from 'react'
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
+import { IconDownload, IconExternalLink, IconFileTypePdf, IconTrash } from '@tabler/icons-react'
+import type { StudyMaterial } from '../../../contract/content.ts'
+import { messageOf } from '../../api/errors.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { safeFileName, saveBlob } from '../../lib/save-file.ts'
+import { notify } from '../../lib/toast.ts'
+import { useDeleteStudyMaterial, useDownloadMaterialsZip } from '../../queries/media.ts'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { EmptyState } from '../EmptyState.tsx'
+
+/** By name, newest version first, so each material's versions sit together under its latest. */
+const byNameThenVersion = (a: StudyMaterial, b: StudyMaterial) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || b.version - a.version
+
+/** A sub-topic's study materials (name, version, latest; open; delete) and 'Download' of the latest ones as a zip. */
+export function MaterialList({ skillId, subTopic }: { skillId: number; subTopic: { id: number; title: string; studyMaterials: StudyMaterial[] } }) {
+  const materials = useMemo(() => [...subTopic.studyMaterials].sort(byNameThenVersion), [subTopic.studyMaterials])
+  const [deleting, setDeleting] = useState<StudyMaterial | null>(null)
+  const remove = useDeleteStudyMaterial(skillId)
+  const zip = useDownloadMaterialsZip()
+
+  function downloadAll() {
+    zip.mutate(subTopic.id, {
+      onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, 'study-materials')}.zip`),
+      onError: (error) => notify.error('Failed to download study materials', { description: messageOf(error, 'Try again.') }),
+    })
+  }
+
+  function confirmDelete() {
+    if (!deleting) return
+    remove.mutate(deleting, {
+      onSuccess: () => {
+        notify.success('Study material deleted')
+        setDeleting(null)
+      },
+      onError: (error) => notify.error('Failed to delete study material', { description: messageOf(error, 'Try again.') }),
+    })
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {materials.length ? `${materials.filter((m) => m.isLatest).length} latest of ${materials.length}` : null}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          onClick={downloadAll}
+          loading={zip.isPending}
+          disabled={!materials.length}
+          aria-label={`Download all study materials of ${subTopic.title} as a zip`}
+        >
+          Download
+        </Button>
+      </Group>
+      {materials.length === 0 ? (
+        <EmptyState>No study materials yet.</EmptyState>
+      ) : (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Study materials">
+          {materials.map((material) => (
+            <Paper key={material.id} withBorder radius="md" px="sm" py={8} component="li" style={{ opacity: material.isLatest ? 1 : 0.75 }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <IconFileTypePdf size={20} aria-hidden style={{ flexShrink: 0, color: 'var(--mantine-color-red-6)' }} />
+                  <div style={{ minWidth: 0 }}>
+                    <Group gap={6} wrap="wrap">
+                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {material.name}
+                      </Text>
+                      <Badge variant="light" color="gray" size="sm" style={{ textTransform: 'none' }}>
+                        v{material.version}
+                      </Badge>
+                      {material.isLatest ? (
+                        <Badge variant="light" color="teal" size="sm" style={{ textTransform: 'none' }}>
+                          latest
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      Added {formatDateTime(material.createdAt)}
+                    </Text>
+                  </div>
+                </Group>
+                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                  <Anchor
+                    style={{ whiteSpace: 'nowrap' }}
+                    href={material.pdfUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    size="sm"
+                    aria-label={`Open PDF ${material.name} version ${material.version}`}
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      Open PDF <IconExternalLink size={14} aria-hidden />
+                    </Group>
+                  </Anchor>
+                  <Tooltip label="Delete study material">
+                    <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(material)} aria-label={`Delete ${material.name} version ${material.version}`}>
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete study material"
+        message={`Are you sure you want to delete '${deleting?.name ?? ''}' (version ${deleting?.version ?? ''})?`}
+        detail={deleting?.isLatest ? 'Its PDF file is removed; the previous version of the same name, if any, becomes the latest.' : 'Its PDF file is removed.'}
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  )
+}

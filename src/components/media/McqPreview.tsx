@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react'
+import { Alert, Badge, Group, List, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react'
+import type { McqUploadResult } from '../../../contract/media.ts'
+import type { SheetPreview } from './sheet-preview.ts'
+
+/** Skipped rows with their reasons: every line is in the page; long lists scroll inside their box. */
+function SkipList({ title, lines }: { title: string; lines: string[] }) {
+  if (!lines.length) return null
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
+        <List size="sm" spacing={2} aria-label={title} styles={{ itemWrapper: { overflowWrap: 'anywhere' } }}>
+          {lines.map((line, i) => (
+            <List.Item key={i}>{line}</List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+    </Stack>
+  )
+}
+
+function Figure({ label, value, color }: { label: string; value: number; color: string }) {
+  return (
+    <Badge variant="light" color={color} size="lg" radius="sm" style={{ textTransform: 'none' }}>
+      {label}: {value}
+    </Badge>
+  )
+}
+
+/** What an import will do, read in the browser before anything is sent. */
+export function McqPreview({ state }: { state: { status: 'reading' } | { status: 'failed'; message: string } | { status: 'ready'; preview: SheetPreview } }) {
+  if (state.status === 'reading') {
+    return (
+      <Group gap="xs" mih={36} role="status">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Reading the spreadsheet…
+        </Text>
+      </Group>
+    )
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This file cannot be imported">
+        {state.message}
+      </Alert>
+    )
+  }
+  const { preview } = state
+  if (preview.headerError || preview.tooManyRows) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This file cannot be imported">
+        {preview.headerError ?? preview.tooManyRows}
+      </Alert>
+    )
+  }
+  return (
+    <Panel label="Preview" icon={<IconFileSpreadsheet size={16} aria-hidden />}>
+      <Group gap="xs">
+        <Figure label="Rows" value={preview.rows} color="gray" />
+        <Figure label="To upload" value={preview.valid} color="teal" />
+        <Figure label="To skip" value={preview.skipped.length} color={preview.skipped.length ? 'orange' : 'gray'} />
+      </Group>
+      {preview.rows === 0 ? (
+        <Text size="sm" c="dimmed">
+          The sheet has no question rows under its header.
+        </Text>
+      ) : null}
+      <SkipList title="Rows that will be skipped" lines={preview.skipped} />
+      {!preview.checkedStored ? (
+        <Text size="xs" c="dimmed">
+          Questions already stored and sub-topic ids could not be checked here; the server checks them when you upload.
+        </Text>
+      ) : null}
+    </Panel>
+  )
+}
+
+/** The server's answer to an import: uploaded, skipped and every skipped line. */
+export function McqResult({ result }: { result: McqUploadResult }) {
+  return (
+    <Panel label="Upload result" icon={<IconCircleCheck size={16} aria-hidden />}>
+      <Group gap="xs">
+        <Figure label="Uploaded" value={result.uploaded} color="teal" />
+        <Figure label="Skipped" value={result.skipped} color={result.skipped ? 'orange' : 'gray'} />
+      </Group>
+      <SkipList title="Skipped rows" lines={result.skippedDetails} />
+    </Panel>
+  )
+}
+
+function Panel({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={label}>
+      <Stack gap="xs">
+        <Group gap={6}>
+          {icon}
+          <Text size="sm" fw={700}>
+            {label}
+          </Text>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}

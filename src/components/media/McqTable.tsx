@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useRef } from 'react'
+import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { notify } from '../../lib/toast.ts'
+import { mcqsQueryOptions } from '../../queries/media.ts'
+import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
+import { EmptyState } from '../EmptyState.tsx'
+import { PageHeader } from '../PageHeader.tsx'
+import './media-styles.ts'
+import { McqRow } from './McqRow.tsx'
+
+/** Questions per page: a bank of thousands renders one page of rows, never thousands of editors. */
+export const MCQS_PER_PAGE = 50
+
+/** Raises `message` once per failure (a refetch that fails again raises it again). */
+function useFailureToast(error: unknown, failedAt: number, message: string) {
+  const shown = useRef(0)
+  useEffect(() => {
+    if (!error || shown.current === failedAt) return
+    shown.current = failedAt
+    notify.error(message)
+  }, [error, failedAt, message])
+}
+
+function BackButton() {
+  const router = useRouter()
+  const canGoBack = useCanGoBack()
+  return canGoBack ? (
+    <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => router.history.back()}>
+      Back
+    </Button>
+  ) : (
+    <Button component={Link} to="/package" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+      Back to packages
+    </Button>
+  )
+}
+
+interface McqTableProps {
+  subTopicIds: number[]
+  page: number
+  onPage: (page: number, replace?: boolean) => void
+}
+
+/** The admin question table (`/subtopic-mcqs/{ids}`): the sub-topic titles, then numbered questions, 50 a page, each editable inline. */
+export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
+  const titles = useQuery(subTopicsByIdsQueryOptions(subTopicIds))
+  const mcqs = useQuery(mcqsQueryOptions(subTopicIds))
+  useFailureToast(titles.error, titles.errorUpdatedAt, 'Failed to fetch subtopic details')
+  useFailureToast(mcqs.error, mcqs.errorUpdatedAt, 'Error fetching MCQs')
+
+  const titleById = useMemo(() => new Map((titles.data ?? []).map((s) => [s.id, s.title])), [titles.data])
+  const list = mcqs.data ?? []
+  const pages = Math.max(1, Math.ceil(list.length / MCQS_PER_PAGE))
+  const current = Math.min(page, pages)
+  const first = (current - 1) * MCQS_PER_PAGE
+  const shown = list.slice(first, first + MCQS_PER_PAGE)
+
+  // A page past the end (e.g. after deleting the last question of the last page) becomes the last page.
+  useEffect(() => {
+    if (mcqs.data && page > pages) onPage(pages, true)
+  }, [mcqs.data, page, pages, onPage])
+
+  const heading =
+    titles.data && titles.data.length === 1 ? titles.data[0]!.title : titles.data && titles.data.length > 1 ? `Questions of ${titles.data.length} sub-topics` : 'Questions'
+
+  const pager =
+    pages > 1 ? (
+      <Pagination
+        total={pages}
+        value={current}
+        onChange={(next) => {
+          onPage(next)
+          window.scrollTo({ top: 0 })
+        }}
+        size="sm"
+        siblings={1}
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+      />
+    ) : null
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader
+        title={titles.isPending ? <Skeleton h={32} w={260} component="span" display="inline-block" /> : heading}
+        subtitle={<SubTitles titles={titles.data} ids={subTopicIds} />}
+        actions={<BackButton />}
+      />
+
+      {titles.isError ? (
+        <Alert color="red" variant="light" title="Failed to fetch subtopic details">
+          The questions below are still shown.{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void titles.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+
+      {mcqs.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading questions">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} h={150} radius="md" />
+          ))}
+        </Stack>
+      ) : mcqs.isError ? (
+        <EmptyState tone="error" action={<Button onClick={() => void mcqs.refetch()}>Retry</Button>}>
+          Failed to load MCQs.
+        </EmptyState>
+      ) : list.length === 0 ? (
+        <EmptyState>No MCQs found.</EmptyState>
+      ) : (
+        <>
+          <Group justify="space-between" gap="sm" wrap="wrap" mih={32}>
+            <Text size="sm" c="dimmed" role="status">
+              {list.length === 1 ? '1 question' : `Questions ${first + 1}–${first + shown.length} of ${list.length}`}
+            </Text>
+            {pager}
+          </Group>
+          <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Questions">
+            {shown.map((mcq, i) => (
+              <McqRow key={mcq.id} mcq={mcq} number={first + i + 1} subTopicTitle={subTopicIds.length > 1 ? titleById.get(mcq.subTopicId) : undefined} />
+            ))}
+          </Stack>
+          {pager ? <Group justify="center">{pager}</Group> : null}
+        </>
+      )}
+    </Stack>
+  )
+}
+
+function SubTitles({ titles, ids }: { titles: { id: number; title: string; topicTitle: string }[] | undefined; ids: number[] }) {
+  if (!titles) return <>Sub-topic {ids.join(', ')}</>
+  if (titles.length === 1) return <>Questions · Topic: {titles[0]!.topicTitle}</>
+  return (
+    <Group gap={6} component="span" wrap="wrap">
+      {titles.map((s) => (
+        <Badge key={s.id} variant="light" color="gray" style={{ textTransform: 'none' }} component="span">
+          {s.title}
+        </Badge>
+      ))}
+    </Group>
+  )
+}
+
+export function McqTablePending() {
+  return (
+    <Stack gap="lg" maw={960} aria-busy="true" aria-label="Loading questions">
+      <Skeleton h={32} w="40%" />
+      {[0, 1, 2].map((n) => (
+        <Paper key={n} withBorder radius="md" p="md">
+          <Skeleton h={120} />
+        </Paper>
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Stack, TextInput } from '@mantine/core'
+import { IconUpload } from '@tabler/icons-react'
+import { messageOf } from '../../api/errors.ts'
+import { notify } from '../../lib/toast.ts'
+import { useUploadStudyMaterial } from '../../queries/media.ts'
+import { FilePicker, wrongKind } from './FilePicker.tsx'
+import { FormMessage } from './FormMessage.tsx'
+import { UploadProgress } from './UploadProgress.tsx'
+import { useWarnOnLeave } from './useWarnOnLeave.ts'
+
+const nameFromFile = (file: File) =>
+  file.name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+
+/** A PDF study material with its name; the same name again becomes a new version. */
+export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTopicId: number }) {
+  const [pdf, setPdf] = useState<File | null>(null)
+  const [name, setName] = useState('')
+  const [message, setMessage] = useState<string | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const send = useUploadStudyMaterial(skillId)
+  useWarnOnLeave(send.isPending)
+
+  function pick(file: File | null) {
+    setPdf(file)
+    setFileError(file ? wrongKind(file, 'pdf') : null)
+    setMessage(null)
+    // A helpful default the admin can change; a name typed first is kept.
+    if (file && !name.trim()) setName(nameFromFile(file))
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!pdf) {
+      setMessage('Please select a PDF file')
+      return
+    }
+    if (!name.trim()) {
+      setMessage('Please enter a name')
+      return
+    }
+    if (fileError) return
+    setMessage(null)
+    send.mutate(
+      { subTopicId, name, pdf },
+      {
+        onSuccess: (saved) => {
+          notify.success('PDF uploaded successfully', { description: saved.version > 1 ? `${saved.name} · version ${saved.version}` : saved.name })
+          setPdf(null)
+          setName('')
+        },
+        onError: (error) => {
+          if (send.wasCancelled()) notify.message('Upload cancelled')
+          else notify.error('PDF upload failed', { description: messageOf(error, 'The upload did not complete. Try again.') })
+        },
+      },
+    )
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Upload a PDF">
+      <Stack gap="sm">
+        <FilePicker kind="pdf" label="PDF file" value={pdf} onChange={pick} error={fileError} disabled={send.isPending} placeholder="Choose a PDF" />
+        <TextInput
+          label="Name"
+          description="The same name again adds a new version"
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value)
+            setMessage(null)
+          }}
+          maxLength={200}
+          disabled={send.isPending}
+        />
+        <FormMessage>{message}</FormMessage>
+        {send.isPending ? (
+          <UploadProgress label="PDF upload progress" value={send.progress} onCancel={send.cancel} />
+        ) : (
+          <Button type="submit" leftSection={<IconUpload size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+            Upload PDF
+          </Button>
+        )}
+      </Stack>
+    </form>
+  )
+}

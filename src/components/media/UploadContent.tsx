@@ -1,0 +1,85 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { IconArrowLeft, IconFileSpreadsheet, IconPencilPlus } from '@tabler/icons-react'
+import type { SkillWithTopics } from '../../../contract/content.ts'
+import { EmptyState } from '../EmptyState.tsx'
+import { PageHeader } from '../PageHeader.tsx'
+import './media-styles.ts'
+import { McqSheetUpload } from './McqSheetUpload.tsx'
+import { SubTopicMedia } from './SubTopicMedia.tsx'
+import { TemplateDownloads } from './TemplateDownloads.tsx'
+
+export function BackToPackages() {
+  return (
+    <Button component={Link} to="/package" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+      Back to packages
+    </Button>
+  )
+}
+
+/** Upload Content (`/skill/{skillId}/topics`): the bulk MCQ import and templates, then each topic's sub-topics with their media. */
+export function UploadContent({ skill }: { skill: SkillWithTopics }) {
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageHeader
+        title={skill.title}
+        subtitle={`Upload Content · Package: ${skill.packageTitle}`}
+        actions={
+          <>
+            <Button component={Link} to={`/topic/add/${skill.id}`} variant="light" leftSection={<IconPencilPlus size={16} aria-hidden />}>
+              Edit topics
+            </Button>
+            <BackToPackages />
+          </>
+        }
+      />
+
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="bulk-mcq-heading">
+        <Stack gap="sm">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconFileSpreadsheet size={20} aria-hidden style={{ flexShrink: 0, marginTop: 4 }} />
+            <Title order={2} size="h4" id="bulk-mcq-heading">
+              Upload MCQs At once With SubTopic ID
+            </Title>
+          </Group>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <McqSheetUpload kind="withSubTopic" missingFileMessage="Please select a file" label="Excel file with a SubTopic ID column (.xlsx)" />
+            <TemplateDownloads />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+
+      {skill.topics.length === 0 ? (
+        <EmptyState
+          action={
+            <Button component={Link} to={`/topic/add/${skill.id}`} variant="light">
+              + Add Topics and Sub Topics
+            </Button>
+          }
+        >
+          No topics added yet.
+        </EmptyState>
+      ) : (
+        skill.topics.map((topic) => (
+          <Stack key={topic.id} gap="sm" component="section" aria-labelledby={`topic-${topic.id}`}>
+            <div>
+              <Title order={2} size="h3" id={`topic-${topic.id}`} style={{ overflowWrap: 'anywhere' }}>
+                {topic.title}
+              </Title>
+              {topic.description ? (
+                <Text size="sm" c="dimmed" lineClamp={2}>
+                  {topic.description}
+                </Text>
+              ) : null}
+            </div>
+            {topic.subTopics.length === 0 ? (
+              <EmptyState>No subtopics added.</EmptyState>
+            ) : (
+              topic.subTopics.map((subTopic) => <SubTopicMedia key={subTopic.id} skillId={skill.id} subTopic={subTopic} />)
+            )}
+          </Stack>
+        ))
+      )}
+    </Stack>
+  )
+}
