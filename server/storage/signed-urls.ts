@@ -12,7 +12,9 @@ export function createFileUrlSigner(secret: string, ttlSeconds: number): FileUrl
   const mac = (key: string, exp: string) => createHmac('sha256', `file-url:${secret}`).update(`${key}:${exp}`).digest('base64url')
   return {
     sign(key, now) {
-      const exp = String(Math.floor(now.getTime() / 1000) + ttlSeconds)
+      // The expiry is rounded up to a 5-minute step, so the same file keeps the same URL for a while and
+      // browsers can reuse what they cached (thumbnails on every list refresh).
+      const exp = String(Math.ceil((Math.floor(now.getTime() / 1000) + ttlSeconds) / 300) * 300)
       return `/api/files/${encodeURIComponent(key)}?exp=${exp}&sig=${mac(key, exp)}`
     },
     verify(key, exp, sig, now) {
