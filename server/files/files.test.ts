@@ -124,6 +124,18 @@ describe('GET /api/files/{key} (signed URL)', () => {
     expect(bad.status).toBe(416)
   })
 
+  it('keeps the same URL for a file within one 5-minute step, so browsers reuse their cache', async () => {
+    const step = Math.floor(Date.now() / 300_000) * 300_000
+    ctx.now = new Date(step + 1_000)
+    const first = (await ctx.request<Video>('GET', `/api/videos/${video.id}`, { token: admin })).body.data!
+    ctx.now = new Date(step + 200_000)
+    const second = (await ctx.request<Video>('GET', `/api/videos/${video.id}`, { token: admin })).body.data!
+    expect(second.url).toBe(first.url)
+    ctx.now = new Date(step + 301_000)
+    const third = (await ctx.request<Video>('GET', `/api/videos/${video.id}`, { token: admin })).body.data!
+    expect(third.url).not.toBe(first.url)
+  })
+
   describe('tampered or expired links → 403', () => {
     const url = (key: string, exp: string, sig: string) => `/api/files/${encodeURIComponent(key)}?exp=${exp}&sig=${sig}`
 
@@ -162,7 +174,8 @@ describe('GET /api/files/{key} (signed URL)', () => {
     })
 
     it('expiry: valid until FILE_URL_TTL has passed, 403 after', async () => {
-      const signedAt = new Date()
+      // Signed on a 5-minute boundary, the expiry lands exactly FILE_URL_TTL later.
+      const signedAt = new Date(Math.floor(Date.now() / 300_000) * 300_000)
       ctx.now = signedAt
       const fresh = (await ctx.request<Video>('GET', `/api/videos/${video.id}`, { token: admin })).body.data!
       const ttl = ctx.config.fileUrlTtlSeconds
@@ -170,6 +183,7 @@ describe('GET /api/files/{key} (signed URL)', () => {
       ctx.now = new Date(signedAt.getTime() + (ttl - 2) * 1000)
       expect((await get(fresh.url, { range: 'bytes=0-1' })).status).toBe(206)
       ctx.now = new Date(signedAt.getTime() + (ttl + 1) * 1000)
+      expect(Number(new URL(fresh.url, 'http://x').searchParams.get('exp'))).toBe(signedAt.getTime() / 1000 + ttl)
       expect((await get(fresh.url)).status).toBe(403)
       expect((await get(fresh.url, { range: 'bytes=0-1' })).status).toBe(403)
       expect((await get(fresh.url, {}, 'HEAD')).status).toBe(403)
