@@ -1,0 +1,191 @@
+import { useState } from 'react'
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { IconListTree, IconMessageStar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
+import type { Package } from '../../../contract/content.ts'
+import type { ReviewSummary } from '../../../contract/learning.ts'
+import { formatMoney } from '../../lib/format.ts'
+import { packagesQueryOptions } from '../../queries/packages.ts'
+import { reviewSummariesQueryOptions } from '../../queries/reviews.ts'
+import { currentUserQueryOptions } from '../../queries/user.ts'
+import { EmptyState } from '../EmptyState.tsx'
+import { Stars } from '../Stars.tsx'
+import { useFailureToast } from '../users/useFailureToast.ts'
+import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
+import { ListControls } from './ListControls.tsx'
+import { ReviewsDialog } from './ReviewsDialog.tsx'
+import { TopicsDialog } from './TopicsDialog.tsx'
+import { CATALOGUE_SORTS, filterCatalogue, type CatalogueSort } from './list.ts'
+import './learning-styles.ts'
+
+interface CatalogueProps {
+  q: string
+  sort: CatalogueSort
+  onSearch: (q: string) => void
+  onSort: (sort: CatalogueSort) => void
+}
+
+type Dialog = { kind: 'topics' | 'reviews'; pkg: Package } | null
+
+/**
+ * 'Explore Learning Packages': every package with its skills and their ratings (two batched summary
+ * calls, not one per card), search and sort in the URL, and the topics, reviews and Submit Review dialogs.
+ */
+export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
+  const packages = useQuery({ ...packagesQueryOptions(), retryOnMount: false })
+  const { data: me } = useQuery(currentUserQueryOptions())
+  const owned = new Set((me?.packages ?? []).map((p) => p.id))
+  const all = packages.data ?? []
+  const packageRatings = useQuery(reviewSummariesQueryOptions('PACKAGE', all.map((p) => p.id)))
+  const skillRatings = useQuery(reviewSummariesQueryOptions('SKILL', all.flatMap((p) => p.skills.map((s) => s.id))))
+  useFailureToast(packages, 'Failed to fetch packages')
+
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
+  const shown = filterCatalogue(all, q, sort)
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="explore-heading">
+      <Title order={2} size="h3" id="explore-heading">
+        Explore Learning Packages
+      </Title>
+      <ListControls
+        searchLabel="Search packages"
+        placeholder="Package or skill title"
+        q={q}
+        sort={sort}
+        sorts={CATALOGUE_SORTS}
+        onSearch={onSearch}
+        onSort={onSort}
+      />
+
+      {packages.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label="Loading packages">
+          <Skeleton height={220} radius="md" />
+          <Skeleton height={220} radius="md" />
+        </SimpleGrid>
+      ) : packages.isError ? (
+        <EmptyState
+          tone="error"
+          action={
+            <Button variant="light" onClick={() => void packages.refetch()} loading={packages.isFetching}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to fetch packages
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState>No packages found.</EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {shown.map((pkg) => (
+            <CataloguePackage
+              key={pkg.id}
+              pkg={pkg}
+              owned={owned.has(pkg.id)}
+              rating={packageRatings.data?.[pkg.id]}
+              skillRating={(id) => skillRatings.data?.[id]}
+              ratingsLoading={packageRatings.isPending || skillRatings.isPending}
+              onTopics={() => setDialog({ kind: 'topics', pkg })}
+              onReviews={() => setDialog({ kind: 'reviews', pkg })}
+              onReview={() => setReviewing({ targetType: 'PACKAGE', targetId: pkg.id, title: pkg.title })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {/* Admins may open every package's tree; learners only their own. */}
+      <TopicsDialog pkg={dialog?.kind === 'topics' ? dialog.pkg : null} owned={dialog ? owned.has(dialog.pkg.id) || me?.role === 'admin' : false} onClose={() => setDialog(null)} />
+      <ReviewsDialog pkg={dialog?.kind === 'reviews' ? dialog.pkg : null} rating={dialog ? packageRatings.data?.[dialog.pkg.id] : undefined} onClose={() => setDialog(null)} />
+      <FeedbackDialog target={reviewing} onClose={() => setReviewing(null)} />
+    </Stack>
+  )
+}
+
+interface CataloguePackageProps {
+  pkg: Package
+  owned: boolean
+  rating: ReviewSummary | undefined
+  skillRating: (skillId: number) => ReviewSummary | undefined
+  ratingsLoading: boolean
+  onTopics: () => void
+  onReviews: () => void
+  onReview: () => void
+}
+
+function Rating({ summary, loading, size }: { summary: ReviewSummary | undefined; loading: boolean; size?: number }) {
+  if (summary) return <Stars value={summary.averageRating} count={summary.totalReviews} size={size} />
+  return loading ? <Skeleton height={14} width={110} aria-hidden="true" /> : null
+}
+
+function CataloguePackage({ pkg, owned, rating, skillRating, ratingsLoading, onTopics, onReviews, onReview }: CataloguePackageProps) {
+  const titleId = `catalogue-package-${pkg.id}`
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column' }}>
+      <Stack gap="sm" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              {pkg.title}
+            </Title>
+            <Rating summary={rating} loading={ratingsLoading} />
+          </Stack>
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text fw={600}>{formatMoney(pkg.price)}</Text>
+            {owned ? (
+              <Badge variant="light" color="teal" style={{ textTransform: 'none' }}>
+                In My Packages
+              </Badge>
+            ) : null}
+          </Stack>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          {pkg.description}
+        </Text>
+
+        <Stack gap={6}>
+          <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+            Skills
+          </Text>
+          {pkg.skills.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No skills added yet.
+            </Text>
+          ) : (
+            <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Skills of ${pkg.title}`}>
+              {pkg.skills.map((skill) => (
+                <Group key={skill.id} component="li" justify="space-between" gap="xs" wrap="wrap">
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                    {skill.title}
+                  </Text>
+                  <Rating summary={skillRating(skill.id)} loading={ratingsLoading} size={14} />
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Stack>
+
+      <Group gap="xs" mt="md" wrap="wrap">
+        <Button size="xs" variant="light" leftSection={<IconListTree size={16} />} onClick={onTopics} aria-haspopup="dialog">
+          View Topics
+        </Button>
+        <Button size="xs" variant="light" leftSection={<IconMessageStar size={16} />} onClick={onReviews} aria-haspopup="dialog">
+          View All Reviews
+        </Button>
+        {owned ? (
+          <>
+            <Button size="xs" variant="light" leftSection={<IconPencilStar size={16} />} onClick={onReview} aria-haspopup="dialog">
+              Submit Review
+            </Button>
+            <Button size="xs" component={Link} to={`/topics/${pkg.id}`} leftSection={<IconPlayerPlay size={16} />}>
+              Start Learning
+            </Button>
+          </>
+        ) : null}
+      </Group>
+    </Card>
+  )
+}

@@ -1,0 +1,120 @@
+import { Alert, Button, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { IconLock, IconPlayerPlay } from '@tabler/icons-react'
+import type { Package } from '../../../contract/content.ts'
+import { packageQueryOptions } from '../../queries/packages.ts'
+import { EmptyState } from '../EmptyState.tsx'
+import { useFailureToast } from '../users/useFailureToast.ts'
+import { useLast } from './useLast.ts'
+
+/**
+ * 'View Topics': a package's topics and sub-topics, skill by skill. The tree belongs to the learners it is
+ * assigned to, so for any other package this shows its skills and says the content opens once assigned.
+ */
+export function TopicsDialog({ pkg, owned, onClose }: { pkg: Package | null; owned: boolean; onClose: () => void }) {
+  const shown = useLast(pkg ? { pkg, owned } : null)
+  return (
+    <Modal opened={pkg !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Topics — ${shown?.pkg.title ?? ''}`} size="lg" centered>
+      {shown ? shown.owned ? <OwnedTopics pkg={shown.pkg} /> : <LockedTopics pkg={shown.pkg} /> : null}
+    </Modal>
+  )
+}
+
+function OwnedTopics({ pkg }: { pkg: Package }) {
+  const tree = useQuery(packageQueryOptions(pkg.id))
+  useFailureToast(tree, 'Failed to fetch topics')
+  if (tree.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading topics">
+        <Skeleton height={16} width="50%" />
+        <Skeleton height={12} width="70%" />
+        <Skeleton height={12} width="60%" />
+      </Stack>
+    )
+  }
+  if (tree.isError) {
+    return (
+      <EmptyState
+        tone="error"
+        action={
+          <Button variant="light" onClick={() => void tree.refetch()} loading={tree.isFetching}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to fetch topics
+      </EmptyState>
+    )
+  }
+  const skills = tree.data.skills
+  return (
+    <Stack gap="md">
+      {skills.length === 0 ? <EmptyState>No skills added yet.</EmptyState> : null}
+      {skills.map((skill) => (
+        <Stack key={skill.id} gap={6} component="section" aria-label={skill.title}>
+          <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+            {skill.title}
+          </Title>
+          {skill.topics.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No topics added yet.
+            </Text>
+          ) : (
+            <List spacing={6} size="sm">
+              {skill.topics.map((topic) => (
+                <List.Item key={topic.id}>
+                  <Text size="sm" fw={500} span style={{ overflowWrap: 'anywhere' }}>
+                    {topic.title}
+                  </Text>
+                  {topic.subTopics.length === 0 ? (
+                    <Text size="xs" c="dimmed">
+                      No subtopics added.
+                    </Text>
+                  ) : (
+                    <List withPadding listStyleType="circle" size="sm" mt={2}>
+                      {topic.subTopics.map((sub) => (
+                        <List.Item key={sub.id}>{sub.title}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      ))}
+      <Group justify="flex-end">
+        <Button component={Link} to={`/topics/${pkg.id}`} leftSection={<IconPlayerPlay size={16} />}>
+          Start Learning
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+function LockedTopics({ pkg }: { pkg: Package }) {
+  return (
+    <Stack gap="md">
+      <Alert variant="light" color="blue" icon={<IconLock size={18} />}>
+        The topics and sub-topics of this package open once it is assigned to you. Until then, here are its skills.
+      </Alert>
+      {pkg.skills.length === 0 ? (
+        <EmptyState>No skills added yet.</EmptyState>
+      ) : (
+        <List spacing="xs" size="sm" aria-label={`Skills of ${pkg.title}`}>
+          {pkg.skills.map((skill) => (
+            <List.Item key={skill.id}>
+              <Text size="sm" fw={500} span style={{ overflowWrap: 'anywhere' }}>
+                {skill.title}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                {skill.description}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,176 @@
+import { Accordion, Button, Group, NavLink, Stack, Text } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { IconChecklist, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
+import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
+import { messageOf } from '../../../api/errors.ts'
+import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
+import { notify } from '../../../lib/toast.ts'
+import { useDownloadMaterialsZip } from '../../../queries/media.ts'
+import { subTopicKey, testPath, topicKey, videoLabel } from './tree.ts'
+
+interface CourseOutlineProps {
+  pkg: Package
+  /** The open topic's key (one at a time), or null. */
+  openTopic: string | null
+  onOpenTopic: (key: string | null) => void
+  /** Keys of the open sub-topics (several at once). */
+  openSubTopics: string[]
+  onOpenSubTopics: (keys: string[]) => void
+  /** Ids of the sub-topics opened so far on this page (for 'Cumulative Test'). */
+  openedSoFar: ReadonlySet<number>
+  playingId: number | null
+  onPlay: (videoId: number) => void
+}
+
+/**
+ * The package's topics (one open at a time) → sub-topics (several open at once) → videos. Each sub-topic
+ * offers its PDFs as a zip and its tests; each topic a test on all its sub-topics.
+ */
+export function CourseOutline({ pkg, openTopic, onOpenTopic, openSubTopics, onOpenSubTopics, openedSoFar, playingId, onPlay }: CourseOutlineProps) {
+  const topics = pkg.skills.flatMap((skill) => skill.topics.map((topic) => ({ skill, topic })))
+  if (topics.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" p="md">
+        No topics added yet.
+      </Text>
+    )
+  }
+  const showSkills = pkg.skills.length > 1
+  return (
+    <Accordion value={openTopic} onChange={onOpenTopic} variant="contained" radius="md" order={3}>
+      {topics.map(({ skill, topic }, i) => (
+        <TopicItem
+          key={topic.id}
+          topic={topic}
+          skillTitle={showSkills && topics[i - 1]?.skill.id !== skill.id ? skill.title : null}
+          openSubTopics={openSubTopics}
+          onOpenSubTopics={(keys) => onOpenSubTopics([...openSubTopics.filter((k) => !topic.subTopics.some((s) => subTopicKey(s) === k)), ...keys])}
+          openedSoFar={openedSoFar}
+          playingId={playingId}
+          onPlay={onPlay}
+        />
+      ))}
+    </Accordion>
+  )
+}
+
+interface TopicItemProps extends Pick<CourseOutlineProps, 'openSubTopics' | 'openedSoFar' | 'playingId' | 'onPlay'> {
+  topic: Topic
+  /** The skill's title above its first topic (when the package has several skills). */
+  skillTitle: string | null
+  onOpenSubTopics: (keys: string[]) => void
+}
+
+function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSoFar, playingId, onPlay }: TopicItemProps) {
+  const mine = openSubTopics.filter((k) => topic.subTopics.some((s) => subTopicKey(s) === k))
+  return (
+    <>
+      {skillTitle ? (
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pt="sm" pb={4}>
+          {skillTitle}
+        </Text>
+      ) : null}
+      <Accordion.Item value={topicKey(topic)}>
+        <Accordion.Control>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {topic.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {topic.subTopics.length} {topic.subTopics.length === 1 ? 'sub-topic' : 'sub-topics'}
+          </Text>
+        </Accordion.Control>
+        <Accordion.Panel>
+          <Stack gap="sm">
+            {topic.subTopics.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No subtopics added.
+              </Text>
+            ) : (
+              <Accordion multiple value={mine} onChange={onOpenSubTopics} variant="default" order={4} chevronPosition="left">
+                {topic.subTopics.map((subTopic) => (
+                  <SubTopicItem key={subTopic.id} topic={topic} subTopic={subTopic} openedSoFar={openedSoFar} playingId={playingId} onPlay={onPlay} />
+                ))}
+              </Accordion>
+            )}
+            {topic.subTopics.length > 0 ? (
+              <Button component={Link} to={testPath(topic.subTopics.map((s) => s.id))} size="xs" variant="light" leftSection={<IconChecklist size={16} />}>
+                Take Test on All Topics
+              </Button>
+            ) : null}
+          </Stack>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </>
+  )
+}
+
+interface SubTopicItemProps extends Pick<CourseOutlineProps, 'openedSoFar' | 'playingId' | 'onPlay'> {
+  topic: Topic
+  subTopic: SubTopic
+}
+
+function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTopicItemProps) {
+  const download = useDownloadMaterialsZip()
+  // The topic's sub-topics opened so far, in the topic's order (this one is open, so it is among them).
+  const cumulative = topic.subTopics.filter((s) => s.id === subTopic.id || openedSoFar.has(s.id)).map((s) => s.id)
+
+  function downloadZip() {
+    download.mutate(subTopic.id, {
+      onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`),
+      onError: (error) => {
+        const reason = messageOf(error, '')
+        notify.error('Failed to download study materials', reason ? { description: reason } : {})
+      },
+    })
+  }
+
+  return (
+    <Accordion.Item value={subTopicKey(subTopic)}>
+      <Accordion.Control>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {subTopic.title}
+        </Text>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap={6}>
+          {subTopic.videos.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No videos in this sub-topic yet.
+            </Text>
+          ) : (
+            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Videos of ${subTopic.title}`}>
+              {subTopic.videos.map((video, i) => {
+                const playing = video.id === playingId
+                return (
+                  <li key={video.id}>
+                    <NavLink
+                      component="button"
+                      type="button"
+                      label={videoLabel(video, i + 1)}
+                      leftSection={playing ? <IconPlayerPlayFilled size={16} /> : <IconPlayerPlay size={16} />}
+                      active={playing}
+                      aria-current={playing ? 'true' : undefined}
+                      onClick={() => onPlay(video.id)}
+                      styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
+                    />
+                  </li>
+                )
+              })}
+            </Stack>
+          )}
+          <Group gap={6} wrap="wrap">
+            <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={downloadZip} loading={download.isPending}>
+              Download PDF
+            </Button>
+            <Button size="compact-sm" variant="light" component={Link} to={testPath([subTopic.id])}>
+              Take Test
+            </Button>
+            <Button size="compact-sm" variant="light" component={Link} to={testPath(cumulative)}>
+              Cumulative Test
+            </Button>
+          </Group>
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  )
+}

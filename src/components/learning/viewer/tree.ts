@@ -1,0 +1,38 @@
+import type { Package, SubTopic, Topic, Video } from '../../../../contract/content.ts'
+
+/** Where a video sits in a package tree. */
+export interface VideoPlace {
+  video: Video
+  /** 1-based position in its sub-topic ('Video N' when it has no title). */
+  index: number
+  topic: Topic
+  subTopic: SubTopic
+}
+
+export const videoLabel = (video: Pick<Video, 'title'>, index: number) => video.title?.trim() || `Video ${index}`
+
+function* places(pkg: Package): Generator<VideoPlace> {
+  for (const skill of pkg.skills)
+    for (const topic of skill.topics)
+      for (const subTopic of topic.subTopics)
+        for (const [i, video] of subTopic.videos.entries()) yield { video, index: i + 1, topic, subTopic }
+}
+
+/** The first video of the package: the first sub-topic (in order) that has videos. */
+export function firstVideo(pkg: Package): VideoPlace | null {
+  for (const place of places(pkg)) return place
+  return null
+}
+
+export function findVideo(pkg: Package, videoId: number): VideoPlace | null {
+  for (const place of places(pkg)) if (place.video.id === videoId) return place
+  return null
+}
+
+export const allSubTopicIds = (pkg: Package) => pkg.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics.map((u) => u.id)))
+
+/** The test screen's address for these sub-topics (built by the tests issue): `/mcq-test/3,4,5`. */
+export const testPath = (subTopicIds: readonly number[]) => `/mcq-test/${subTopicIds.join(',')}`
+
+export const topicKey = (topic: Pick<Topic, 'id'>) => `topic-${topic.id}`
+export const subTopicKey = (subTopic: Pick<SubTopic, 'id'>) => `subtopic-${subTopic.id}`

@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Comment, CommentSummary, RatingDistribution } from '../../contract/learning.ts'
+import type { Page } from '../../contract/envelope.ts'
+import { call } from '../api/client.ts'
+
+/** Comments on videos, with their 1–5 ratings: summary, distribution and the paged list. */
+
+/** Comments come 5 at a time, from page 0 (SPEC.md §9). */
+export const COMMENTS_PAGE_SIZE = 5
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  /** Everything cached about one video's comments. */
+  video: (videoId: number) => [...commentKeys.all, 'video', videoId] as const,
+  summary: (videoId: number) => [...commentKeys.video(videoId), 'summary'] as const,
+  ratings: (videoId: number) => [...commentKeys.video(videoId), 'ratings'] as const,
+  pages: (videoId: number) => [...commentKeys.video(videoId), 'pages'] as const,
+}
+
+/** Comments are fetched only for a real (numeric) video id (SPEC.md §5). */
+export const isVideoId = (videoId: unknown): videoId is number => typeof videoId === 'number' && Number.isInteger(videoId) && videoId > 0
+
+export const getCommentSummary = (videoId: number) => call<CommentSummary>('get', `/comments/summary/${videoId}`)
+export const getRatingDistribution = (videoId: number) => call<RatingDistribution>('get', `/comments/ratings/${videoId}`)
+export const getCommentsPage = (videoId: number, page: number, size = COMMENTS_PAGE_SIZE) =>
+  call<Page<Comment>>('get', `/comments/video/${videoId}/paged`, { searchParams: { page, size } })
+export const postComment = (input: { videoId: number; comment: string; rating: number }) => call<Comment>('post', '/comments', { json: input })
+
+export const commentSummaryQueryOptions = (videoId: number) =>
+  queryOptions({ queryKey: commentKeys.summary(videoId), queryFn: () => getCommentSummary(videoId), enabled: isVideoId(videoId) })
+
+export const ratingDistributionQueryOptions = (videoId: number) =>
+  queryOptions({ queryKey: commentKeys.ratings(videoId), queryFn: () => getRatingDistribution(videoId), enabled: isVideoId(videoId) })
+
+/** Newest first, 5 per page from page 0; more pages until the server flags `last`. */
+export const commentPagesQueryOptions = (videoId: number) =>
+  infiniteQueryOptions({
+    queryKey: commentKeys.pages(videoId),
+    queryFn: ({ pageParam, signal }) => call<Page<Comment>>('get', `/comments/video/${videoId}/paged`, { searchParams: { page: pageParam, size: COMMENTS_PAGE_SIZE }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.last ? undefined : lastPageParam + 1),
+    enabled: isVideoId(videoId),
+  })
+
+/** POST /comments: refreshes that video's summary, distribution and comment pages. */
+export function usePostComment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: postComment,
+    onSuccess: (_comment, { videoId }) => queryClient.invalidateQueries({ queryKey: commentKeys.video(videoId) }),
+  })
+}
