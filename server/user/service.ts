@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { PackageBasic, User } from '../../contract/auth.ts'
 import type { Package } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
@@ -129,8 +129,9 @@ export async function changeRole(db: Db, userId: number, role: User['role']): Pr
   return db.transaction(async (tx) => {
     const row = await getUserRow(tx, userId)
     if (row.role === 'admin' && role !== 'admin') {
-      const [others] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId)))
-      if (!others?.n) throw conflict('The last administrator cannot stop being an administrator')
+      // Lock the admin rows (in id order) so two admins demoting each other at once cannot leave none.
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update')
+      if (!admins.some((a) => a.id !== userId)) throw conflict('The last administrator cannot stop being an administrator')
     }
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
     return getUserWithPackages(tx, userId)

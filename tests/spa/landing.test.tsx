@@ -46,7 +46,7 @@ describe('landing screen: layout', () => {
     expect(within(form).getByLabelText(/Password/)).toHaveAttribute('type', 'password')
     expect(within(form).getByLabelText(/Password/)).toBeRequired()
     const forgot = within(form).getByRole('link', { name: 'Forgot your password?' })
-    expect(forgot).toHaveAttribute('href', '#')
+    expect(forgot).toHaveAttribute('href', '/forgot-password')
     expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
 
     // The Create Account face is rendered but hidden from assistive technology until switched to.

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
 import { useLoginMutation } from '../../queries/auth.ts'
-import { messageOf } from '../../api/errors.ts'
+import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
@@ -9,19 +10,21 @@ import { useCompleteLogin } from './useCompleteLogin.ts'
 export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   const login = useLoginMutation()
   const { complete, redirecting } = useCompleteLogin()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<{ message: string; email?: string } | null>(null)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
+    const email = String(form.get('email') ?? '')
     setError(null)
     login.mutate(
-      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      { email, password: String(form.get('password') ?? '') },
       {
         onSuccess: complete,
         onError: (err) => {
           notify.error('Login Failed')
-          setError(messageOf(err, 'Login failed'))
+          // A 403 here means the e-mail address is not verified yet: offer a new link.
+          setError({ message: messageOf(err, 'Login failed'), email: err instanceof ApiError && err.status === 403 ? email : undefined })
         },
       },
     )
@@ -36,12 +39,20 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         <GoogleSignIn text="signin_with" />
         <TextInput label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} key={initialEmail} />
         <PasswordInput label="Password" name="password" autoComplete="current-password" required />
-        <Anchor href="#" size="sm" onClick={(e) => e.preventDefault()}>
+        <Anchor component={Link} to="/forgot-password" size="sm">
           Forgot your password?
         </Anchor>
         {error ? (
           <Text c="red" size="sm" role="alert">
-            {error}
+            {error.message}
+            {error.email !== undefined ? (
+              <>
+                {' '}
+                <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/user/resend-verification" search={{ email: error.email || undefined }} {...props} />}>
+                  Resend Verification
+                </Anchor>
+              </>
+            ) : null}
           </Text>
         ) : null}
         <Button type="submit" disabled={login.isPending || redirecting} loading={login.isPending}>

@@ -1,0 +1,128 @@
+import { useState, type FormEvent } from 'react'
+import { Anchor, Avatar, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import type { User } from '../../../contract/auth.ts'
+import { ApiError, messageOf } from '../../api/errors.ts'
+import { initials } from '../../lib/initials.ts'
+import { notify } from '../../lib/toast.ts'
+import { useUpdateProfile } from '../../queries/account.ts'
+
+type Field = 'name' | 'givenName' | 'familyName' | 'pictureUrl'
+type Values = Record<Field, string>
+
+const valuesOf = (user: User): Values => ({
+  name: user.name,
+  givenName: user.givenName ?? '',
+  familyName: user.familyName ?? '',
+  pictureUrl: user.pictureUrl ?? '',
+})
+
+function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** The rules of contract/users.ts `profileInput`, checked before sending. */
+function check(values: Values): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {}
+  if (!values.name.trim()) errors.name = 'Name is required'
+  else if (values.name.trim().length > 120) errors.name = 'Name must be at most 120 characters'
+  if (values.givenName.trim().length > 120) errors.givenName = 'Given name must be at most 120 characters'
+  if (values.familyName.trim().length > 120) errors.familyName = 'Family name must be at most 120 characters'
+  if (values.pictureUrl.trim() && !isHttpUrl(values.pictureUrl.trim())) errors.pictureUrl = 'Picture URL must be an http(s) URL'
+  return errors
+}
+
+/** Name, given name, family name and picture URL of the signed-in user; the e-mail is shown, not edited. */
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile()
+  const [values, setValues] = useState<Values>(() => valuesOf(user))
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value
+    setValues((prev) => ({ ...prev, [field]: value }))
+    setErrors((prev) => ({ ...prev, [field]: undefined }))
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = check(values)
+    setErrors(found)
+    if (Object.keys(found).length) return
+    update.mutate(
+      { name: values.name.trim(), givenName: values.givenName.trim() || null, familyName: values.familyName.trim() || null, pictureUrl: values.pictureUrl.trim() || null },
+      {
+        onSuccess: (saved) => {
+          setValues(valuesOf(saved))
+          notify.success('Profile updated')
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && Object.keys(err.details).length) setErrors(err.details as Partial<Record<Field, string>>)
+          notify.error(messageOf(err, 'Failed to update profile'))
+        },
+      },
+    )
+  }
+
+  const preview = values.pictureUrl.trim() && isHttpUrl(values.pictureUrl.trim()) ? values.pictureUrl.trim() : undefined
+  const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(user))
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit profile">
+      <Stack gap="md">
+        <Group wrap="nowrap" align="center">
+          <Avatar src={preview} alt={values.name || user.name} size={64} radius="xl" color="indigo">
+            {initials(values.name || user.name)}
+          </Avatar>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+            <Group gap="xs">
+              {user.emailVerified ? (
+                <Badge color="teal" variant="light">
+                  E-mail verified
+                </Badge>
+              ) : (
+                <>
+                  <Badge color="orange" variant="light">
+                    E-mail not verified
+                  </Badge>
+                  <Anchor size="sm" renderRoot={(props) => <Link to="/user/resend-verification" search={{ email: user.email }} {...props} />}>
+                    Resend Verification
+                  </Anchor>
+                </>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+        <TextInput label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={errors.name} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label="Given name" name="givenName" autoComplete="given-name" value={values.givenName} onChange={set('givenName')} error={errors.givenName} />
+          <TextInput label="Family name" name="familyName" autoComplete="family-name" value={values.familyName} onChange={set('familyName')} error={errors.familyName} />
+        </SimpleGrid>
+        <TextInput
+          label="Picture URL"
+          name="pictureUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          description="An http(s) address of an image; leave empty to show your initials."
+          value={values.pictureUrl}
+          onChange={set('pictureUrl')}
+          error={errors.pictureUrl}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending} disabled={update.isPending || !dirty}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react'
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react'
+import { PASSWORD_MIN } from '../../../contract/rules.ts'
+import { ApiError, messageOf } from '../../api/errors.ts'
+import { useResetPassword } from '../../queries/account.ts'
+import { checkNewPassword } from './password-rules.ts'
+
+const MISSING = 'This password reset link is incomplete. Ask for a new one.'
+
+/** Sets a new password from the mailed link: new password and confirmation, then a way back to sign in. */
+export function ResetPasswordForm({ token }: { token?: string }) {
+  const reset = useResetPassword()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({})
+
+  if (!token) return <LinkProblem message={MISSING} />
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" icon={<IconCircleCheck size={20} />} role="status" title="Password changed">
+          {reset.data}
+        </Alert>
+        <Button component={Link} to="/">
+          Sign in
+        </Button>
+      </Stack>
+    )
+  }
+
+  // A 400 without field details is the token's problem (unknown, used or expired): the form cannot fix that.
+  const tokenRejected = reset.error instanceof ApiError && reset.error.status === 400 && !reset.error.details.password
+  if (tokenRejected) return <LinkProblem message={messageOf(reset.error, 'This password reset link is invalid, already used or expired.')} />
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = checkNewPassword(password, confirm)
+    setErrors(found)
+    if (found.password || found.confirm) return
+    reset.mutate(
+      { token: token!, password },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError && err.details.password) setErrors({ password: err.details.password })
+        },
+      },
+    )
+  }
+
+  const otherFailure = reset.isError && !tokenRejected && !(reset.error instanceof ApiError && reset.error.details.password)
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+      <Stack gap="md">
+        <PasswordInput
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          description={`At least ${PASSWORD_MIN} characters`}
+          value={password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value)
+            setErrors((prev) => ({ ...prev, password: undefined }))
+          }}
+          error={errors.password}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          name="confirm"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => {
+            setConfirm(e.currentTarget.value)
+            setErrors((prev) => ({ ...prev, confirm: undefined }))
+          }}
+          error={errors.confirm}
+        />
+        {otherFailure ? (
+          <Alert color="red" role="alert">
+            {messageOf(reset.error, 'Failed to set the new password')}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={reset.isPending} disabled={reset.isPending} fullWidth>
+          Set new password
+        </Button>
+      </Stack>
+    </form>
+  )
+}
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <Stack gap="md">
+      <Alert color="red" icon={<IconAlertTriangle size={20} />} role="alert" title="Link not valid">
+        {message}
+      </Alert>
+      <Text size="sm">
+        <Anchor component={Link} to="/forgot-password">
+          Ask for a new link
+        </Anchor>
+      </Text>
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/">
+          Back to sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  )
+}

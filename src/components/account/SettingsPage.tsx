@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query'
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { PageHeader } from '../PageHeader.tsx'
+import { currentUserQueryOptions } from '../../queries/user.ts'
+import { PasswordForm } from './PasswordForm.tsx'
+import { ProfileForm } from './ProfileForm.tsx'
+import { ThemePreference } from './ThemePreference.tsx'
+import './account-styles.ts'
+
+function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4" id={id}>
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Card>
+  )
+}
+
+/** /user/settings: profile, password and theme of the signed-in user. */
+export function SettingsPage() {
+  const { data: user } = useSuspenseQuery(currentUserQueryOptions())
+  return (
+    <Stack gap="lg" maw={720}>
+      <PageHeader title="Settings" />
+      <Section id="settings-profile" title="Profile" description="How your name and picture appear across Learnpack.">
+        <ProfileForm key={user.id} user={user} />
+      </Section>
+      <Section id="settings-password" title="Password" description="Choose a new password for signing in with your e-mail address.">
+        <PasswordForm />
+      </Section>
+      <Section id="settings-appearance" title="Appearance" description="Light or dark, for this browser.">
+        <ThemePreference />
+      </Section>
+    </Stack>
+  )
+}
+
+/** The settings route's error view: the current user could not be loaded. */
+export function SettingsLoadError({ reset }: ErrorComponentProps) {
+  const router = useRouter()
+  const queryReset = useQueryErrorResetBoundary()
+  return (
+    <Stack gap="lg" maw={720}>
+      <PageHeader title="Settings" />
+      <Alert color="red" role="alert">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">Failed to load user information.</Text>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => {
+              queryReset.reset()
+              reset()
+              void router.invalidate()
+            }}
+          >
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    </Stack>
+  )
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { PublicCard } from '../components/account/PublicCard.tsx'
+import { ResendVerificationForm } from '../components/account/ResendVerificationForm.tsx'
+
+/** Outside the shell: it works signed out (the path starts with /user, but only the shell's routes need a session). */
+export const Route = createFileRoute('/user/resend-verification')({
+  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
+  component: ResendVerificationPage,
+})
+
+function ResendVerificationPage() {
+  const { email } = Route.useSearch()
+  return (
+    <PublicCard title="Resend Verification Email" description="Enter the e-mail address you registered with and we will send a new verification link.">
+      <ResendVerificationForm initialEmail={email} />
+    </PublicCard>
+  )
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { PublicCard } from '../components/account/PublicCard.tsx'
+import { VerifyEmailStatus } from '../components/account/VerifyEmailStatus.tsx'
+
+/** The page the verification mail links to (`APP_URL/verify-email?token=…`); works signed out. */
+export const Route = createFileRoute('/verify-email')({
+  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  component: VerifyEmailPage,
+})
+
+function VerifyEmailPage() {
+  const { token } = Route.useSearch()
+  return (
+    <PublicCard title="Verify your e-mail">
+      <VerifyEmailStatus token={token} />
+    </PublicCard>
+  )
+}
