@@ -58,7 +58,7 @@ export async function submitAttempt(db: Db, user: AuthUser, input: z.output<type
         .from(mcqAttempts)
         .where(and(eq(mcqAttempts.userId, user.id), eq(mcqAttempts.submissionId, input.submissionId)))
         .orderBy(asc(mcqAttempts.id))
-      if (stored.length) return stored
+      if (stored.length) return { rows: stored, replay: true }
     }
     const rows: AttemptRow[] = []
     for (const subTopicId of subTopicIds) {
@@ -83,14 +83,32 @@ export async function submitAttempt(db: Db, user: AuthUser, input: z.output<type
       await tx.insert(mcqAttemptAnswers).values(own.map((g) => ({ attemptId: row!.id, mcqId: g.mcq.id, chosen: g.chosen.join(','), correct: g.correct })))
       rows.push(row!)
     }
-    return rows
+    return { rows, replay: false }
   })
 
+  // A repeated submission answers what was stored the first time, not a grading of the answers sent again.
+  if (attempts.replay) return storedResult(db, attempts.rows)
   return {
     score: graded.filter((g) => g.correct).length,
     totalMarks: graded.length,
-    attempts: attempts.map(toAttempt),
+    attempts: attempts.rows.map(toAttempt),
     review: graded.map((g) => ({ mcqId: g.mcq.id, chosen: g.chosen, correctOption: g.mcq.correctOption, correct: g.correct })),
+  }
+}
+
+/** The result of a stored submission, rebuilt from its attempts and their per-question answers. */
+async function storedResult(db: Db, rows: AttemptRow[]): Promise<AttemptResult> {
+  const answers = await db
+    .select({ mcqId: mcqAttemptAnswers.mcqId, chosen: mcqAttemptAnswers.chosen, correct: mcqAttemptAnswers.correct, correctOption: mcqs.correctOption })
+    .from(mcqAttemptAnswers)
+    .innerJoin(mcqs, eq(mcqs.id, mcqAttemptAnswers.mcqId))
+    .where(inArray(mcqAttemptAnswers.attemptId, rows.map((r) => r.id)))
+    .orderBy(asc(mcqs.subTopicId), asc(mcqs.id))
+  return {
+    score: rows.reduce((sum, r) => sum + r.score, 0),
+    totalMarks: rows.reduce((sum, r) => sum + r.totalMarks, 0),
+    attempts: rows.map(toAttempt),
+    review: answers.map((a) => ({ mcqId: a.mcqId, chosen: a.chosen.split(',').filter(Boolean), correctOption: a.correctOption, correct: a.correct })),
   }
 }
 
