@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react'
+import { Suspense, lazy, type ReactNode } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { Toaster } from 'sonner'
 import { theme, themeStorage } from './lib/theme.ts'
 import { TOAST_LIMIT, DURATION } from './lib/toast.ts'
 
 const colorSchemeManager = themeStorage()
+// sonner is not part of the landing screen's first load (see src/lib/toast.ts).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
 /** Mantine, Query and the toaster; shared by main.tsx and the SPA tests. */
 export function AppProviders({ queryClient, children, env }: { queryClient: QueryClient; children: ReactNode; env?: 'test' }) {
@@ -14,7 +15,9 @@ export function AppProviders({ queryClient, children, env }: { queryClient: Quer
       <QueryClientProvider client={queryClient}>
         {children}
         {/* Below the top bar, so toasts never cover its theme toggle and avatar. */}
-        <Toaster visibleToasts={TOAST_LIMIT} duration={DURATION.blank} position="top-right" offset={{ top: 72, right: 16 }} richColors closeButton />
+        <Suspense fallback={null}>
+          <Toaster visibleToasts={TOAST_LIMIT} duration={DURATION.blank} position="top-right" offset={{ top: 72, right: 16 }} richColors closeButton />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   )

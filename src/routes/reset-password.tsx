@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { objectOf, optionalText } from '../lib/route-schemas.ts'
 import { PublicCard } from '../components/account/PublicCard.tsx'
 import { ResetPasswordForm } from '../components/account/ResetPasswordForm.tsx'
 
 /** The page the reset mail links to (`APP_URL/reset-password?token=…`): choose a new password. */
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: objectOf({ token: optionalText(200) }),
   component: ResetPasswordPage,
 })
 

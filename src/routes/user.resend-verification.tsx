@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { objectOf, optionalText } from '../lib/route-schemas.ts'
 import { PublicCard } from '../components/account/PublicCard.tsx'
 import { ResendVerificationForm } from '../components/account/ResendVerificationForm.tsx'
 
 /** Outside the shell: it works signed out (the path starts with /user, but only the shell's routes need a session). */
 export const Route = createFileRoute('/user/resend-verification')({
-  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
+  validateSearch: objectOf({ email: optionalText(254) }),
   component: ResendVerificationPage,
 })
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { objectOf, optionalText } from '../lib/route-schemas.ts'
 import { PublicCard } from '../components/account/PublicCard.tsx'
 import { VerifyEmailStatus } from '../components/account/VerifyEmailStatus.tsx'
 
 /** The page the verification mail links to (`APP_URL/verify-email?token=…`); works signed out. */
 export const Route = createFileRoute('/verify-email')({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: objectOf({ token: optionalText(200) }),
   component: VerifyEmailPage,
 })
 

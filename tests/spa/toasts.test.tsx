@@ -68,13 +68,12 @@ describe('toasts', () => {
   })
 
   it('keeps a loading toast until it is dismissed', async () => {
-    let id: string | number = 0
-    act(() => void (id = notify.loading('Working on it')))
+    act(() => void notify.loading('Working on it'))
     await advance(0)
     expect(screen.getByText('Working on it')).toBeInTheDocument()
     await advance(10_000)
     expect(screen.getByText('Working on it')).toBeInTheDocument()
-    act(() => void notify.dismiss(id))
+    act(() => void notify.dismiss())
     await advance(500)
     expect(screen.queryByText('Working on it')).not.toBeInTheDocument()
   })

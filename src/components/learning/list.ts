@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { objectOf, searchChoice, searchText } from '../../lib/route-schemas.ts'
 
 /** Search and sort of the learner's package lists: the catalogue on the home page and My Learning Packages. */
 
@@ -29,7 +29,6 @@ function filterAndSort<T extends Listed>(packages: readonly T[], query: string, 
   return matches.sort(COMPARE[order])
 }
 
-const searchText = z.string().max(200).default('').catch('')
 
 // ---------- the catalogue (learner home): name A-Z, name Z-A, newest first, oldest first ----------
 
@@ -45,12 +44,9 @@ const CATALOGUE_ORDER: Record<CatalogueSort, Order> = { 'name-asc': 'title-asc',
 export const DEFAULT_CATALOGUE_SEARCH = { q: '', sort: 'name-asc' } as const satisfies { q: string; sort: CatalogueSort }
 
 /** `/user/my-dashboard?q=&sort=`; anything unreadable falls back to the default. */
-export const catalogueSearch = z.object({
+export const catalogueSearch = objectOf({
   q: searchText,
-  sort: z
-    .enum(CATALOGUE_SORTS.map((s) => s.value) as [CatalogueSort, ...CatalogueSort[]])
-    .default(DEFAULT_CATALOGUE_SEARCH.sort)
-    .catch(DEFAULT_CATALOGUE_SEARCH.sort),
+  sort: searchChoice(CATALOGUE_SORTS.map((s) => s.value) as [CatalogueSort, ...CatalogueSort[]], DEFAULT_CATALOGUE_SEARCH.sort),
 })
 
 export const filterCatalogue = <T extends Listed>(packages: readonly T[], q: string, sort: CatalogueSort) => filterAndSort(packages, q, CATALOGUE_ORDER[sort])
@@ -69,12 +65,9 @@ const MY_ORDER: Record<MyPackageSort, Order> = { 'title-asc': 'title-asc', 'titl
 export const DEFAULT_MY_PACKAGES_SEARCH = { q: '', sort: 'title-asc' } as const satisfies { q: string; sort: MyPackageSort }
 
 /** `/user/packages?q=&sort=`; anything unreadable falls back to the default. */
-export const myPackagesSearch = z.object({
+export const myPackagesSearch = objectOf({
   q: searchText,
-  sort: z
-    .enum(MY_PACKAGE_SORTS.map((s) => s.value) as [MyPackageSort, ...MyPackageSort[]])
-    .default(DEFAULT_MY_PACKAGES_SEARCH.sort)
-    .catch(DEFAULT_MY_PACKAGES_SEARCH.sort),
+  sort: searchChoice(MY_PACKAGE_SORTS.map((s) => s.value) as [MyPackageSort, ...MyPackageSort[]], DEFAULT_MY_PACKAGES_SEARCH.sort),
 })
 
 export const filterMyPackages = <T extends Listed>(packages: readonly T[], q: string, sort: MyPackageSort) => filterAndSort(packages, q, MY_ORDER[sort])

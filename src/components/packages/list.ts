@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { objectOf, searchChoice, searchText } from '../../lib/route-schemas.ts'
 import type { Package } from '../../../contract/content.ts'
 
 export const PACKAGE_SORTS = [
@@ -12,12 +12,9 @@ export type PackageSort = (typeof PACKAGE_SORTS)[number]['value']
 export const DEFAULT_PACKAGE_SEARCH = { q: '', sort: 'newest' } as const satisfies { q: string; sort: PackageSort }
 
 /** `/package?q=&sort=`: both optional; anything unreadable falls back to the default. */
-export const packageListSearch = z.object({
-  q: z.string().max(200).default(DEFAULT_PACKAGE_SEARCH.q).catch(DEFAULT_PACKAGE_SEARCH.q),
-  sort: z
-    .enum(PACKAGE_SORTS.map((s) => s.value) as [PackageSort, ...PackageSort[]])
-    .default(DEFAULT_PACKAGE_SEARCH.sort)
-    .catch(DEFAULT_PACKAGE_SEARCH.sort),
+export const packageListSearch = objectOf({
+  q: searchText,
+  sort: searchChoice(PACKAGE_SORTS.map((s) => s.value) as [PackageSort, ...PackageSort[]], DEFAULT_PACKAGE_SEARCH.sort),
 })
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })

@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router'
-import { id } from '../../../contract/content.ts'
+import { routeId as id } from '../../lib/route-schemas.ts'
 
 /** `$id` params of the package routes: a positive whole number, or the route's 'Package not found' view. Kept light: route configs load up front. */
 export const packageIdParams = {

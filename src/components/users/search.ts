@@ -1,10 +1,8 @@
-import { z } from 'zod'
+import { objectOf, searchPage } from '../../lib/route-schemas.ts'
 import type { User } from '../../../contract/auth.ts'
 
 /** `?page=` as people read it: 1-based, 1 when missing or unreadable (the wire is 0-based). */
-export const pageSearch = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-})
+export const pageSearch = objectOf({ page: searchPage })
 export const DEFAULT_PAGE_SEARCH = { page: 1 } as const
 
 /** Users whose name or e-mail contains the query, case-insensitively. */

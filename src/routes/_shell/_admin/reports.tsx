@@ -1,14 +1,11 @@
 import { useCallback } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { objectOf, searchId, searchOptionalPage } from '../../../lib/route-schemas.ts'
 import { Reports } from '../../../components/reports/Reports.tsx'
 import { packageReportQueryOptions, packageReportsQueryOptions } from '../../../queries/reports.ts'
 
 /** `?packageId=3&page=2`: the selected package's report and its question page; anything malformed is dropped. */
-const search = z.object({
-  packageId: z.number().int().positive().optional().catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
-})
+const search = objectOf({ packageId: searchId, page: searchOptionalPage })
 
 /** Reports: for every role other than USER (SPEC.md §2); here that is the admin, behind the admin guard. */
 export const Route = createFileRoute('/_shell/_admin/reports')({

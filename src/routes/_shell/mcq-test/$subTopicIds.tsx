@@ -1,12 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { z } from 'zod'
-import { id } from '../../../../contract/content.ts'
+import { listOf, routeId as id } from '../../../lib/route-schemas.ts'
 import { McqTest } from '../../../components/tests/McqTest.tsx'
 import { mcqsQueryOptions } from '../../../queries/media.ts'
 import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
 
 /** '12' or '3,7,12' → [3, 7, 12] in the order given, duplicates dropped; anything else is not a page. */
-const subTopicIdList = z.array(id).min(1).max(500)
+const subTopicIdList = listOf(id, 1, 500)
 
 export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
   params: {

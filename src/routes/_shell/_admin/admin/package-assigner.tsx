@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@ma
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { IconSearch } from '@tabler/icons-react'
-import { z } from 'zod'
+import { objectOf, searchText } from '../../../../lib/route-schemas.ts'
 import { EmptyState } from '../../../../components/EmptyState.tsx'
 import { AnchorLink } from '../../../../components/users/links.tsx'
 import { PageHeader } from '../../../../components/PageHeader.tsx'
@@ -15,7 +15,7 @@ import { useFailureToast } from '../../../../components/users/useFailureToast.ts
 import { packagesQueryOptions } from '../../../../queries/packages.ts'
 import { allUsersQueryOptions } from '../../../../queries/user.ts'
 
-const assignerSearch = z.object({ q: z.string().max(200).default('').catch('') })
+const assignerSearch = objectOf({ q: searchText })
 const COLUMNS = ['ID', 'Email', 'Name', 'Assigned Packages', 'Action'] as const
 
 export const Route = createFileRoute('/_shell/_admin/admin/package-assigner')({

@@ -1,7 +1,7 @@
 import { Card, Skeleton, Stack } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { id } from '../../../../../contract/content.ts'
+import { routeId as id } from '../../../../lib/route-schemas.ts'
 import { PageHeader } from '../../../../components/PageHeader.tsx'
 import { BackToPackages, UploadContent } from '../../../../components/media/UploadContent.tsx'
 import { ContentLoadError } from '../../../../components/topics/ContentLoadError.tsx'

@@ -1,16 +1,15 @@
 import { useCallback } from 'react'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { z } from 'zod'
-import { id } from '../../../../../contract/content.ts'
+import { listOf, objectOf, routeId as id, searchOptionalPage } from '../../../../lib/route-schemas.ts'
 import { McqTable, McqTablePending } from '../../../../components/media/McqTable.tsx'
 import { mcqsQueryOptions } from '../../../../queries/media.ts'
 import { subTopicsByIdsQueryOptions } from '../../../../queries/subtopics.ts'
 
 /** '12' or '3,7,12' → [3, 7, 12] as given (duplicates dropped); anything else is not a page. */
-const subTopicIdList = z.array(id).min(1).max(500)
+const subTopicIdList = listOf(id, 1, 500)
 const parseIds = (text: string) => subTopicIdList.safeParse(text.split(',').map((part) => part.trim()))
 
-const search = z.object({ page: z.number().int().min(1).optional().catch(undefined) })
+const search = objectOf({ page: searchOptionalPage })
 
 export const Route = createFileRoute('/_shell/_admin/subtopic-mcqs/$subTopicIds')({
   params: {

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, notFound } from '@tanstack/react-router'
 import { IconArrowLeft, IconExternalLink, IconFileText, IconVideo } from '@tabler/icons-react'
-import { id } from '../../../../../contract/content.ts'
+import { routeId as id } from '../../../../lib/route-schemas.ts'
 import { EmptyState } from '../../../../components/EmptyState.tsx'
 import { PageHeader } from '../../../../components/PageHeader.tsx'
 import { ContentLoadError } from '../../../../components/topics/ContentLoadError.tsx'

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, NativeSelect, Paper, SimpleGrid, Skeleton, 
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { IconCircleCheck, IconCircleX, IconPackages } from '@tabler/icons-react'
-import { z } from 'zod'
+import { objectOf, searchId } from '../../../../lib/route-schemas.ts'
 import type { PackageBasic, Role, User } from '../../../../../contract/auth.ts'
 import { ROLES } from '../../../../../contract/auth.ts'
 import { getStoredUser } from '../../../../api/session.ts'
@@ -18,9 +18,7 @@ import { formatMoney } from '../../../../lib/format.ts'
 import { notify } from '../../../../lib/toast.ts'
 import { useChangeRole, userQueryOptions, useUnassignPackage } from '../../../../queries/user.ts'
 
-const detailSearch = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-})
+const detailSearch = objectOf({ id: searchId })
 
 export const Route = createFileRoute('/_shell/_admin/user/detail')({
   validateSearch: detailSearch,

@@ -1,6 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { z } from 'zod'
-import { id } from '../../../../../contract/content.ts'
+import { objectOf, routeId as id } from '../../../../lib/route-schemas.ts'
 import { AttemptHistory } from '../../../../components/tests/AttemptHistory.tsx'
 import { attemptsBySubTopicQueryOptions } from '../../../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../../../queries/subtopics.ts'
@@ -8,7 +7,7 @@ import { subTopicQueryOptions } from '../../../../queries/subtopics.ts'
 export const Route = createFileRoute('/_shell/mcq-test/attempt-history/$subTopicId')({
   params: {
     parse: ({ subTopicId }) => {
-      const parsed = z.object({ subTopicId: id }).safeParse({ subTopicId })
+      const parsed = objectOf({ subTopicId: id }).safeParse({ subTopicId })
       if (!parsed.success) throw notFound()
       return parsed.data
     },

@@ -1,6 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { z } from 'zod'
-import { id } from '../../../../../contract/content.ts'
+import { objectOf, routeId as id } from '../../../../lib/route-schemas.ts'
 import { SkillResults } from '../../../../components/tests/SkillResults.tsx'
 import { skillTopicsQueryOptions } from '../../../../queries/skills.ts'
 
@@ -8,7 +7,7 @@ import { skillTopicsQueryOptions } from '../../../../queries/skills.ts'
 export const Route = createFileRoute('/_shell/mcq-test/resutls/$skillId')({
   params: {
     parse: ({ skillId }) => {
-      const parsed = z.object({ skillId: id }).safeParse({ skillId })
+      const parsed = objectOf({ skillId: id }).safeParse({ skillId })
       if (!parsed.success) throw notFound()
       return parsed.data
     },
