@@ -146,6 +146,7 @@ try {
     E2E_BASE_URL: main.url,
     E2E_SHORT_TTL_URL: shortTtl.url,
     E2E_SHORT_TTL_SECONDS: String(Number.parseInt(SHORT_TTL, 10)),
+    E2E_DATA_DIR: main.dataDir,
     E2E_ADMIN_EMAIL: admin.email,
     E2E_ADMIN_PASSWORD: admin.password,
   })
