@@ -11,6 +11,8 @@ export const attemptKeys = {
   bySubTopic: (subTopicId: number) => [...attemptKeys.all, 'bySubTopic', subTopicId] as const,
   /** The attempts of several sub-topics at once (a skill's results). */
   bySubTopics: (subTopicIds: number[]) => [...attemptKeys.all, 'bySubTopics', subTopicIds] as const,
+  /** Every attempt of one user (admins, on the user detail page). */
+  byUser: (userId: number) => [...attemptKeys.all, 'byUser', userId] as const,
 }
 
 /** GET /mcq-attempts/bySubTopic?subTopicId */
@@ -25,6 +27,12 @@ export const attemptsBySubTopicQueryOptions = (subTopicId: number) =>
 
 export const attemptsBySubTopicsQueryOptions = (subTopicIds: number[]) =>
   queryOptions({ queryKey: attemptKeys.bySubTopics(subTopicIds), queryFn: () => getAttemptsBySubTopics(subTopicIds) })
+
+/** GET /mcq-attempts/byUser?userId (admins may name any user). */
+export const getAttemptsByUser = (userId: number) => call<McqAttempt[]>('get', '/mcq-attempts/byUser', { searchParams: { userId } })
+
+export const attemptsByUserQueryOptions = (userId: number) =>
+  queryOptions({ queryKey: attemptKeys.byUser(userId), queryFn: () => getAttemptsByUser(userId) })
 
 /** POST /mcq-attempts/create: the answers go to the server, which grades them and stores one attempt per sub-topic. */
 export const submitAttempt = (input: AttemptInput) => call<AttemptResult>('post', '/mcq-attempts/create', { json: input })

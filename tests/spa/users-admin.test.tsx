@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { User } from '../../contract/auth.ts'
 import { getRole, getStoredUser } from '../../src/api/session.ts'
+import { HttpResponse, http } from 'msw'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { mswServer } from '../support/server.ts'
 import { assign, failing, fetchUser, findToast, queryToasts, recordRequests, seedLearners, seedPackage } from '../support/users.ts'
 
 const table = () => screen.getByRole('table', { name: 'Users' })
@@ -169,9 +171,38 @@ describe('/user/detail', () => {
     expect(within(item).getByRole('link', { name: 'Algebra' })).toHaveAttribute('href', `/package/${algebra.id}`)
     expect(within(packages).getByRole('listitem', { name: 'Orbits' })).toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'Assign packages' })[0]).toHaveAttribute('href', `/admin/package-assigner?q=${encodeURIComponent(learner.email)}`)
-    // No placeholder for what a later issue brings.
-    expect(screen.queryByText(/attempt/i)).not.toBeInTheDocument()
+    const attempts = await screen.findByRole('region', { name: 'Recent attempts' })
+    expect(await within(attempts).findByText('No attempts yet.')).toBeInTheDocument()
   })
+
+  it("lists the user's recent attempts", async () => {
+    const { admin, learner, algebra } = await setup()
+    const ctx = testContext()
+    const pkg = (await ctx.request<{ skills: { id: number }[] }>('GET', `/api/packages/${algebra.id}`, { token: admin.token })).body.data!
+    const saved = await ctx.request<{ topics: { subTopics: { id: number }[] }[] }>('PUT', `/api/topic/by-skill/${pkg.skills[0]!.id}`, {
+      token: admin.token,
+      body: { topics: [{ title: 'Linear', description: 'd', subTopics: [{ title: 'One variable', description: 'd' }] }] },
+    })
+    const subTopicId = saved.body.data!.topics[0]!.subTopics[0]!.id
+    const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', { token: admin.token, body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'B' } })
+    const learnerToken = await ctx.deps.tokens.sign({ userId: learner.id, role: 'USER' })
+    const attempt = await ctx.request('POST', '/api/mcq-attempts/create', { token: learnerToken, body: { subTopicIds: [subTopicId], answers: { [mcq.body.data!.id]: ['B'] } } })
+    expect(attempt.status).toBe(201)
+
+    renderApp(`/user/detail?id=${learner.id}`)
+    const attempts = await screen.findByRole('region', { name: 'Recent attempts' })
+    const row = await within(attempts).findByRole('row', { name: new RegExp(`#${subTopicId} 1 1 / 1`) })
+    expect(row).toBeInTheDocument()
+  })
+
+  it("says 'Failed to fetch attempt history' when the user's attempts cannot be fetched", async () => {
+    const { learner } = await setup()
+    mswServer.use(http.get('*/api/mcq-attempts/byUser', () => HttpResponse.json({ success: false, status: 500, message: 'Boom' }, { status: 500 })))
+    renderApp(`/user/detail?id=${learner.id}`)
+    const attempts = await screen.findByRole('region', { name: 'Recent attempts' })
+    expect(await within(attempts).findByText('Failed to fetch attempt history', {}, { timeout: 8000 })).toBeInTheDocument()
+  })
+
 
   it('unassigns a package after confirming', async () => {
     const { admin, learner } = await setup()

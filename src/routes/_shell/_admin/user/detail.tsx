@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Badge, Button, Card, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Card, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { IconCircleCheck, IconCircleX, IconPackages } from '@tabler/icons-react'
@@ -14,9 +14,10 @@ import { AnchorLink, ButtonLink } from '../../../../components/users/links.tsx'
 import { PageHeader } from '../../../../components/PageHeader.tsx'
 import { RoleBadge } from '../../../../components/users/RoleBadge.tsx'
 import { UserAvatar } from '../../../../components/users/UserAvatar.tsx'
-import { formatMoney } from '../../../../lib/format.ts'
+import { formatDateTime, formatMoney } from '../../../../lib/format.ts'
 import { notify } from '../../../../lib/toast.ts'
 import { useChangeRole, userQueryOptions, useUnassignPackage } from '../../../../queries/user.ts'
+import { attemptsByUserQueryOptions } from '../../../../queries/attempts.ts'
 
 const detailSearch = objectOf({ id: searchId })
 
@@ -98,6 +99,7 @@ function UserDetail({ id }: { id: number }) {
       <ProfileSection user={u} />
       <RoleSection user={u} />
       <PackagesSection user={u} />
+      <AttemptsSection userId={u.id} />
     </Stack>
   )
 }
@@ -274,6 +276,55 @@ function PackagesSection({ user }: { user: User }) {
         onConfirm={confirm}
         onCancel={() => setConfirming(false)}
       />
+    </Card>
+  )
+}
+
+/** The user's most recent test attempts, newest first. */
+function AttemptsSection({ userId }: { userId: number }) {
+  const attempts = useQuery(attemptsByUserQueryOptions(userId))
+  const recent = attempts.data?.slice(0, 10) ?? []
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="attempts-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="attempts-heading">
+          Recent attempts
+        </Title>
+        {attempts.isPending ? (
+          <Skeleton height={60} />
+        ) : attempts.isError ? (
+          <Text c="red" role="alert">
+            Failed to fetch attempt history
+          </Text>
+        ) : recent.length === 0 ? (
+          <Text c="dimmed">No attempts yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped aria-label="Recent attempts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Sub-topic</Table.Th>
+                  <Table.Th>Attempt Number</Table.Th>
+                  <Table.Th>Score</Table.Th>
+                  <Table.Th>Attempted At</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {recent.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>#{a.subTopicId}</Table.Td>
+                    <Table.Td>{a.attemptNumber}</Table.Td>
+                    <Table.Td>
+                      {a.score} / {a.totalMarks}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(a.attemptedAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
     </Card>
   )
 }
