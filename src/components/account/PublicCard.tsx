@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { ThemeToggle } from '../shell/ThemeToggle.tsx'
-import './account-styles.ts'
+import '../shell/shell-styles.ts'
 import classes from './PublicCard.module.css'
 
 /** The small centred card the signed-out account pages share (resend verification, verify, forgot and reset password). */

@@ -7,7 +7,6 @@ import { currentUserQueryOptions } from '../../queries/user.ts'
 import { PasswordForm } from './PasswordForm.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 import { ThemePreference } from './ThemePreference.tsx'
-import './account-styles.ts'
 
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   return (

@@ -17,7 +17,6 @@ import { ListControls } from './ListControls.tsx'
 import { ReviewsDialog } from './ReviewsDialog.tsx'
 import { TopicsDialog } from './TopicsDialog.tsx'
 import { CATALOGUE_SORTS, filterCatalogue, type CatalogueSort } from './list.ts'
-import './learning-styles.ts'
 
 interface CatalogueProps {
   q: string

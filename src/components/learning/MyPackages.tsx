@@ -10,7 +10,6 @@ import { EmptyState } from '../EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from './ListControls.tsx'
 import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'
-import './learning-styles.ts'
 
 interface MyPackagesProps {
   q: string

@@ -8,7 +8,6 @@ import { mcqsQueryOptions } from '../../queries/media.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
 import { EmptyState } from '../EmptyState.tsx'
 import { PageHeader } from '../PageHeader.tsx'
-import './media-styles.ts'
 import { McqRow } from './McqRow.tsx'
 
 /** Questions per page: a bank of thousands renders one page of rows, never thousands of editors. */

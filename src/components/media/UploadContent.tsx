@@ -4,7 +4,6 @@ import { IconArrowLeft, IconFileSpreadsheet, IconPencilPlus } from '@tabler/icon
 import type { SkillWithTopics } from '../../../contract/content.ts'
 import { EmptyState } from '../EmptyState.tsx'
 import { PageHeader } from '../PageHeader.tsx'
-import './media-styles.ts'
 import { McqSheetUpload } from './McqSheetUpload.tsx'
 import { SubTopicMedia } from './SubTopicMedia.tsx'
 import { TemplateDownloads } from './TemplateDownloads.tsx'

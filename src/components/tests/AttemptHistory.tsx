@@ -8,7 +8,6 @@ import { EmptyState } from '../EmptyState.tsx'
 import { PageHeader } from '../PageHeader.tsx'
 import { AttemptsTable } from './AttemptsTable.tsx'
 import { useFailureToast } from './useFailureToast.ts'
-import './tests-styles.ts'
 
 /** `/mcq-test/attempt-history/{subTopicId}`: the learner's own attempts at one sub-topic, newest first. */
 export function AttemptHistory({ subTopicId }: { subTopicId: number }) {

@@ -15,7 +15,6 @@ import { AnswerStore } from './answer-store.ts'
 import { QuestionRow } from './QuestionRow.tsx'
 import { ReviewRow } from './ReviewRow.tsx'
 import { useFailureToast } from './useFailureToast.ts'
-import './tests-styles.ts'
 import classes from './Tests.module.css'
 
 /** How many questions have a tick: only this counter re-renders as boxes are ticked. */

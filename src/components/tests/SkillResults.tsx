@@ -11,7 +11,6 @@ import { EmptyState } from '../EmptyState.tsx'
 import { PageHeader } from '../PageHeader.tsx'
 import { AttemptsTable } from './AttemptsTable.tsx'
 import { useFailureToast } from './useFailureToast.ts'
-import './tests-styles.ts'
 import classes from './Results.module.css'
 
 const NO_ATTEMPTS: McqAttempt[] = []

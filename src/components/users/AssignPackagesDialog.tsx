@@ -9,7 +9,6 @@ import { notify } from '../../lib/toast.ts'
 import { useAssignPackages } from '../../queries/user.ts'
 import { EmptyState } from '../EmptyState.tsx'
 import { usePhone } from './usePhone.ts'
-import './users-styles.ts'
 
 interface AssignPackagesDialogProps {
   /** The user to assign to; the dialog is open while set. */

@@ -15,7 +15,6 @@ import { CommentsSection } from './CommentsSection.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
 import { allSubTopicIds, findVideo, firstVideo, subTopicKey, testPath, topicKey, videoLabel } from './tree.ts'
 import classes from './Viewer.module.css'
-import '../learning-styles.ts'
 
 /**
  * The learner's package viewer: the selected video (by default the package's first) under a bar naming

@@ -9,7 +9,6 @@ import { PageHeader } from '../../../../components/PageHeader.tsx'
 import { parsePackageIds, parseUserId } from '../../../../components/users/parse-ids.ts'
 import { notify } from '../../../../lib/toast.ts'
 import { useAssignPackages } from '../../../../queries/user.ts'
-import '../../../../components/users/users-styles.ts'
 
 export const Route = createFileRoute('/_shell/_admin/admin/package-to-user')({
   component: AssignFormPage,
