@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
-import { RouteError } from '../components/RouteError.tsx'
-import { NotFound } from '../components/NotFound.tsx'
+import { RouteError } from '../components/ui/RouteError.tsx'
+import { NotFound } from '../components/ui/NotFound.tsx'
 
 export interface RouterContext {
   queryClient: QueryClient

@@ -4,7 +4,7 @@ import type { TargetType } from '../../../contract/learning.ts'
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useSubmitReview } from '../../queries/reviews.ts'
-import { StarRating } from '../StarRating.tsx'
+import { StarRating } from '../ui/StarRating.tsx'
 import { useLast } from './useLast.ts'
 
 export interface FeedbackTarget {

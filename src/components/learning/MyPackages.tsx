@@ -6,7 +6,7 @@ import { IconChartBar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-reac
 import type { PackageBasic, SkillBasic } from '../../../contract/auth.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
-import { EmptyState } from '../EmptyState.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from './ListControls.tsx'
 import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'

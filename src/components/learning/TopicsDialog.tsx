@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { IconLock, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
 import { packageQueryOptions } from '../../queries/packages.ts'
-import { EmptyState } from '../EmptyState.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 import { useFailureToast } from '../users/useFailureToast.ts'
 import { useLast } from './useLast.ts'
 

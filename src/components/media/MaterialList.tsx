@@ -7,8 +7,8 @@ import { formatDateTime } from '../../lib/format.ts'
 import { safeFileName, saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteStudyMaterial, useDownloadMaterialsZip } from '../../queries/media.ts'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
-import { EmptyState } from '../EmptyState.tsx'
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 
 /** By name, newest version first, so each material's versions sit together under its latest. */
 const byNameThenVersion = (a: StudyMaterial, b: StudyMaterial) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || b.version - a.version

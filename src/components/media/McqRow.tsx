@@ -5,7 +5,7 @@ import { OPTION_LETTERS, parseOptions, splitCorrect, type Mcq, type OptionLetter
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteMcq, useUpdateMcq } from '../../queries/media.ts'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { FormMessage } from './FormMessage.tsx'
 import { fromDraft, toDraft, type McqDraft } from './mcq-draft.ts'
 import classes from './media.module.css'

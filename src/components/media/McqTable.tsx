@@ -6,8 +6,8 @@ import { IconArrowLeft } from '@tabler/icons-react'
 import { notify } from '../../lib/toast.ts'
 import { mcqsQueryOptions } from '../../queries/media.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
-import { EmptyState } from '../EmptyState.tsx'
-import { PageHeader } from '../PageHeader.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
+import { PageHeader } from '../ui/PageHeader.tsx'
 import { McqRow } from './McqRow.tsx'
 
 /** Questions per page: a bank of thousands renders one page of rows, never thousands of editors. */

@@ -5,8 +5,8 @@ import type { Video } from '../../../contract/content.ts'
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteVideo } from '../../queries/media.ts'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
-import { EmptyState } from '../EmptyState.tsx'
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 
 const views = (n: number) => `${n} ${n === 1 ? 'view' : 'views'}`
 

@@ -7,8 +7,8 @@ import { messageOf } from '../../api/errors.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeletePackage } from '../../queries/packages.ts'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
-import { EmptyState } from '../EmptyState.tsx'
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 
 /** A skill's two ways into its content: the topic editor and the Upload Content page. */
 export function SkillActions({ skill }: { skill: Pick<Skill, 'id' | 'title'> }) {

@@ -5,7 +5,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { packageInput, type Package, type PackageInput } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 
 interface SkillRow {
   /** React key only; never sent. */

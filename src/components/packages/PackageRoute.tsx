@@ -4,8 +4,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Package } from '../../../contract/content.ts'
 import { packageQueryOptions } from '../../queries/packages.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
-import { EmptyState } from '../EmptyState.tsx'
-import { PageHeader } from '../PageHeader.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
+import { PageHeader } from '../ui/PageHeader.tsx'
 
 /** Loads one package's tree for a route loader; a 404 becomes the route's 'Package not found' view. */
 export async function loadPackage(queryClient: QueryClient, id: number): Promise<Package> {

@@ -6,7 +6,7 @@ import { IconBox, IconChecklist, IconHelpCircle, IconMovie, IconUsers } from '@t
 import dayjs from 'dayjs'
 import type { DashboardFigures as Figures } from '../../../contract/reports.ts'
 import { dashboardQueryOptions } from '../../queries/reports.ts'
-import { EmptyState } from '../EmptyState.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 import { DateTime } from '../tests/DateTime.tsx'
 import { useFailureToast } from '../tests/useFailureToast.ts'
 import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'

@@ -4,8 +4,8 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { ApiError } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
-import { EmptyState } from '../EmptyState.tsx'
-import { RouteError } from '../RouteError.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
+import { RouteError } from '../ui/RouteError.tsx'
 
 interface ContentLoadErrorProps extends ErrorComponentProps {
   /** The page header to keep on screen above the error. */

@@ -8,8 +8,8 @@ import { getToken } from '../../api/session.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteTopic, useSaveSkillTopics } from '../../queries/topics.ts'
 import { useDeleteSubTopic } from '../../queries/subtopics.ts'
-import { ConfirmDialog } from '../ConfirmDialog.tsx'
-import { EmptyState } from '../EmptyState.tsx'
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 import classes from './TopicEditor.module.css'
 import {
   draftFrom,

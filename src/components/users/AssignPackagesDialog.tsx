@@ -7,7 +7,7 @@ import { messageOf } from '../../api/errors.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { notify } from '../../lib/toast.ts'
 import { useAssignPackages } from '../../queries/user.ts'
-import { EmptyState } from '../EmptyState.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from './usePhone.ts'
 
 interface AssignPackagesDialogProps {

@@ -4,7 +4,7 @@ import type { User } from '../../../contract/auth.ts'
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useUnassignPackage } from '../../queries/user.ts'
-import { EmptyState } from '../EmptyState.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from './usePhone.ts'
 
 /** The packages a user has, with title and description, each removable. */

@@ -4,7 +4,7 @@ import { COMMENT_MAX } from '../../../../contract/learning.ts'
 import { messageOf } from '../../../api/errors.ts'
 import { notify } from '../../../lib/toast.ts'
 import { usePostComment } from '../../../queries/comments.ts'
-import { StarRating } from '../../StarRating.tsx'
+import { StarRating } from '../../ui/StarRating.tsx'
 
 interface CommentModalProps {
   opened: boolean

@@ -5,7 +5,7 @@ import { IconStarFilled } from '@tabler/icons-react'
 import type { Comment } from '../../../../contract/learning.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { commentPagesQueryOptions, commentSummaryQueryOptions, ratingDistributionQueryOptions } from '../../../queries/comments.ts'
-import { Stars } from '../../Stars.tsx'
+import { Stars } from '../../ui/Stars.tsx'
 import classes from './Viewer.module.css'
 
 const STARS = [5, 4, 3, 2, 1] as const

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { PageHeader } from '../../../components/PageHeader.tsx'
+import { PageHeader } from '../../../components/ui/PageHeader.tsx'
 import { MyPackages } from '../../../components/learning/MyPackages.tsx'
 import { DEFAULT_MY_PACKAGES_SEARCH, myPackagesSearch } from '../../../components/learning/list.ts'
 import { currentUserQueryOptions } from '../../../queries/user.ts'

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import type { PackageInput } from '../../../../../contract/content.ts'
-import { PageHeader } from '../../../../components/PageHeader.tsx'
+import { PageHeader } from '../../../../components/ui/PageHeader.tsx'
 import { PackageForm } from '../../../../components/packages/PackageForm.tsx'
 import { notify } from '../../../../lib/toast.ts'
 import { useCreatePackage } from '../../../../queries/packages.ts'
