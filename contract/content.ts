@@ -42,7 +42,6 @@ export const skillInput = z.object({
   description: text('Description', 5000),
   price: money,
 })
-export type SkillInput = z.input<typeof skillInput>
 
 export const packageInput = z.object({
   title: text('Title', 200),
@@ -64,7 +63,6 @@ export const topicInput = z.object({
   description: text('Description', 5000),
   subTopics: z.array(subTopicInput.omit({ id: true })).max(500).default([]),
 })
-export type TopicInput = z.input<typeof topicInput>
 
 export const topicUpdate = z.object({
   title: text('Title', 200).optional(),
