@@ -42,7 +42,6 @@ export const skillInput = z.object({
   description: text('Description', 5000),
   price: money,
 })
-export type SkillInput = z.input<typeof skillInput>
 
 export const packageInput = z.object({
   title: text('Title', 200),
@@ -64,7 +63,6 @@ export const topicInput = z.object({
   description: text('Description', 5000),
   subTopics: z.array(subTopicInput.omit({ id: true })).max(500).default([]),
 })
-export type TopicInput = z.input<typeof topicInput>
 
 export const topicUpdate = z.object({
   title: text('Title', 200).optional(),
@@ -101,6 +99,18 @@ export const pageQuery = z.object({
   size: z.coerce.number({ error: 'size must be a number' }).int().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(20),
 })
 export const filteredPageQuery = pageQuery.extend({ title: z.string().trim().max(200).default('') })
+
+/**
+ * A query parameter that may repeat (`?ids=1&ids=2`). The validator hands over one value as a string and
+ * several as an array; this makes both (and none) an array before the list schema checks it.
+ */
+export const repeatedQuery = <Schema extends z.ZodType>(list: Schema) =>
+  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), list)
+
+/** `?subTopicIds=1&subTopicIds=2`: the sub-topics a test or a screen covers. */
+export const subTopicIdsQuery = z.object({
+  subTopicIds: repeatedQuery(z.array(id).min(1, 'subTopicIds is required').max(500, 'At most 500 subTopicIds')),
+})
 
 export interface Video {
   id: number

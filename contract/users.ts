@@ -25,7 +25,6 @@ export const userIdQuery = z.object({ id })
 export const assignPackagesInput = z.object({
   packageIds: z.array(id, { error: 'packageIds must be a list of package ids' }).min(1, 'Choose at least one package').max(500),
 })
-export type AssignPackagesInput = z.input<typeof assignPackagesInput>
 
 export const roleInput = z.object({ role: z.enum(ROLES, { error: "role must be 'admin' or 'USER'" }) })
 

@@ -334,4 +334,3 @@ export const subTopicsRelations = relations(subTopics, ({ one, many }) => ({
 }))
 
 export type UserRow = typeof users.$inferSelect
-export type NewUserRow = typeof users.$inferInsert

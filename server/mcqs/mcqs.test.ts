@@ -202,6 +202,18 @@ describe('reading MCQs', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/correct/i)
   })
 
+  it("learners never see 'na' or blank options (SPEC.md §9); admins see every option to edit them", async () => {
+    const withUnused = JSON.stringify({ A: 'Paris', B: 'NA', C: ' ', D: 'Lyon' })
+    const mcq = await create({ question: 'Capital of France?', options: withUnused, correctOption: 'A' })
+    const list = await ctx.request<Mcq[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}`, { token: learner.token })
+    expect(list.status).toBe(200)
+    expect(list.body.data!.map((m) => JSON.parse(m.options))).toEqual([{ A: 'Paris', D: 'Lyon' }])
+    const one = await ctx.request<Mcq>('GET', `/api/mcqs/getById?id=${mcq.id}`, { token: learner.token })
+    expect(JSON.parse(one.body.data!.options)).toEqual({ A: 'Paris', D: 'Lyon' })
+    const asAdmin = await ctx.request<Mcq>('GET', `/api/mcqs/getById?id=${mcq.id}`, { token: admin })
+    expect(asAdmin.body.data!.options).toBe(withUnused)
+  })
+
   it('getBySubTopics: a learner asking for any unassigned sub-topic → 403', async () => {
     await bank()
     const res = await ctx.request('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}&subTopicIds=${other.subTopicIds[0]}`, { token: learner.token })

@@ -50,6 +50,19 @@ const target = (targetType: string, targetId: number, token = learner.token) =>
   ctx.request<Review[]>('GET', `/api/reviews/target?targetType=${targetType}&targetId=${targetId}`, { token })
 
 describe('POST /api/reviews', () => {
+  it("is dated by the app's clock; updating it moves updatedAt to the clock's time", async () => {
+    // A minute ahead, then two: the sessions stay valid, and neither time can come from the database's own clock.
+    const postedAt = new Date(ctx.now.getTime() + 60_000)
+    const editedAt = new Date(ctx.now.getTime() + 120_000)
+    ctx.now = postedAt
+    const created = await create()
+    expect(created.createdAt).toBe(postedAt.toISOString())
+    ctx.now = editedAt
+    expect((await ctx.request('PUT', `/api/reviews/${created.id}`, { token: learner.token, body: { presentationRating: 3 } })).status).toBe(200)
+    const [row] = await ctx.deps.db.select({ createdAt: reviews.createdAt, updatedAt: reviews.updatedAt }).from(reviews)
+    expect(row).toEqual({ createdAt: postedAt, updatedAt: editedAt })
+  })
+
   it('creates a review (201 "Review created") with the author and the stored fields', async () => {
     const res = await post(review())
     expect(res.status).toBe(201)
