@@ -49,6 +49,10 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): OpenApiDoc
       ...(role ? { security: [{ bearerAuth: [] }], 'x-access': role } : {}),
     }
     const parameters = inputs.flatMap((doc) => (doc.target === 'param' || doc.target === 'query' ? parametersOf(doc, toJson) : []))
+    // A path parameter the route reads without a schema is still part of its path.
+    for (const [, name] of openApiPath.matchAll(/\{(\w+)\}/g)) {
+      if (!parameters.some((p) => p.in === 'path' && p.name === name)) parameters.push({ name: name!, in: 'path', required: true, schema: { type: 'string' } })
+    }
     if (parameters.length) operation.parameters = parameters
     const body = inputs.find((doc) => doc.target === 'json')
     if (body) operation.requestBody = { required: true, content: { 'application/json': { schema: toJson(body.schema, 'input') } } }
