@@ -102,6 +102,18 @@ export const pageQuery = z.object({
 })
 export const filteredPageQuery = pageQuery.extend({ title: z.string().trim().max(200).default('') })
 
+/**
+ * A query parameter that may repeat (`?ids=1&ids=2`). The validator hands over one value as a string and
+ * several as an array; this makes both (and none) an array before the list schema checks it.
+ */
+export const repeatedQuery = <Schema extends z.ZodType>(list: Schema) =>
+  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), list)
+
+/** `?subTopicIds=1&subTopicIds=2`: the sub-topics a test or a screen covers. */
+export const subTopicIdsQuery = z.object({
+  subTopicIds: repeatedQuery(z.array(id).min(1, 'subTopicIds is required').max(500, 'At most 500 subTopicIds')),
+})
+
 export const videoSchema = z
   .object({
     id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id } from './content.ts'
+import { id, repeatedQuery } from './content.ts'
 
 export const TARGET_TYPES = ['PACKAGE', 'SKILL'] as const
 export type TargetType = (typeof TARGET_TYPES)[number]
@@ -28,6 +28,8 @@ export const reviewUpdate = z.object({
 })
 
 export const targetQuery = z.object({ targetType, targetId: id })
+/** `?targetType=PACKAGE&targetIds=1&targetIds=2`: the review summaries of a catalogue page. */
+export const targetSummariesQuery = z.object({ targetType, targetIds: repeatedQuery(z.array(id).max(1000)) })
 
 export const reviewSchema = z
   .object({

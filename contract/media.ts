@@ -37,6 +37,12 @@ export function parseOptions(options: string): Partial<Record<OptionLetter, stri
   }
 }
 
+/** SPEC.md §9: an option whose text is 'na' (any case) or blank is no choice; tests never show it. */
+export function isShownOption(text: string): boolean {
+  const trimmed = text.trim()
+  return trimmed !== '' && trimmed.toLowerCase() !== 'na'
+}
+
 /** 'b d' | 'B,D' | 'D, b' → ['B', 'D']: split on commas/spaces, upper-cased, de-duplicated, sorted. */
 export function splitCorrect(raw: string): string[] {
   return [...new Set(raw.split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))].sort()

@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../http/errors.ts'
 import { toPage } from '../http/paging.ts'
 
 /** Comments follow their video: only users who may see the video may read or write them. */
-export async function assertVideoAccess(db: Db, user: AuthUser, videoId: number) {
+async function assertVideoAccess(db: Db, user: AuthUser, videoId: number) {
   const [row] = await db.select({ subTopicId: videos.subTopicId }).from(videos).where(eq(videos.id, videoId))
   if (!row) throw notFound('Video not found')
   await assertSubTopicsAccess(db, user, [row.subTopicId])
@@ -42,12 +42,14 @@ export async function createComment(db: Db, user: AuthUser, input: z.output<type
   return getComment(db, row!.id)
 }
 
-export async function listComments(db: Db, videoId: number): Promise<Comment[]> {
+export async function listComments(db: Db, viewer: AuthUser, videoId: number): Promise<Comment[]> {
+  await assertVideoAccess(db, viewer, videoId)
   const rows = await db.select(columns).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(eq(comments.videoId, videoId)).orderBy(...newestFirst)
   return rows.map(toComment)
 }
 
-export async function pageComments(db: Db, videoId: number, page: number, size: number): Promise<Page<Comment>> {
+export async function pageComments(db: Db, viewer: AuthUser, videoId: number, page: number, size: number): Promise<Page<Comment>> {
+  await assertVideoAccess(db, viewer, videoId)
   const [total] = await db.select({ n: count() }).from(comments).where(eq(comments.videoId, videoId))
   const rows = await db
     .select(columns)
@@ -60,13 +62,15 @@ export async function pageComments(db: Db, videoId: number, page: number, size: 
   return toPage(rows.map(toComment), total?.n ?? 0, page, size)
 }
 
-export async function commentSummary(db: Db, videoId: number): Promise<CommentSummary> {
+export async function commentSummary(db: Db, viewer: AuthUser, videoId: number): Promise<CommentSummary> {
+  await assertVideoAccess(db, viewer, videoId)
   const [row] = await db.select({ total: count(), average: avg(comments.rating) }).from(comments).where(eq(comments.videoId, videoId))
   return { totalComments: row?.total ?? 0, averageRating: row?.average === null || row?.average === undefined ? 0 : Math.round(Number(row.average) * 100) / 100 }
 }
 
 /** Counts per star, every key 1–5 present. */
-export async function ratingDistribution(db: Db, videoId: number): Promise<RatingDistribution> {
+export async function ratingDistribution(db: Db, viewer: AuthUser, videoId: number): Promise<RatingDistribution> {
+  await assertVideoAccess(db, viewer, videoId)
   const rows = await db.select({ rating: comments.rating, n: count() }).from(comments).where(eq(comments.videoId, videoId)).groupBy(comments.rating)
   const ratingCounts: RatingDistribution['ratingCounts'] = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
   for (const row of rows) ratingCounts[String(row.rating) as keyof typeof ratingCounts] = row.n
@@ -79,9 +83,9 @@ async function ownedOrAdmin(db: Db, user: AuthUser, id: number, ownerOnly: boole
   if (row.userId !== user.id && (ownerOnly || user.role !== 'admin')) throw forbidden('You can only change your own comments')
 }
 
-export async function updateComment(db: Db, user: AuthUser, id: number, patch: z.output<typeof commentUpdate>): Promise<Comment> {
+export async function updateComment(db: Db, user: AuthUser, id: number, patch: z.output<typeof commentUpdate>, now: Date): Promise<Comment> {
   await ownedOrAdmin(db, user, id, true)
-  if (Object.keys(patch).length) await db.update(comments).set({ ...patch, updatedAt: new Date() }).where(eq(comments.id, id))
+  if (Object.keys(patch).length) await db.update(comments).set({ ...patch, updatedAt: now }).where(eq(comments.id, id))
   return getComment(db, id)
 }
 

@@ -36,3 +36,10 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   })
   return attachDoc(middleware, { kind: 'input', target, schema })
 }
+
+/** Validates the text fields of a multipart upload (from receiveUpload) the way validate() does a body: a 400 naming each bad field. */
+export function parseFields<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>): z.output<Schema> {
+  const parsed = schema.safeParse(fields)
+  if (!parsed.success) throw validationError(parsed.error)
+  return parsed.data
+}

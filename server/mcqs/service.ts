@@ -1,20 +1,30 @@
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { z } from 'zod'
-import type { Mcq, McqUploadResult, mcqCreateInput, mcqInput } from '../../contract/media.ts'
+import { z } from 'zod'
+import { id } from '../../contract/content.ts'
+import { isShownOption, parseOptions, type Mcq, type McqUploadResult, type mcqCreateInput, type mcqInput } from '../../contract/media.ts'
 import { checkHeader, planImport, questionKey, readSheet, MAX_IMPORT_ROWS, type SheetKind } from '../../contract/mcq-import.ts'
 import type { Db } from '../db/client.ts'
-import type { AuthUser } from '../deps.ts'
+import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
+import { assertSubTopicsAccess } from '../auth/access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
+import { parseFields } from '../http/validate.ts'
+import { receiveUpload } from '../storage/multipart.ts'
 import { loadFirstSheet } from './xlsx.ts'
 
 type McqRow = typeof mcqs.$inferSelect
 
-/** The one place that decides who sees answer keys: admins do, learners never. */
-export function toMcq(row: McqRow, viewer: AuthUser): Mcq {
-  const mcq: Mcq = { id: row.id, subTopicId: row.subTopicId, question: row.question, options: row.options }
-  if (viewer.role === 'admin') mcq.correctOption = row.correctOption
-  return mcq
+/** A question whole, answer key included: only admins get this (the create and update answers are admin-only). */
+const toAdminMcq = (row: McqRow): Mcq => ({ id: row.id, subTopicId: row.subTopicId, question: row.question, options: row.options, correctOption: row.correctOption })
+
+/**
+ * The one place that decides what a viewer sees of a question: admins get it whole; learners get no
+ * answer key and only the options a test shows ('na' and blank options are no choices, SPEC.md §9).
+ */
+function toMcq(row: McqRow, viewer: AuthUser): Mcq {
+  if (viewer.role === 'admin') return toAdminMcq(row)
+  const shown = Object.entries(parseOptions(row.options)).filter(([, text]) => isShownOption(text))
+  return { id: row.id, subTopicId: row.subTopicId, question: row.question, options: JSON.stringify(Object.fromEntries(shown)) }
 }
 
 async function assertSubTopicExists(db: Db, id: number) {
@@ -22,31 +32,35 @@ async function assertSubTopicExists(db: Db, id: number) {
   if (!row) throw notFound('SubTopic not found')
 }
 
-export async function getMcqRow(db: Db, id: number): Promise<McqRow> {
+export async function getMcq(db: Db, viewer: AuthUser, id: number): Promise<Mcq> {
   const [row] = await db.select().from(mcqs).where(eq(mcqs.id, id))
   if (!row) throw notFound('Mcq not found')
-  return row
+  await assertSubTopicsAccess(db, viewer, [row.subTopicId])
+  return toMcq(row, viewer)
 }
 
-export async function listMcqs(db: Db, subTopicIds?: number[]): Promise<McqRow[]> {
+/** The questions of these sub-topics (all of them when none are given), by sub-topic then id. */
+export async function listMcqs(db: Db, viewer: AuthUser, subTopicIds?: number[]): Promise<Mcq[]> {
+  if (subTopicIds) await assertSubTopicsAccess(db, viewer, subTopicIds)
   const query = db.select().from(mcqs)
-  return (subTopicIds ? query.where(inArray(mcqs.subTopicId, subTopicIds)) : query).orderBy(asc(mcqs.subTopicId), asc(mcqs.id))
+  const rows = await (subTopicIds ? query.where(inArray(mcqs.subTopicId, subTopicIds)) : query).orderBy(asc(mcqs.subTopicId), asc(mcqs.id))
+  return rows.map((row) => toMcq(row, viewer))
 }
 
-export async function createMcq(db: Db, input: z.output<typeof mcqCreateInput>): Promise<McqRow> {
+export async function createMcq(db: Db, input: z.output<typeof mcqCreateInput>): Promise<Mcq> {
   await assertSubTopicExists(db, input.subTopicId)
   const [row] = await db.insert(mcqs).values(input).returning()
-  return row!
+  return toAdminMcq(row!)
 }
 
-export async function updateMcq(db: Db, id: number, input: z.output<typeof mcqInput>): Promise<McqRow> {
+export async function updateMcq(db: Db, id: number, input: z.output<typeof mcqInput>, now: Date): Promise<Mcq> {
   const [row] = await db
     .update(mcqs)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, updatedAt: now })
     .where(eq(mcqs.id, id))
     .returning()
   if (!row) throw notFound('Mcq not found')
-  return row
+  return toAdminMcq(row)
 }
 
 export async function deleteMcq(db: Db, id: number) {
@@ -54,11 +68,21 @@ export async function deleteMcq(db: Db, id: number) {
   if (!deleted.length) throw notFound('Mcq not found')
 }
 
+const plainSheetFields = z.object({ subTopicId: id })
+
+/** Receives an uploaded spreadsheet (kept in memory, checked by content and size) and imports it. */
+export async function importMcqUpload(deps: Pick<AppDeps, 'db' | 'store' | 'config'>, kind: SheetKind, request: Request): Promise<McqUploadResult> {
+  const sheetRule = { file: { kind: 'xlsx' as const, maxBytes: deps.config.uploads.maxSheetBytes, required: true, inMemory: true } }
+  const upload = await receiveUpload(request, deps.store, sheetRule, kind === 'plain' ? ['subTopicId'] : [])
+  const subTopicId = kind === 'plain' ? parseFields(plainSheetFields, upload.fields).subTopicId : undefined
+  return importMcqs(deps.db, kind, upload.files.file!.buffer!, subTopicId)
+}
+
 /**
  * Imports a spreadsheet: header checked, every row rule applied (contract/mcq-import.ts, shared with the
  * SPA's preview), valid rows stored in one transaction; skipped rows reported with their reasons.
  */
-export async function importMcqs(db: Db, kind: SheetKind, file: Buffer, subTopicId?: number): Promise<McqUploadResult> {
+async function importMcqs(db: Db, kind: SheetKind, file: Buffer, subTopicId?: number): Promise<McqUploadResult> {
   if (kind === 'plain') await assertSubTopicExists(db, subTopicId!)
   const sheet = await loadFirstSheet(file)
   const { header, rows } = readSheet(sheet)

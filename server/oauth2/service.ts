@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { verifyGoogleIdToken } from '../auth/google.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-limit.ts'
 import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts'
-import { sendVerificationMail } from '../user/account.ts'
+import { sendVerificationMail } from '../user/account-service.ts'
 import { findUserByEmail, toUser } from '../user/service.ts'
 
 const isUniqueViolation = (err: unknown) => {

@@ -3,7 +3,8 @@ import type { Package, packageInput } from '../../contract/content.ts'
 import type { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { packages, skills } from '../db/schema.ts'
-import type { AppDeps } from '../deps.ts'
+import type { AppDeps, AuthUser } from '../deps.ts'
+import { assertPackageAccess } from '../auth/access.ts'
 import { deleteFiles, fileKeysUnder } from '../files/service.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { noMedia, toPackage, type Signer } from '../content/mappers.ts'
@@ -14,10 +15,15 @@ type PackageData = z.output<typeof packageInput>
 const byId = { orderBy: [asc(skills.id)] }
 
 /** The whole tree (skills → topics → sub-topics) in one SQL statement, whatever its size. */
-export async function getPackageTree(db: Db, id: number, sign: Signer = noMedia): Promise<Package> {
+async function loadPackageTree(db: Db, id: number, sign: Signer): Promise<Package> {
   const row = await db.query.packages.findFirst({ where: eq(packages.id, id), with: packageTree })
   if (!row) throw notFound('Package not found')
   return toPackage(row, sign)
+}
+
+export async function getPackageTree(db: Db, viewer: AuthUser, id: number, sign: Signer = noMedia): Promise<Package> {
+  await assertPackageAccess(db, viewer, id)
+  return loadPackageTree(db, id, sign)
 }
 
 /** Every package with its skills (no topics), newest first: the admin list and the catalogue. */
@@ -35,7 +41,7 @@ export async function createPackage(db: Db, input: PackageData, sign: Signer = n
     await tx.insert(skills).values(input.skills.map((s) => ({ packageId: row!.id, title: s.title, description: s.description, price: s.price })))
     return row!.id
   })
-  return getPackageTree(db, id, sign)
+  return loadPackageTree(db, id, sign)
 }
 
 /**
@@ -68,7 +74,7 @@ export async function updatePackage(deps: Pick<AppDeps, 'db' | 'store'>, id: num
     return files
   })
   await deleteFiles(deps, orphanedFiles)
-  return getPackageTree(db, id, sign)
+  return loadPackageTree(db, id, sign)
 }
 
 /** Deletes the package and, through ON DELETE CASCADE, everything under it in one statement; then its files. */

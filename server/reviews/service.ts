@@ -61,7 +61,7 @@ async function getReview(db: Db, id: number): Promise<Review> {
  * One review per learner and target: posting again updates it. Only learners the package (or the
  * skill's package) is assigned to may review.
  */
-export async function upsertReview(db: Db, user: AuthUser, input: z.output<typeof reviewInput>): Promise<{ review: Review; created: boolean }> {
+export async function upsertReview(db: Db, user: AuthUser, input: z.output<typeof reviewInput>, now: Date): Promise<{ review: Review; created: boolean }> {
   const packageId = await packageOfTarget(db, input.targetType, input.targetId)
   const [assigned] = await db
     .select({ userId: userPackages.userId })
@@ -73,14 +73,14 @@ export async function upsertReview(db: Db, user: AuthUser, input: z.output<typeo
   const values = { presentationRating: input.presentationRating, rating: input.rating, reviewText: input.reviewText }
   const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, user.id), eq(column, input.targetId)))
   if (existing) {
-    await db.update(reviews).set({ ...values, updatedAt: new Date() }).where(eq(reviews.id, existing.id))
+    await db.update(reviews).set({ ...values, updatedAt: now }).where(eq(reviews.id, existing.id))
     return { review: await getReview(db, existing.id), created: false }
   }
   const target = input.targetType === 'PACKAGE' ? { packageId: input.targetId } : { skillId: input.targetId }
   const [row] = await db
     .insert(reviews)
-    .values({ userId: user.id, ...target, ...values })
-    .onConflictDoUpdate({ target: [reviews.userId, column], set: { ...values, updatedAt: new Date() } })
+    .values({ userId: user.id, ...target, ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [reviews.userId, column], set: { ...values, updatedAt: now } })
     .returning({ id: reviews.id })
   return { review: await getReview(db, row!.id), created: true }
 }
@@ -123,9 +123,9 @@ async function ownedOrAdmin(db: Db, user: AuthUser, id: number, ownerOnly: boole
   if (row.userId !== user.id && (ownerOnly || user.role !== 'admin')) throw forbidden('You can only change your own reviews')
 }
 
-export async function updateReview(db: Db, user: AuthUser, id: number, patch: z.output<typeof reviewUpdate>): Promise<Review> {
+export async function updateReview(db: Db, user: AuthUser, id: number, patch: z.output<typeof reviewUpdate>, now: Date): Promise<Review> {
   await ownedOrAdmin(db, user, id, true)
-  if (Object.keys(patch).length) await db.update(reviews).set({ ...patch, updatedAt: new Date() }).where(eq(reviews.id, id))
+  if (Object.keys(patch).length) await db.update(reviews).set({ ...patch, updatedAt: now }).where(eq(reviews.id, id))
   return getReview(db, id)
 }
 

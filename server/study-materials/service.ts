@@ -1,37 +1,53 @@
 import { and, desc, eq, max, sql } from 'drizzle-orm'
 import JSZip from 'jszip'
-import type { StudyMaterial } from '../../contract/content.ts'
-import type { AppDeps } from '../deps.ts'
+import { z } from 'zod'
+import { id, type StudyMaterial } from '../../contract/content.ts'
+import type { AppDeps, AuthUser } from '../deps.ts'
+import { assertSubTopicsAccess } from '../auth/access.ts'
 import { studyMaterials, subTopics } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { parseFields } from '../http/validate.ts'
 import { toStudyMaterial, type Signer } from '../content/mappers.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
-import { discard, type ReceivedFile } from '../storage/multipart.ts'
+import { discard, receiveUpload, type ReceivedFile } from '../storage/multipart.ts'
 
-/**
- * Records an uploaded PDF. A material with the same name (case-insensitive) in the same sub-topic
- * becomes a new version; the older ones stop being latest. One transaction, serialised per sub-topic.
- */
-export async function addStudyMaterial(deps: Pick<AppDeps, 'db' | 'store'>, subTopicId: number, name: string, pdf: ReceivedFile, sign: Signer): Promise<StudyMaterial> {
+const uploadFields = z.object({
+  subTopicId: id,
+  name: z.string({ error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(200, 'Name must be at most 200 characters'),
+})
+
+/** Receives a PDF (checked by content, limited in size) with its sub-topic and name; if anything fails, the stored PDF is deleted. */
+export async function uploadStudyMaterial(deps: Pick<AppDeps, 'db' | 'store' | 'config'>, request: Request, sign: Signer): Promise<StudyMaterial> {
+  const upload = await receiveUpload(request, deps.store, { pdf: { kind: 'pdf', maxBytes: deps.config.uploads.maxPdfBytes, required: true } }, ['subTopicId', 'name'])
+  const pdf = upload.files.pdf!
   try {
-    const row = await deps.db.transaction(async (tx) => {
-      const [subTopic] = await tx.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId)).for('update')
-      if (!subTopic) throw notFound('SubTopic not found')
-      const sameName = and(eq(studyMaterials.subTopicId, subTopicId), sql`lower(${studyMaterials.name}) = lower(${name})`)
-      const [latest] = await tx.select({ version: max(studyMaterials.version) }).from(studyMaterials).where(sameName)
-      await tx.update(studyMaterials).set({ isLatest: false }).where(sameName)
-      await recordFiles(tx, [pdf])
-      const [inserted] = await tx
-        .insert(studyMaterials)
-        .values({ subTopicId, name, fileKey: pdf.key!, version: (latest?.version ?? 0) + 1, isLatest: true })
-        .returning()
-      return inserted!
-    })
-    return toStudyMaterial(row, sign)
+    const { subTopicId, name } = parseFields(uploadFields, upload.fields)
+    return await addStudyMaterial(deps, subTopicId, name, pdf, sign)
   } catch (err) {
     await discard(deps.store, [pdf])
     throw err
   }
+}
+
+/**
+ * Records a stored PDF. A material with the same name (case-insensitive) in the same sub-topic becomes a
+ * new version; the older ones stop being latest. One transaction, serialised per sub-topic.
+ */
+export async function addStudyMaterial(deps: Pick<AppDeps, 'db'>, subTopicId: number, name: string, pdf: ReceivedFile, sign: Signer): Promise<StudyMaterial> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [subTopic] = await tx.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId)).for('update')
+    if (!subTopic) throw notFound('SubTopic not found')
+    const sameName = and(eq(studyMaterials.subTopicId, subTopicId), sql`lower(${studyMaterials.name}) = lower(${name})`)
+    const [latest] = await tx.select({ version: max(studyMaterials.version) }).from(studyMaterials).where(sameName)
+    await tx.update(studyMaterials).set({ isLatest: false }).where(sameName)
+    await recordFiles(tx, [pdf])
+    const [inserted] = await tx
+      .insert(studyMaterials)
+      .values({ subTopicId, name, fileKey: pdf.key!, version: (latest?.version ?? 0) + 1, isLatest: true })
+      .returning()
+    return inserted!
+  })
+  return toStudyMaterial(row, sign)
 }
 
 export async function deleteStudyMaterial(deps: Pick<AppDeps, 'db' | 'store'>, id: number) {
@@ -66,7 +82,8 @@ export const safeFileName = (name: string) =>
     .slice(0, 100) || 'material'
 
 /** The latest version of each material of a sub-topic as a streamed zip, entries named after the materials. */
-export async function zipLatestMaterials(deps: Pick<AppDeps, 'db' | 'store'>, subTopicId: number) {
+export async function zipLatestMaterials(deps: Pick<AppDeps, 'db' | 'store'>, viewer: AuthUser, subTopicId: number) {
+  await assertSubTopicsAccess(deps.db, viewer, [subTopicId])
   const [subTopic] = await deps.db.select({ id: subTopics.id, title: subTopics.title }).from(subTopics).where(eq(subTopics.id, subTopicId))
   if (!subTopic) throw notFound('SubTopic not found')
   const rows = await deps.db

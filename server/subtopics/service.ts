@@ -8,7 +8,8 @@ import { notFound } from '../http/errors.ts'
 import { containsPattern, toPage } from '../http/paging.ts'
 import { noMedia, toSubTopic, type Signer } from '../content/mappers.ts'
 import { subTopicMedia } from '../content/tree-query.ts'
-import type { AppDeps } from '../deps.ts'
+import type { AppDeps, AuthUser } from '../deps.ts'
+import { assertSubTopicsAccess } from '../auth/access.ts'
 import { deleteFiles, fileKeysUnder } from '../files/service.ts'
 
 /** A sub-topic with its topic's title and description (the sub-topic view and test screens show them). */
@@ -26,14 +27,20 @@ async function assertTopicExists(db: Db, id: number) {
   if (!row) throw notFound('Topic not found')
 }
 
-export async function getSubTopic(db: Db, id: number, sign: Signer = noMedia): Promise<SubTopicWithTopic> {
+async function loadSubTopic(db: Db, id: number, sign: Signer): Promise<SubTopicWithTopic> {
   const row = await db.query.subTopics.findFirst({ where: eq(subTopics.id, id), with: withTopic })
   if (!row) throw notFound('SubTopic not found')
   return toSubTopicWithTopic(row, sign)
 }
 
+export async function getSubTopic(db: Db, viewer: AuthUser, id: number, sign: Signer = noMedia): Promise<SubTopicWithTopic> {
+  await assertSubTopicsAccess(db, viewer, [id])
+  return loadSubTopic(db, id, sign)
+}
+
 /** The sub-topics with these ids, in the order asked; unknown ids are left out. */
-export async function getSubTopicsByIds(db: Db, ids: number[], sign: Signer = noMedia): Promise<SubTopicWithTopic[]> {
+export async function getSubTopicsByIds(db: Db, viewer: AuthUser, ids: number[], sign: Signer = noMedia): Promise<SubTopicWithTopic[]> {
+  await assertSubTopicsAccess(db, viewer, ids)
   if (!ids.length) return []
   const rows = await db.query.subTopics.findMany({ where: inArray(subTopics.id, ids), with: withTopic })
   const byId = new Map(rows.map((r) => [r.id, toSubTopicWithTopic(r, sign)]))
@@ -55,7 +62,7 @@ export async function pageSubTopics(db: Db, { page, size, title = '' }: { page: 
 export async function createSubTopic(db: Db, input: z.output<typeof subTopicCreate>, sign: Signer = noMedia): Promise<SubTopicWithTopic> {
   await assertTopicExists(db, input.topicId)
   const [row] = await db.insert(subTopics).values(input).returning({ id: subTopics.id })
-  return getSubTopic(db, row!.id, sign)
+  return loadSubTopic(db, row!.id, sign)
 }
 
 export async function updateSubTopic(db: Db, id: number, patch: z.output<typeof subTopicUpdate>, sign: Signer = noMedia): Promise<SubTopicWithTopic> {
@@ -64,7 +71,7 @@ export async function updateSubTopic(db: Db, id: number, patch: z.output<typeof 
     const updated = await db.update(subTopics).set(patch).where(eq(subTopics.id, id)).returning({ id: subTopics.id })
     if (!updated.length) throw notFound('SubTopic not found')
   }
-  return getSubTopic(db, id, sign)
+  return loadSubTopic(db, id, sign)
 }
 
 export async function deleteSubTopic(deps: Pick<AppDeps, 'db' | 'store'>, id: number): Promise<void> {

@@ -5,7 +5,6 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
-import { assertSkillAccess, assertTopicAccess } from '../auth/access.ts'
 import { mediaSigner } from '../files/signing.ts'
 import { createTopic, deleteTopic, getTopic, listTopics, pageTopics, saveSkillTopics, topicsBySkill, updateTopic } from './service.ts'
 
@@ -20,20 +19,15 @@ export function topicRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
     .get('/page', requireAdmin, validate('query', pageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Paginated topics fetched'))
     .get('/filtered', requireAdmin, validate('query', filteredPageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Filtered topics fetched'))
     .get('/getTopicWithDetails', requireUser, validate('query', z.object({ topicId: id })), async (c) => {
-      await assertTopicAccess(db, c.var.user, c.req.valid('query').topicId)
-      return ok(c, await getTopic(db, c.req.valid('query').topicId, sign()), 'Topic with SubTopics, Videos, and StudyMaterials')
+      return ok(c, await getTopic(db, c.var.user, c.req.valid('query').topicId, sign()), 'Topic with SubTopics, Videos, and StudyMaterials')
     })
     .get('/by-skill/:skillId', requireUser, validate('param', skillParam), async (c) => {
-      await assertSkillAccess(db, c.var.user, c.req.valid('param').skillId)
-      return ok(c, await topicsBySkill(db, c.req.valid('param').skillId, sign()), 'Topics fetched successfully')
+      return ok(c, await topicsBySkill(db, c.var.user, c.req.valid('param').skillId, sign()), 'Topics fetched successfully')
     })
     .put('/by-skill/:skillId', requireAdmin, validate('param', skillParam), validate('json', saveTopicsInput), async (c) => {
       return ok(c, await saveSkillTopics(deps, c.req.valid('param').skillId, c.req.valid('json'), sign()), 'Topics & Subtopics saved')
     })
-    .get('/:id', requireUser, validate('param', idParam), async (c) => {
-      await assertTopicAccess(db, c.var.user, c.req.valid('param').id)
-      return ok(c, await getTopic(db, c.req.valid('param').id, sign()), 'Topic found')
-    })
+    .get('/:id', requireUser, validate('param', idParam), async (c) => ok(c, await getTopic(db, c.var.user, c.req.valid('param').id, sign()), 'Topic found'))
     .put('/:id', requireAdmin, validate('param', idParam), validate('json', topicUpdate), async (c) => {
       return ok(c, await updateTopic(db, c.req.valid('param').id, c.req.valid('json'), sign()), 'Topic updated successfully')
     })

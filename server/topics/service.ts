@@ -8,19 +8,25 @@ import { badRequest, notFound } from '../http/errors.ts'
 import { containsPattern, toPage } from '../http/paging.ts'
 import { noMedia, toTopic, type Signer } from '../content/mappers.ts'
 import { topicTree } from '../content/tree-query.ts'
-import type { AppDeps } from '../deps.ts'
+import type { AppDeps, AuthUser } from '../deps.ts'
+import { assertSkillAccess, assertTopicAccess } from '../auth/access.ts'
 import { deleteFiles, fileKeysUnder } from '../files/service.ts'
-import { assertSkillExists, getSkillWithTopics } from '../skills/service.ts'
+import { assertSkillExists, loadSkillWithTopics } from '../skills/service.ts'
 
 const withChildren = { skill: { columns: { title: true as const } }, ...topicTree }
 
 type TopicQueryRow = Parameters<typeof toTopic>[0] & { skill: { title: string } }
 const toTopicWithSkill = (row: TopicQueryRow, sign: Signer): TopicWithSkill => ({ ...toTopic(row, sign), skillTitle: row.skill.title })
 
-export async function getTopic(db: Db, id: number, sign: Signer = noMedia): Promise<TopicWithSkill> {
+async function loadTopic(db: Db, id: number, sign: Signer): Promise<TopicWithSkill> {
   const row = await db.query.topics.findFirst({ where: eq(topics.id, id), with: withChildren })
   if (!row) throw notFound('Topic not found')
   return toTopicWithSkill(row, sign)
+}
+
+export async function getTopic(db: Db, viewer: AuthUser, id: number, sign: Signer = noMedia): Promise<TopicWithSkill> {
+  await assertTopicAccess(db, viewer, id)
+  return loadTopic(db, id, sign)
 }
 
 export async function listTopics(db: Db, sign: Signer = noMedia): Promise<TopicWithSkill[]> {
@@ -35,7 +41,8 @@ export async function pageTopics(db: Db, { page, size, title = '' }: { page: num
   return toPage(rows.map((row) => toTopicWithSkill(row, sign)), total?.n ?? 0, page, size)
 }
 
-export async function topicsBySkill(db: Db, skillId: number, sign: Signer = noMedia): Promise<TopicWithSkill[]> {
+export async function topicsBySkill(db: Db, viewer: AuthUser, skillId: number, sign: Signer = noMedia): Promise<TopicWithSkill[]> {
+  await assertSkillAccess(db, viewer, skillId)
   await assertSkillExists(db, skillId)
   const rows = await db.query.topics.findMany({ where: eq(topics.skillId, skillId), orderBy: [asc(topics.id)], with: withChildren })
   return rows.map((row) => toTopicWithSkill(row, sign))
@@ -48,7 +55,7 @@ export async function createTopic(db: Db, input: z.output<typeof topicInput>, si
     if (input.subTopics.length) await tx.insert(subTopics).values(input.subTopics.map((s) => ({ ...s, topicId: row!.id })))
     return row!.id
   })
-  return getTopic(db, id, sign)
+  return loadTopic(db, id, sign)
 }
 
 export async function updateTopic(db: Db, id: number, patch: z.output<typeof topicUpdate>, sign: Signer = noMedia): Promise<TopicWithSkill> {
@@ -57,7 +64,7 @@ export async function updateTopic(db: Db, id: number, patch: z.output<typeof top
     const updated = await db.update(topics).set(patch).where(eq(topics.id, id)).returning({ id: topics.id })
     if (!updated.length) throw notFound('Topic not found')
   }
-  return getTopic(db, id, sign)
+  return loadTopic(db, id, sign)
 }
 
 export async function deleteTopic(deps: Pick<AppDeps, 'db' | 'store'>, id: number): Promise<void> {
@@ -130,7 +137,7 @@ export async function saveSkillTopics(
     return files
   })
   await deleteFiles(deps, orphanedFiles)
-  return getSkillWithTopics(db, skillId, sign)
+  return loadSkillWithTopics(db, skillId, sign)
 }
 
 export type { SaveTopicsInput }

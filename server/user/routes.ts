@@ -2,20 +2,19 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { id, pageQuery } from '../../contract/content.ts'
 import { assignPackagesInput, emailQuery, forgotPasswordInput, passwordChangeInput, profileInput, resetPasswordInput, roleInput, tokenQuery, userIdQuery } from '../../contract/users.ts'
-import type { AppDeps, AppEnv, AuthUser } from '../deps.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { clientAddress } from '../auth/client-address.ts'
-import { forbidden } from '../http/errors.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
-import { changePassword, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './account.ts'
+import { changePassword, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './account-service.ts'
 import {
   assignPackages,
   changeRole,
   getCurrentUser,
   getUserWithPackageTrees,
-  getUserWithPackages,
+  getVisibleUser,
   listUsers,
   pageUsers,
   unassignPackage,
@@ -25,30 +24,19 @@ import {
 const userParam = z.object({ id })
 const userPackageParam = z.object({ id, packageId: id })
 
-/** Admins may read anyone; others only themselves. */
-function assertSelfOrAdmin(user: AuthUser, userId: number) {
-  if (user.role !== 'admin' && user.id !== userId) throw forbidden('You can only see your own account')
-}
-
 export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
-  const { db } = deps
+  const { db, clock } = deps
   return (
     new Hono<AppEnv>()
       // Signed-in user: their own account.
       .get('/getUserByEmail', requireUser, async (c) => ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'))
-      .put('/profile', requireUser, validate('json', profileInput), async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json')), 'Profile updated'))
+      .put('/profile', requireUser, validate('json', profileInput), async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json'), clock()), 'Profile updated'))
       .put('/password', requireUser, validate('json', passwordChangeInput), async (c) => {
         return ok(c, await changePassword(deps, c.var.user.id, c.req.valid('json')), 'Password changed')
       })
-      .get('/getUserById', requireUser, validate('query', userIdQuery), async (c) => {
-        const { id: userId } = c.req.valid('query')
-        assertSelfOrAdmin(c.var.user, userId)
-        return ok(c, await getUserWithPackages(db, userId), 'User Found')
-      })
+      .get('/getUserById', requireUser, validate('query', userIdQuery), async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id), 'User Found'))
       .get('/getUserWithPackages', requireUser, validate('query', userIdQuery), async (c) => {
-        const { id: userId } = c.req.valid('query')
-        assertSelfOrAdmin(c.var.user, userId)
-        return ok(c, await getUserWithPackageTrees(db, userId, mediaSigner(deps)()), 'User and Assigned Packages Found')
+        return ok(c, await getUserWithPackageTrees(db, c.var.user, c.req.valid('query').id, mediaSigner(deps)()), 'User and Assigned Packages Found')
       })
       // Anonymous: mail links.
       .get('/verify', validate('query', tokenQuery), async (c) => {
@@ -80,7 +68,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         return ok(c, await unassignPackage(db, userId, packageId), 'Package unassigned')
       })
       .put('/:id/role', requireAdmin, validate('param', userParam), validate('json', roleInput), async (c) => {
-        return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role), 'Role updated')
+        return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role, clock()), 'Role updated')
       })
   )
 }

@@ -4,8 +4,9 @@ import type { Package } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { toMoneyString } from '../../contract/content.ts'
 import type { Db } from '../db/client.ts'
+import type { AuthUser } from '../deps.ts'
 import { packages, skills, userPackages, users, type UserRow } from '../db/schema.ts'
-import { badRequest, conflict, notFound } from '../http/errors.ts'
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
 import { toPage } from '../http/paging.ts'
 import { toPackage, type Signer } from '../content/mappers.ts'
 import { packageTree } from '../content/tree-query.ts'
@@ -73,8 +74,20 @@ export async function getUserWithPackages(db: Db, id: number): Promise<User> {
 
 export const getCurrentUser = getUserWithPackages
 
-/** One user with the full trees of their assigned packages. */
-export async function getUserWithPackageTrees(db: Db, id: number, sign: Signer): Promise<Omit<User, 'packages'> & { packages: Package[] }> {
+/** Admins may read anyone; others only themselves. */
+function assertSelfOrAdmin(viewer: AuthUser, userId: number) {
+  if (viewer.role !== 'admin' && viewer.id !== userId) throw forbidden('You can only see your own account')
+}
+
+/** A user as the viewer may read them: themselves, or anyone for an admin. */
+export async function getVisibleUser(db: Db, viewer: AuthUser, id: number): Promise<User> {
+  assertSelfOrAdmin(viewer, id)
+  return getUserWithPackages(db, id)
+}
+
+/** One user (themselves, or anyone for an admin) with the full trees of their assigned packages. */
+export async function getUserWithPackageTrees(db: Db, viewer: AuthUser, id: number, sign: Signer): Promise<Omit<User, 'packages'> & { packages: Package[] }> {
+  assertSelfOrAdmin(viewer, id)
   const row = await getUserRow(db, id)
   const ids = (await db.select({ id: userPackages.packageId }).from(userPackages).where(eq(userPackages.userId, id))).map((r) => r.id)
   const trees = ids.length
@@ -125,7 +138,7 @@ export async function unassignPackage(db: Db, userId: number, packageId: number)
 }
 
 /** Changes a role; the last admin cannot stop being one, so the system always keeps an administrator. */
-export async function changeRole(db: Db, userId: number, role: User['role']): Promise<User> {
+export async function changeRole(db: Db, userId: number, role: User['role'], now: Date): Promise<User> {
   return db.transaction(async (tx) => {
     const row = await getUserRow(tx, userId)
     if (row.role === 'admin' && role !== 'admin') {
@@ -133,13 +146,13 @@ export async function changeRole(db: Db, userId: number, role: User['role']): Pr
       const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update')
       if (!admins.some((a) => a.id !== userId)) throw conflict('The last administrator cannot stop being an administrator')
     }
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
+    await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId))
     return getUserWithPackages(tx, userId)
   })
 }
 
-export async function updateProfile(db: Db, userId: number, input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null }): Promise<User> {
-  const set: Partial<UserRow> = { name: input.name, updatedAt: new Date() }
+export async function updateProfile(db: Db, userId: number, input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null }, now: Date): Promise<User> {
+  const set: Partial<UserRow> = { name: input.name, updatedAt: now }
   if (input.givenName !== undefined) set.givenName = input.givenName
   if (input.familyName !== undefined) set.familyName = input.familyName
   if (input.pictureUrl !== undefined) set.pictureUrl = input.pictureUrl

@@ -4,12 +4,10 @@ import { id, idParam } from '../../contract/content.ts'
 import { videoTitleInput } from '../../contract/media.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
-import { assertSubTopicsAccess } from '../auth/access.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
-import { toVideo } from '../content/mappers.ts'
-import { deleteVideo, getVideoRow, recordView, renameVideo, uploadVideo } from './service.ts'
+import { deleteVideo, getVideo, recordView, renameVideo, uploadVideo } from './service.ts'
 
 export function videoRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
   const sign = mediaSigner(deps)
@@ -17,11 +15,7 @@ export function videoRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
     .post('/upload/:subTopicId', requireAdmin, validate('param', z.object({ subTopicId: id })), async (c) => {
       return ok(c, await uploadVideo(deps, c.req.valid('param').subTopicId, c.req.raw, sign()), 'Video and thumbnail uploaded successfully', 201)
     })
-    .get('/:id', requireUser, validate('param', idParam), async (c) => {
-      const row = await getVideoRow(deps, c.req.valid('param').id)
-      await assertSubTopicsAccess(deps.db, c.var.user, [row.subTopicId])
-      return ok(c, toVideo(row, sign()), 'Video fetched successfully')
-    })
+    .get('/:id', requireUser, validate('param', idParam), async (c) => ok(c, await getVideo(deps, c.var.user, c.req.valid('param').id, sign()), 'Video fetched successfully'))
     .put('/:id', requireAdmin, validate('param', idParam), validate('json', videoTitleInput), async (c) => {
       return ok(c, await renameVideo(deps, c.req.valid('param').id, c.req.valid('json').title, sign()), 'Video updated successfully')
     })
@@ -29,10 +23,5 @@ export function videoRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
       await deleteVideo(deps, c.req.valid('param').id)
       return ok(c, null, 'Video deleted successfully')
     })
-    .post('/:id/view', requireUser, validate('param', idParam), async (c) => {
-      const row = await getVideoRow(deps, c.req.valid('param').id)
-      await assertSubTopicsAccess(deps.db, c.var.user, [row.subTopicId])
-      const noOfViews = await recordView(deps, row.id, c.var.user.id, deps.clock())
-      return ok(c, { id: row.id, noOfViews }, 'View recorded')
-    })
+    .post('/:id/view', requireUser, validate('param', idParam), async (c) => ok(c, await recordView(deps, c.var.user, c.req.valid('param').id, deps.clock()), 'View recorded'))
 }

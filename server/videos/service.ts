@@ -1,8 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Video } from '../../contract/content.ts'
-import type { AppDeps } from '../deps.ts'
+import type { AppDeps, AuthUser } from '../deps.ts'
+import { assertSubTopicsAccess } from '../auth/access.ts'
 import { subTopics, videoViews, videos } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { parseFields } from '../http/validate.ts'
 import { toVideo, type Signer } from '../content/mappers.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
 import { discard, receiveUpload } from '../storage/multipart.ts'
@@ -11,6 +14,9 @@ type Deps = Pick<AppDeps, 'db' | 'store' | 'config'>
 
 /** The title a video gets when none is given: its file name without the extension. */
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || 'Video'
+
+/** The optional title field; an over-long title is cut, not refused. */
+const uploadFields = z.object({ title: z.string().optional().transform((title) => (title ?? '').trim().slice(0, 200)) })
 
 /**
  * Receives a video and its thumbnail as a stream (checked by content, limited in size), then records the
@@ -32,7 +38,7 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Reque
   const video = upload.files.video!
   const thumbnail = upload.files.thumbnail!
   try {
-    const title = (upload.fields.title ?? '').trim().slice(0, 200) || titleFromFileName(video.originalName)
+    const title = parseFields(uploadFields, upload.fields).title || titleFromFileName(video.originalName)
     const row = await deps.db.transaction(async (tx) => {
       await recordFiles(tx, [video, thumbnail])
       const [inserted] = await tx.insert(videos).values({ subTopicId, title, fileKey: video.key!, thumbnailKey: thumbnail.key! }).returning()
@@ -45,10 +51,16 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Reque
   }
 }
 
-export async function getVideoRow(deps: Pick<AppDeps, 'db'>, id: number) {
-  const [row] = await deps.db.select().from(videos).where(eq(videos.id, id))
+/** A video the viewer may see (its sub-topic's package is theirs, or they are an admin). */
+async function getVisibleVideoRow(db: AppDeps['db'], viewer: AuthUser, id: number) {
+  const [row] = await db.select().from(videos).where(eq(videos.id, id))
   if (!row) throw notFound('Video not found')
+  await assertSubTopicsAccess(db, viewer, [row.subTopicId])
   return row
+}
+
+export async function getVideo(deps: Pick<AppDeps, 'db'>, viewer: AuthUser, id: number, sign: Signer): Promise<Video> {
+  return toVideo(await getVisibleVideoRow(deps.db, viewer, id), sign)
 }
 
 export async function renameVideo(deps: Pick<AppDeps, 'db'>, id: number, title: string, sign: Signer): Promise<Video> {
@@ -67,14 +79,17 @@ export async function deleteVideo(deps: Pick<AppDeps, 'db' | 'store'>, id: numbe
   await deleteFiles(deps, files)
 }
 
-/** Counts a play once per user, video and hour; answers the current count. */
-export async function recordView(deps: Pick<AppDeps, 'db'>, videoId: number, userId: number, now: Date): Promise<number> {
+/** Counts a play once per viewer, video and hour; answers the video's id and current count. */
+export async function recordView(deps: Pick<AppDeps, 'db'>, viewer: AuthUser, id: number, now: Date): Promise<{ id: number; noOfViews: number }> {
+  const { id: videoId } = await getVisibleVideoRow(deps.db, viewer, id)
+  const userId = viewer.id
   const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000)
-  return deps.db.transaction(async (tx) => {
+  const noOfViews = await deps.db.transaction(async (tx) => {
     const inserted = await tx.insert(videoViews).values({ videoId, userId, hour }).onConflictDoNothing().returning({ videoId: videoViews.videoId })
     const [row] = inserted.length
       ? await tx.update(videos).set({ noOfViews: sql`${videos.noOfViews} + 1` }).where(eq(videos.id, videoId)).returning({ views: videos.noOfViews })
       : await tx.select({ views: videos.noOfViews }).from(videos).where(and(eq(videos.id, videoId)))
     return row?.views ?? 0
   })
+  return { id: videoId, noOfViews }
 }
