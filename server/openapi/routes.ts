@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import type { RouterRoute } from 'hono/types'
@@ -11,13 +12,14 @@ import { describe } from './describe.ts'
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts'
 
 const resolve = createRequire(import.meta.url).resolve
+const pageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'docs-page')
 /** The reference page's files, all served from this origin (the CSP allows no CDN). */
 const DOCS_ASSETS = new Map([
   ['swagger-ui.css', { file: resolve('swagger-ui-dist/swagger-ui.css'), type: 'text/css; charset=utf-8' }],
   ['swagger-ui-bundle.js', { file: resolve('swagger-ui-dist/swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' }],
-  ['init.js', { file: fileURLToPath(new URL('./docs-page/init.js', import.meta.url)), type: 'text/javascript; charset=utf-8' }],
+  ['init.js', { file: path.join(pageDir, 'init.js'), type: 'text/javascript; charset=utf-8' }],
 ])
-const DOCS_PAGE = fileURLToPath(new URL('./docs-page/index.html', import.meta.url))
+const DOCS_PAGE = path.join(pageDir, 'index.html')
 
 /** `GET /openapi.json` (generated from the routes the app registers, once) and the reference page at `/docs`. */
 export function openApiRoutes(appRoutes: () => readonly RouterRoute[]) {
