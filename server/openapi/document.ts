@@ -39,7 +39,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): OpenApiDoc
   for (const { method, path, docs } of operations(routes)) {
     const route = docs.find((doc) => doc.kind === 'describe')?.route
     const inputs = docs.filter((doc) => doc.kind === 'input')
-    const role = docs.some((doc) => doc.kind === 'access' && doc.role === 'admin') ? 'admin' : docs.some((doc) => doc.kind === 'access') ? 'user' : undefined
+    const role = accessOf(docs)
     const openApiPath = path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')
 
     const operation: Operation = {
@@ -87,6 +87,12 @@ function operations(routes: readonly RouterRoute[]) {
     if (doc) byKey.get(key)!.docs.push(doc)
   }
   return [...byKey.values()]
+}
+
+/** The strictest guard on the route: admin, any signed-in user, or none (public). */
+function accessOf(docs: RouteDoc[]): 'admin' | 'user' | undefined {
+  const roles = docs.flatMap((doc) => (doc.kind === 'access' ? [doc.role] : []))
+  return roles.includes('admin') ? 'admin' : roles.length ? 'user' : undefined
 }
 
 /** Whether a `use()` path such as `/api/reviews/*` applies to a route path. */
