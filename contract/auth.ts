@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_MIN } from './rules.ts'
+import { packageSchema } from './content.ts'
 
 export const ROLES = ['admin', 'USER'] as const
 export type Role = (typeof ROLES)[number]
@@ -36,38 +37,33 @@ export const googleLoginRequest = z.object({
 export type GoogleLoginRequest = z.input<typeof googleLoginRequest>
 
 /** Basic skill as listed under a user's packages. */
-export interface SkillBasic {
-  id: number
-  title: string
-  description: string
-  price: string
-  createdAt: string
+export const skillBasicSchema = z
+  .object({ id: z.number().int(), title: z.string(), description: z.string(), price: z.string(), createdAt: z.string() })
+  .meta({ id: 'SkillBasic' })
+export type SkillBasic = z.infer<typeof skillBasicSchema>
+
+export const packageBasicSchema = z
+  .object({ id: z.number().int(), title: z.string(), description: z.string(), price: z.string(), createdAt: z.string(), skills: z.array(skillBasicSchema) })
+  .meta({ id: 'PackageBasic' })
+export type PackageBasic = z.infer<typeof packageBasicSchema>
+
+const userFields = {
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  givenName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+  locale: z.string().nullable(),
+  emailVerified: z.boolean(),
 }
 
-export interface PackageBasic {
-  id: number
-  title: string
-  description: string
-  price: string
-  createdAt: string
-  skills: SkillBasic[]
-}
+export const userSchema = z.object({ ...userFields, packages: z.array(packageBasicSchema) }).meta({ id: 'User' })
+export type User = z.infer<typeof userSchema>
 
-export interface User {
-  id: number
-  email: string
-  name: string
-  role: Role
-  givenName: string | null
-  familyName: string | null
-  pictureUrl: string | null
-  locale: string | null
-  emailVerified: boolean
-  packages: PackageBasic[]
-}
+/** A user with the whole trees of their assigned packages (the learner's home and the user detail page). */
+export const userWithPackageTreesSchema = z.object({ ...userFields, packages: z.array(packageSchema) }).meta({ id: 'UserWithPackageTrees' })
 
-export interface LoginResponse {
-  token: string
-  user: User
-  message: string
-}
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema, message: z.string() }).meta({ id: 'LoginResponse' })
+export type LoginResponse = z.infer<typeof loginResponseSchema>

@@ -1,4 +1,5 @@
+import { z } from 'zod'
+
 /** Runtime settings the SPA reads from GET /api/config, so one build serves every deployment. */
-export interface PublicConfig {
-  googleClientId: string | null
-}
+export const publicConfigSchema = z.object({ googleClientId: z.string().nullable() }).meta({ id: 'PublicConfig' })
+export type PublicConfig = z.infer<typeof publicConfigSchema>

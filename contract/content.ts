@@ -112,70 +112,92 @@ export const subTopicIdsQuery = z.object({
   subTopicIds: repeatedQuery(z.array(id).min(1, 'subTopicIds is required').max(500, 'At most 500 subTopicIds')),
 })
 
-export interface Video {
-  id: number
-  subTopicId: number
-  title: string
-  url: string
-  thumbnailUrl: string
-  noOfViews: number
-  createdAt: string
-}
+export const videoSchema = z
+  .object({
+    id: z.number().int(),
+    subTopicId: z.number().int(),
+    title: z.string(),
+    /** Signed, expiring URL of the video file. */
+    url: z.string(),
+    thumbnailUrl: z.string(),
+    noOfViews: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Video' })
+export type Video = z.infer<typeof videoSchema>
 
-export interface StudyMaterial {
-  id: number
-  subTopicId: number
-  name: string
-  version: number
-  isLatest: boolean
-  pdfUrl: string
-  createdAt: string
-}
+export const studyMaterialSchema = z
+  .object({
+    id: z.number().int(),
+    subTopicId: z.number().int(),
+    name: z.string(),
+    version: z.number().int(),
+    isLatest: z.boolean(),
+    /** Signed, expiring URL of the PDF. */
+    pdfUrl: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'StudyMaterial' })
+export type StudyMaterial = z.infer<typeof studyMaterialSchema>
 
-export interface SubTopic {
-  id: number
-  topicId: number
-  title: string
-  description: string
-  createdAt: string
-  videos: Video[]
-  studyMaterials: StudyMaterial[]
-}
+export const subTopicSchema = z
+  .object({
+    id: z.number().int(),
+    topicId: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+    videos: z.array(videoSchema),
+    studyMaterials: z.array(studyMaterialSchema),
+  })
+  .meta({ id: 'SubTopic' })
+export type SubTopic = z.infer<typeof subTopicSchema>
 
-export interface Topic {
-  id: number
-  skillId: number
-  title: string
-  description: string
-  createdAt: string
-  subTopics: SubTopic[]
-}
+/** A sub-topic with its topic's title and description (sub-topic lists and the test screens show them). */
+export const subTopicWithTopicSchema = subTopicSchema.extend({ topicTitle: z.string(), topicDescription: z.string() }).meta({ id: 'SubTopicWithTopic' })
 
-export interface Skill {
-  id: number
-  packageId: number
-  title: string
-  description: string
-  price: string
-  createdAt: string
-  topics: Topic[]
-}
+export const topicSchema = z
+  .object({
+    id: z.number().int(),
+    skillId: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+    subTopics: z.array(subTopicSchema),
+  })
+  .meta({ id: 'Topic' })
+export type Topic = z.infer<typeof topicSchema>
+
+export const skillSchema = z
+  .object({
+    id: z.number().int(),
+    packageId: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    /** Exact money as a decimal string, e.g. "19.90". */
+    price: z.string(),
+    createdAt: z.string(),
+    topics: z.array(topicSchema),
+  })
+  .meta({ id: 'Skill' })
+export type Skill = z.infer<typeof skillSchema>
 
 /** A skill with its package's title and its topics (the editor and Upload Content pages). */
-export interface SkillWithTopics extends Skill {
-  packageTitle: string
-}
+export const skillWithTopicsSchema = skillSchema.extend({ packageTitle: z.string() }).meta({ id: 'SkillWithTopics' })
+export type SkillWithTopics = z.infer<typeof skillWithTopicsSchema>
 
-export interface Package {
-  id: number
-  title: string
-  description: string
-  price: string
-  createdAt: string
-  skills: Skill[]
-}
+export const packageSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    price: z.string(),
+    createdAt: z.string(),
+    skills: z.array(skillSchema),
+  })
+  .meta({ id: 'Package' })
+export type Package = z.infer<typeof packageSchema>
 
 /** A topic together with its skill's title (topic lists show it). */
-export interface TopicWithSkill extends Topic {
-  skillTitle: string
-}
+export const topicWithSkillSchema = topicSchema.extend({ skillTitle: z.string() }).meta({ id: 'TopicWithSkill' })
+export type TopicWithSkill = z.infer<typeof topicWithSkillSchema>

@@ -31,22 +31,23 @@ export const targetQuery = z.object({ targetType, targetId: id })
 /** `?targetType=PACKAGE&targetIds=1&targetIds=2`: the review summaries of a catalogue page. */
 export const targetSummariesQuery = z.object({ targetType, targetIds: repeatedQuery(z.array(id).max(1000)) })
 
-export interface Review {
-  id: number
-  userId: number
-  userName: string
-  targetType: TargetType
-  targetId: number
-  presentationRating: number
-  rating: number
-  reviewText: string
-  createdAt: string
-}
+export const reviewSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    userName: z.string(),
+    targetType: z.enum(TARGET_TYPES),
+    targetId: z.number().int(),
+    presentationRating: z.number().int(),
+    rating: z.number().int(),
+    reviewText: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Review' })
+export type Review = z.infer<typeof reviewSchema>
 
-export interface ReviewSummary {
-  averageRating: number
-  totalReviews: number
-}
+export const reviewSummarySchema = z.object({ averageRating: z.number(), totalReviews: z.number().int() }).meta({ id: 'ReviewSummary' })
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>
 
 export const COMMENT_MAX = 2000
 
@@ -60,24 +61,27 @@ export const commentUpdate = z.object({
   rating: stars('rating').optional(),
 })
 
-export interface Comment {
-  id: number
-  userId: number
-  userName: string
-  videoId: number
-  comment: string
-  rating: number
-  createdAt: string
-}
+export const commentSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    userName: z.string(),
+    videoId: z.number().int(),
+    comment: z.string(),
+    rating: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Comment' })
+export type Comment = z.infer<typeof commentSchema>
 
-export interface CommentSummary {
-  totalComments: number
-  averageRating: number
-}
+export const commentSummarySchema = z.object({ totalComments: z.number().int(), averageRating: z.number() }).meta({ id: 'CommentSummary' })
+export type CommentSummary = z.infer<typeof commentSummarySchema>
 
-export interface RatingDistribution {
-  ratingCounts: Record<'1' | '2' | '3' | '4' | '5', number>
-}
+const count = z.number().int()
+export const ratingDistributionSchema = z
+  .object({ ratingCounts: z.object({ '1': count, '2': count, '3': count, '4': count, '5': count }) })
+  .meta({ id: 'RatingDistribution' })
+export type RatingDistribution = z.infer<typeof ratingDistributionSchema>
 
 /** A test submission: the chosen letters per question id. Scores are computed on the server only. */
 export const attemptInput = z.object({
@@ -88,26 +92,25 @@ export const attemptInput = z.object({
 })
 export type AttemptInput = z.input<typeof attemptInput>
 
-export interface McqAttempt {
-  id: number
-  userId: number
-  subTopicId: number
-  attemptNumber: number
-  score: number
-  totalMarks: number
-  attemptedAt: string
-}
+export const mcqAttemptSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    subTopicId: z.number().int(),
+    attemptNumber: z.number().int(),
+    score: z.number().int(),
+    totalMarks: z.number().int(),
+    attemptedAt: z.string(),
+  })
+  .meta({ id: 'McqAttempt' })
+export type McqAttempt = z.infer<typeof mcqAttemptSchema>
 
-export interface AttemptReviewItem {
-  mcqId: number
-  chosen: string[]
-  correctOption: string
-  correct: boolean
-}
+export const attemptReviewItemSchema = z
+  .object({ mcqId: z.number().int(), chosen: z.array(z.string()), correctOption: z.string(), correct: z.boolean() })
+  .meta({ id: 'AttemptReviewItem' })
+export type AttemptReviewItem = z.infer<typeof attemptReviewItemSchema>
 
-export interface AttemptResult {
-  score: number
-  totalMarks: number
-  attempts: McqAttempt[]
-  review: AttemptReviewItem[]
-}
+export const attemptResultSchema = z
+  .object({ score: z.number().int(), totalMarks: z.number().int(), attempts: z.array(mcqAttemptSchema), review: z.array(attemptReviewItemSchema) })
+  .meta({ id: 'AttemptResult' })
+export type AttemptResult = z.infer<typeof attemptResultSchema>

@@ -9,20 +9,22 @@ export const videoTitleInput = z.object({
 })
 
 /** An MCQ as the API returns it. `correctOption` is present only for admins. */
-export interface Mcq {
-  id: number
-  subTopicId: number
-  question: string
-  /** JSON object text mapping letters to option text, e.g. '{"A":"2","B":"3"}' (SPEC.md §3). */
-  options: string
-  correctOption?: string
-}
+export const mcqSchema = z
+  .object({
+    id: z.number().int(),
+    subTopicId: z.number().int(),
+    question: z.string(),
+    /** JSON object text mapping letters to option text, e.g. '{"A":"2","B":"3"}' (SPEC.md §3). */
+    options: z.string(),
+    correctOption: z.string().optional(),
+  })
+  .meta({ id: 'Mcq' })
+export type Mcq = z.infer<typeof mcqSchema>
 
-export interface McqUploadResult {
-  uploaded: number
-  skipped: number
-  skippedDetails: string[]
-}
+export const mcqUploadResultSchema = z
+  .object({ uploaded: z.number().int(), skipped: z.number().int(), skippedDetails: z.array(z.string()) })
+  .meta({ id: 'McqUploadResult' })
+export type McqUploadResult = z.infer<typeof mcqUploadResultSchema>
 
 /** Parses the options JSON text; anything malformed gives no options. */
 export function parseOptions(options: string): Partial<Record<OptionLetter, string>> {

@@ -1,43 +1,52 @@
+import { z } from 'zod'
+
+const int = z.number().int()
+
 /** Figures for the admin dashboard. */
-export interface DashboardFigures {
-  learners: number
-  packages: number
-  videos: number
-  questions: number
-  attemptsLast7Days: number
-  attemptsPerDay: { day: string; attempts: number }[]
-  mostViewedVideos: { id: number; title: string; subTopicTitle: string; noOfViews: number }[]
-  recentSignups: { id: number; name: string; email: string; createdAt: string }[]
-}
+export const dashboardFiguresSchema = z
+  .object({
+    learners: int,
+    packages: int,
+    videos: int,
+    questions: int,
+    attemptsLast7Days: int,
+    attemptsPerDay: z.array(z.object({ day: z.string(), attempts: int })),
+    mostViewedVideos: z.array(z.object({ id: int, title: z.string(), subTopicTitle: z.string(), noOfViews: int })),
+    recentSignups: z.array(z.object({ id: int, name: z.string(), email: z.string(), createdAt: z.string() })),
+  })
+  .meta({ id: 'DashboardFigures' })
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>
 
-export interface PackageReportRow {
-  packageId: number
-  title: string
-  assignedLearners: number
-  testsTaken: number
-  /** Mean of score/total over every attempt, as a percentage; null without attempts. */
-  averagePercent: number | null
-}
+export const packageReportRowSchema = z
+  .object({
+    packageId: int,
+    title: z.string(),
+    assignedLearners: int,
+    testsTaken: int,
+    /** Mean of score/total over every attempt, as a percentage; null without attempts. */
+    averagePercent: z.number().nullable(),
+  })
+  .meta({ id: 'PackageReportRow' })
+export type PackageReportRow = z.infer<typeof packageReportRowSchema>
 
-export interface SubTopicScore {
-  subTopicId: number
-  title: string
-  topicTitle: string
-  skillTitle: string
-  attempts: number
-  averagePercent: number | null
-}
+export const subTopicScoreSchema = z
+  .object({ subTopicId: int, title: z.string(), topicTitle: z.string(), skillTitle: z.string(), attempts: int, averagePercent: z.number().nullable() })
+  .meta({ id: 'SubTopicScore' })
+export type SubTopicScore = z.infer<typeof subTopicScoreSchema>
 
-export interface QuestionScore {
-  mcqId: number
-  subTopicId: number
-  question: string
-  answered: number
-  /** Share (0–1) of stored answers to this question that were correct; null when never answered. */
-  correctShare: number | null
-}
+export const questionScoreSchema = z
+  .object({
+    mcqId: int,
+    subTopicId: int,
+    question: z.string(),
+    answered: int,
+    /** Share (0–1) of stored answers to this question that were correct; null when never answered. */
+    correctShare: z.number().nullable(),
+  })
+  .meta({ id: 'QuestionScore' })
+export type QuestionScore = z.infer<typeof questionScoreSchema>
 
-export interface PackageReport extends PackageReportRow {
-  subTopics: SubTopicScore[]
-  questions: QuestionScore[]
-}
+export const packageReportSchema = packageReportRowSchema
+  .extend({ subTopics: z.array(subTopicScoreSchema), questions: z.array(questionScoreSchema) })
+  .meta({ id: 'PackageReport' })
+export type PackageReport = z.infer<typeof packageReportSchema>

@@ -9,6 +9,7 @@ import { spaRoutes } from './http/spa.ts'
 import { oauth2Routes } from './oauth2/routes.ts'
 import { userRoutes } from './user/routes.ts'
 import { systemRoutes } from './system/routes.ts'
+import { openApiRoutes } from './openapi/routes.ts'
 import { packageRoutes } from './packages/routes.ts'
 import { skillRoutes } from './skills/routes.ts'
 import { topicRoutes } from './topics/routes.ts'
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
     .route('/mcq-attempts', attemptRoutes(deps, guards))
     .route('/reports', reportRoutes(deps, guards))
     .route('/', systemRoutes(deps))
+    .route('/', openApiRoutes(() => app.routes))
 
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {

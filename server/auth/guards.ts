@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
+import { attachDoc } from '../openapi/route-doc.ts'
 
 export interface Guards {
   /** A valid bearer token of an existing user; sets c.var.user. */
@@ -32,5 +33,6 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
     })
   })
 
-  return { requireUser, requireAdmin }
+  // The OpenAPI document reads the access level back from the routes.
+  return { requireUser: attachDoc(requireUser, { kind: 'access', role: 'user' }), requireAdmin: attachDoc(requireAdmin, { kind: 'access', role: 'admin' }) }
 }

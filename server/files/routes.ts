@@ -5,13 +5,19 @@ import { forbidden, notFound } from '../http/errors.ts'
 import { contentDisposition } from './disposition.ts'
 import { parseRange } from './range.ts'
 import { getStoredFile } from './service.ts'
+import { describe } from '../openapi/describe.ts'
 
 /**
  * Serves stored files by signed URL (a <video> tag cannot send a bearer token). A tampered or expired
  * URL is a 403. Honours single byte ranges (206) so players can seek.
  */
 export function fileRoutes({ db, store, fileUrls, clock }: AppDeps) {
-  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/:key', async (c) => {
+  const doc = describe({
+    summary: 'A stored file by its signed URL (`exp` and `sig` come with the URL in API answers); one byte range (206) for seeking',
+    response: 'binary',
+    status: [200, 206],
+  })
+  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/:key', doc, async (c) => {
     const key = c.req.param('key')
     if (!fileUrls.verify(key, c.req.query('exp') ?? '', c.req.query('sig') ?? '', clock())) throw forbidden('This file link is invalid or has expired')
     const file = await getStoredFile(db, key)

@@ -1,6 +1,7 @@
 import type { ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import type { z } from 'zod'
+import { attachDoc } from '../openapi/route-doc.ts'
 import { AppError } from './errors.ts'
 
 /** Field path → first message, for the envelope's errorDetails. */
@@ -21,9 +22,9 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError(400, message || 'Invalid request', { details })
 }
 
-/** Validates one part of the request with a zod schema; a failure is a 400 naming each bad field. */
+/** Validates one part of the request with a zod schema; a failure is a 400 naming each bad field. The OpenAPI document reads the schema back. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
-  return validator(target, (value, c) => {
+  const middleware = validator(target, (value, c) => {
     if (target === 'json') {
       const type = c.req.header('content-type') ?? ''
       if (!/^application\/([\w.-]+\+)?json\b/i.test(type)) throw new AppError(415, 'Content-Type must be application/json')
@@ -33,6 +34,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (!parsed.success) throw validationError(parsed.error)
     return parsed.data as z.output<Schema>
   })
+  return attachDoc(middleware, { kind: 'input', target, schema })
 }
 
 /** Validates the text fields of a multipart upload (from receiveUpload) the way validate() does a body: a 400 naming each bad field. */

@@ -68,7 +68,7 @@ export async function deleteMcq(db: Db, id: number) {
   if (!deleted.length) throw notFound('Mcq not found')
 }
 
-const plainSheetFields = z.object({ subTopicId: id })
+export const plainSheetFields = z.object({ subTopicId: id })
 
 /** Receives an uploaded spreadsheet (kept in memory, checked by content and size) and imports it. */
 export async function importMcqUpload(deps: Pick<AppDeps, 'db' | 'store' | 'config'>, kind: SheetKind, request: Request): Promise<McqUploadResult> {

@@ -11,7 +11,7 @@ import { toStudyMaterial, type Signer } from '../content/mappers.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
 import { discard, receiveUpload, type ReceivedFile } from '../storage/multipart.ts'
 
-const uploadFields = z.object({
+export const uploadFields = z.object({
   subTopicId: id,
   name: z.string({ error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(200, 'Name must be at most 200 characters'),
 })

@@ -1,12 +1,14 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { filteredPageQuery, id, idParam, pageQuery, saveTopicsInput, topicInput, topicUpdate } from '../../contract/content.ts'
+import { filteredPageQuery, id, idParam, pageQuery, saveTopicsInput, topicInput, topicUpdate, skillWithTopicsSchema, topicWithSkillSchema } from '../../contract/content.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
 import { createTopic, deleteTopic, getTopic, listTopics, pageTopics, saveSkillTopics, topicsBySkill, updateTopic } from './service.ts'
+import { page } from '../../contract/envelope.ts'
+import { describe } from '../openapi/describe.ts'
 
 const skillParam = z.object({ skillId: id })
 
@@ -14,24 +16,24 @@ export function topicRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
   const { db } = deps
   const sign = mediaSigner(deps)
   return new Hono<AppEnv>()
-    .post('/addTopic', requireAdmin, validate('json', topicInput), async (c) => ok(c, await createTopic(db, c.req.valid('json'), sign()), 'Topic created successfully', 201))
-    .get('/', requireAdmin, async (c) => ok(c, await listTopics(db, sign()), 'All topics fetched'))
-    .get('/page', requireAdmin, validate('query', pageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Paginated topics fetched'))
-    .get('/filtered', requireAdmin, validate('query', filteredPageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Filtered topics fetched'))
-    .get('/getTopicWithDetails', requireUser, validate('query', z.object({ topicId: id })), async (c) => {
+    .post('/addTopic', describe({ summary: 'Create a topic (with sub-topics) under a skill', response: topicWithSkillSchema, status: 201 }), requireAdmin, validate('json', topicInput), async (c) => ok(c, await createTopic(db, c.req.valid('json'), sign()), 'Topic created successfully', 201))
+    .get('/', describe({ summary: 'Every topic', response: z.array(topicWithSkillSchema) }), requireAdmin, async (c) => ok(c, await listTopics(db, sign()), 'All topics fetched'))
+    .get('/page', describe({ summary: 'A page of topics', response: page(topicWithSkillSchema) }), requireAdmin, validate('query', pageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Paginated topics fetched'))
+    .get('/filtered', describe({ summary: 'A page of topics whose title contains `title`', response: page(topicWithSkillSchema) }), requireAdmin, validate('query', filteredPageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Filtered topics fetched'))
+    .get('/getTopicWithDetails', describe({ summary: 'A topic with its sub-topics, videos and study materials', response: topicWithSkillSchema }), requireUser, validate('query', z.object({ topicId: id })), async (c) => {
       return ok(c, await getTopic(db, c.var.user, c.req.valid('query').topicId, sign()), 'Topic with SubTopics, Videos, and StudyMaterials')
     })
-    .get('/by-skill/:skillId', requireUser, validate('param', skillParam), async (c) => {
+    .get('/by-skill/:skillId', describe({ summary: "A skill's topics", response: z.array(topicWithSkillSchema) }), requireUser, validate('param', skillParam), async (c) => {
       return ok(c, await topicsBySkill(db, c.var.user, c.req.valid('param').skillId, sign()), 'Topics fetched successfully')
     })
-    .put('/by-skill/:skillId', requireAdmin, validate('param', skillParam), validate('json', saveTopicsInput), async (c) => {
+    .put('/by-skill/:skillId', describe({ summary: "Save All: a skill's topics and sub-topics in one transaction", response: skillWithTopicsSchema }), requireAdmin, validate('param', skillParam), validate('json', saveTopicsInput), async (c) => {
       return ok(c, await saveSkillTopics(deps, c.req.valid('param').skillId, c.req.valid('json'), sign()), 'Topics & Subtopics saved')
     })
-    .get('/:id', requireUser, validate('param', idParam), async (c) => ok(c, await getTopic(db, c.var.user, c.req.valid('param').id, sign()), 'Topic found'))
-    .put('/:id', requireAdmin, validate('param', idParam), validate('json', topicUpdate), async (c) => {
+    .get('/:id', describe({ summary: 'A topic', response: topicWithSkillSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getTopic(db, c.var.user, c.req.valid('param').id, sign()), 'Topic found'))
+    .put('/:id', describe({ summary: 'Update a topic', response: topicWithSkillSchema }), requireAdmin, validate('param', idParam), validate('json', topicUpdate), async (c) => {
       return ok(c, await updateTopic(db, c.req.valid('param').id, c.req.valid('json'), sign()), 'Topic updated successfully')
     })
-    .delete('/:id', requireAdmin, validate('param', idParam), async (c) => {
+    .delete('/:id', describe({ summary: 'Delete a topic and everything under it', response: null }), requireAdmin, validate('param', idParam), async (c) => {
       await deleteTopic(deps, c.req.valid('param').id)
       return ok(c, null, 'Topic deleted successfully')
     })

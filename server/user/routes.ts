@@ -20,6 +20,9 @@ import {
   unassignPackage,
   updateProfile,
 } from './service.ts'
+import { userSchema, userWithPackageTreesSchema } from '../../contract/auth.ts'
+import { page } from '../../contract/envelope.ts'
+import { describe } from '../openapi/describe.ts'
 
 const userParam = z.object({ id })
 const userPackageParam = z.object({ id, packageId: id })
@@ -29,45 +32,45 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
   return (
     new Hono<AppEnv>()
       // Signed-in user: their own account.
-      .get('/getUserByEmail', requireUser, async (c) => ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'))
-      .put('/profile', requireUser, validate('json', profileInput), async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json'), clock()), 'Profile updated'))
-      .put('/password', requireUser, validate('json', passwordChangeInput), async (c) => {
+      .get('/getUserByEmail', describe({ summary: 'The signed-in user', response: userSchema }), requireUser, async (c) => ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'))
+      .put('/profile', describe({ summary: 'Update your own profile', response: userSchema }), requireUser, validate('json', profileInput), async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json'), clock()), 'Profile updated'))
+      .put('/password', describe({ summary: 'Change your own password (the current one is required when the account has one)', response: userSchema }), requireUser, validate('json', passwordChangeInput), async (c) => {
         return ok(c, await changePassword(deps, c.var.user.id, c.req.valid('json')), 'Password changed')
       })
-      .get('/getUserById', requireUser, validate('query', userIdQuery), async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id), 'User Found'))
-      .get('/getUserWithPackages', requireUser, validate('query', userIdQuery), async (c) => {
+      .get('/getUserById', describe({ summary: 'A user with their assigned packages (yourself, or anyone for admins)', response: userSchema }), requireUser, validate('query', userIdQuery), async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id), 'User Found'))
+      .get('/getUserWithPackages', describe({ summary: 'A user with the whole trees of their assigned packages (yourself, or anyone for admins)', response: userWithPackageTreesSchema }), requireUser, validate('query', userIdQuery), async (c) => {
         return ok(c, await getUserWithPackageTrees(db, c.var.user, c.req.valid('query').id, mediaSigner(deps)()), 'User and Assigned Packages Found')
       })
       // Anonymous: mail links.
-      .get('/verify', validate('query', tokenQuery), async (c) => {
+      .get('/verify', describe({ summary: 'Verify an e-mail address with the token from the mail', response: null }), validate('query', tokenQuery), async (c) => {
         await verifyEmail(deps, c.req.valid('query').token)
         return ok(c, null, 'Email verified successfully!')
       })
-      .post('/resend-verification', validate('query', emailQuery), async (c) => {
+      .post('/resend-verification', describe({ summary: 'Send the verification mail again (the answer does not say whether the address has an account)', response: null }), validate('query', emailQuery), async (c) => {
         return ok(c, null, await resendVerification(deps, c.req.valid('query').email, clientAddress(c, deps.config.trustProxy)))
       })
-      .post('/forgot-password', validate('json', forgotPasswordInput), async (c) => {
+      .post('/forgot-password', describe({ summary: 'Mail a password reset link (the answer does not say whether the address has an account)', response: null }), validate('json', forgotPasswordInput), async (c) => {
         return ok(c, null, await requestPasswordReset(deps, c.req.valid('json').email, clientAddress(c, deps.config.trustProxy)))
       })
-      .post('/reset-password', validate('json', resetPasswordInput), async (c) => {
+      .post('/reset-password', describe({ summary: 'Set a new password with the token from the reset mail', response: null }), validate('json', resetPasswordInput), async (c) => {
         const { token, password } = c.req.valid('json')
         await resetPassword(deps, token, password)
         return ok(c, null, 'Your password has been changed. You can sign in now.')
       })
       // Admins: everyone.
-      .get('/getPaginatedUsers', requireAdmin, validate('query', pageQuery), async (c) => {
+      .get('/getPaginatedUsers', describe({ summary: 'A page of users', response: page(userSchema) }), requireAdmin, validate('query', pageQuery), async (c) => {
         const { page, size } = c.req.valid('query')
         return ok(c, await pageUsers(db, page, size), 'Paginated List of Users')
       })
-      .get('/all', requireAdmin, async (c) => ok(c, await listUsers(db), 'All users retrieved'))
-      .put('/:id/assign-packages', requireAdmin, validate('param', userParam), validate('json', assignPackagesInput), async (c) => {
+      .get('/all', describe({ summary: 'Every user', response: z.array(userSchema) }), requireAdmin, async (c) => ok(c, await listUsers(db), 'All users retrieved'))
+      .put('/:id/assign-packages', describe({ summary: 'Assign packages to a user (mails the learner)', response: userSchema }), requireAdmin, validate('param', userParam), validate('json', assignPackagesInput), async (c) => {
         return ok(c, await assignPackages(db, c.req.valid('param').id, c.req.valid('json').packageIds), 'Packages assigned successfully')
       })
-      .delete('/:id/packages/:packageId', requireAdmin, validate('param', userPackageParam), async (c) => {
+      .delete('/:id/packages/:packageId', describe({ summary: 'Unassign a package from a user', response: userSchema }), requireAdmin, validate('param', userPackageParam), async (c) => {
         const { id: userId, packageId } = c.req.valid('param')
         return ok(c, await unassignPackage(db, userId, packageId), 'Package unassigned')
       })
-      .put('/:id/role', requireAdmin, validate('param', userParam), validate('json', roleInput), async (c) => {
+      .put('/:id/role', describe({ summary: "Change a user's role", response: userSchema }), requireAdmin, validate('param', userParam), validate('json', roleInput), async (c) => {
         return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role, clock()), 'Role updated')
       })
   )

@@ -16,7 +16,7 @@ type Deps = Pick<AppDeps, 'db' | 'store' | 'config'>
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || 'Video'
 
 /** The optional title field; an over-long title is cut, not refused. */
-const uploadFields = z.object({ title: z.string().optional().transform((title) => (title ?? '').trim().slice(0, 200)) })
+export const uploadFields = z.object({ title: z.string().optional().transform((title) => (title ?? '').trim().slice(0, 200)) })
 
 /**
  * Receives a video and its thumbnail as a stream (checked by content, limited in size), then records the

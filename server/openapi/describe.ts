@@ -1,0 +1,7 @@
+import type { MiddlewareHandler } from 'hono'
+import { attachDoc, type RouteDescription } from './route-doc.ts'
+
+/** Declares a route's summary and success answer for the OpenAPI document; does nothing at run time. */
+export function describe(route: RouteDescription): MiddlewareHandler {
+  return attachDoc<MiddlewareHandler>((_c, next) => next(), { kind: 'describe', route })
+}
