@@ -9,7 +9,7 @@ import { loginWithGoogle, loginWithPassword, registerUser } from './service.ts'
 export function oauth2Routes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/registerUser', validate('json', registerRequest), async (c) => {
-      const user = await registerUser(deps, c.req.valid('json'))
+      const user = await registerUser(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy))
       return ok(c, user, 'User Registered Successfully', 201)
     })
     .post('/loginUser', validate('json', loginRequest), async (c) => {

@@ -5,6 +5,7 @@ import { assignPackagesInput, emailQuery, forgotPasswordInput, passwordChangeInp
 import type { AppDeps, AppEnv, AuthUser } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { clientAddress } from '../auth/client-address.ts'
+import { endAllSessions } from '../auth/sessions.ts'
 import { forbidden } from '../http/errors.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
@@ -39,6 +40,10 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
       .put('/profile', requireUser, validate('json', profileInput), async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json')), 'Profile updated'))
       .put('/password', requireUser, validate('json', passwordChangeInput), async (c) => {
         return ok(c, await changePassword(deps, c.var.user.id, c.req.valid('json')), 'Password changed')
+      })
+      .post('/sessions/revoke', requireUser, async (c) => {
+        await endAllSessions(db, c.var.user.id, deps.clock())
+        return ok(c, null, 'Signed out everywhere')
       })
       .get('/getUserById', requireUser, validate('query', userIdQuery), async (c) => {
         const { id: userId } = c.req.valid('query')
@@ -80,7 +85,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         return ok(c, await unassignPackage(db, userId, packageId), 'Package unassigned')
       })
       .put('/:id/role', requireAdmin, validate('param', userParam), validate('json', roleInput), async (c) => {
-        return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role), 'Role updated')
+        return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role, c.var.user.id), 'Role updated')
       })
   )
 }
