@@ -18,7 +18,7 @@ const isUniqueViolation = (err: unknown) => {
 }
 
 /** Registrations one client address may make in an hour. */
-const REGISTRATIONS_PER_ADDRESS = 10
+const REGISTRATIONS_PER_ADDRESS = 20
 
 export async function registerUser(deps: AppDeps, input: { name: string; email: string; password: string }, address: string): Promise<User> {
   await throttle(deps.db, 'register', [{ key: `ip:${address}`, limit: REGISTRATIONS_PER_ADDRESS }], {
