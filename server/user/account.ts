@@ -72,8 +72,19 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     .where(eq(users.id, userId))
 }
 
-/** Wrong current passwords a session may try on PUT /user/password: 5 in 15 minutes per account. */
-const PASSWORD_GUESSES = { bucket: 'current-password', limit: 5, windowMs: 15 * 60_000 }
+/** Wrong current passwords one account may be sent on PUT /user/password: 5 in 15 minutes, then 429. */
+const GUESSES = { bucket: 'current-password', limit: 5, windowMs: 15 * 60_000 }
+
+async function assertCurrentPassword(deps: AppDeps, row: UserRow, currentPassword: string | undefined) {
+  if (!currentPassword) throw badRequest('Enter your current password', { currentPassword: 'Current password is required' })
+  const key = `user:${row.id}`
+  const now = deps.clock()
+  await assertUnderLimits(deps.db, GUESSES.bucket, [{ key, limit: GUESSES.limit }], { windowMs: GUESSES.windowMs, now, message: 'Too many wrong current passwords. Try again later.' })
+  if (!(await verifyPassword(currentPassword, row.passwordHash, deps.passwordCost))) {
+    await recordEvent(deps.db, GUESSES.bucket, [key], { windowMs: GUESSES.windowMs, now })
+    throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
+  }
+}
 
 /**
  * Changes the password; the current one is required unless the account has none yet (Google-only accounts).
@@ -81,16 +92,7 @@ const PASSWORD_GUESSES = { bucket: 'current-password', limit: 5, windowMs: 15 * 
  */
 export async function changePassword(deps: AppDeps, userId: number, input: { currentPassword?: string; newPassword: string }): Promise<Omit<LoginResponse, 'message'>> {
   const row = await getUserRow(deps.db, userId)
-  if (row.passwordHash) {
-    if (!input.currentPassword) throw badRequest('Enter your current password', { currentPassword: 'Current password is required' })
-    const guesses = { windowMs: PASSWORD_GUESSES.windowMs, now: deps.clock() }
-    const limits = [{ key: `user:${userId}`, limit: PASSWORD_GUESSES.limit }]
-    await assertUnderLimits(deps.db, PASSWORD_GUESSES.bucket, limits, { ...guesses, message: 'Too many wrong current passwords. Try again later.' })
-    if (!(await verifyPassword(input.currentPassword, row.passwordHash, deps.passwordCost))) {
-      await recordEvent(deps.db, PASSWORD_GUESSES.bucket, [`user:${userId}`], guesses)
-      throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
-    }
-  }
+  if (row.passwordHash) await assertCurrentPassword(deps, row, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword, deps.passwordCost)
   const [updated] = await deps.db
     .update(users)
