@@ -67,3 +67,7 @@ export const userWithPackageTreesSchema = z.object({ ...userFields, packages: z.
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema, message: z.string() }).meta({ id: 'LoginResponse' })
 export type LoginResponse = z.infer<typeof loginResponseSchema>
+
+/** A password change answers a fresh session: the change ended every older one. */
+export const freshSessionSchema = loginResponseSchema.omit({ message: true }).meta({ id: 'FreshSession' })
+export type FreshSession = z.infer<typeof freshSessionSchema>

@@ -30,6 +30,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/user/getUserByEmail': 'user',
   'PUT /api/user/profile': 'user',
   'PUT /api/user/password': 'user',
+  'POST /api/user/sessions/revoke': 'user',
   'GET /api/user/getUserById': 'self',
   'GET /api/user/getUserWithPackages': 'self',
   'GET /api/user/getPaginatedUsers': 'admin',

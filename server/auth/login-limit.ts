@@ -1,34 +1,57 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm'
+import { and, count, eq, gt, lt, max, min } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { loginFailures } from '../db/schema.ts'
 import { AppError } from '../http/errors.ts'
 
-export const LOGIN_WINDOW_MS = 15 * 60_000
-export const MAX_LOGIN_FAILURES = 10
-
 /**
- * Password-login throttling, kept in the database: at most 10 failures per e-mail and per client
- * address in 15 minutes; then 429 with Retry-After until the oldest counted failure leaves the window.
+ * Password sign-in throttling (OWASP), kept in the database so every instance sees it:
+ * - per account AND address together: 5 free failures in an hour, then a wait after each further failure that
+ *   starts at 30 s and doubles up to 15 minutes. Failures from one address never delay another address, so an
+ *   attacker cannot lock the owner out;
+ * - per address alone, a higher ceiling: 100 failures in 15 minutes (any accounts) stop that address until the
+ *   oldest leaves the window.
  */
+export const FREE_FAILURES = 5
+export const FIRST_DELAY_MS = 30_000
+export const MAX_DELAY_MS = 15 * 60_000
+export const FAILURE_MEMORY_MS = 60 * 60_000
+export const ADDRESS_WINDOW_MS = 15 * 60_000
+export const MAX_ADDRESS_FAILURES = 100
+
+/** How long an account+address pair waits after its latest failure, given how many it has. */
+export function delayAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0
+  return Math.min(FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES), MAX_DELAY_MS)
+}
+
+function tooMany(retryAfterMs: number) {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000))
+  return new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`, {
+    headers: { 'Retry-After': String(seconds) },
+  })
+}
+
 export async function assertLoginAllowed(db: Db, email: string, address: string, now: Date) {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
-  for (const condition of [eq(loginFailures.email, email), eq(loginFailures.clientAddress, address)]) {
-    const [row] = await db
-      .select({ failures: count(), oldest: min(loginFailures.failedAt) })
-      .from(loginFailures)
-      .where(and(condition, gt(loginFailures.failedAt, since)))
-    if (row && row.failures >= MAX_LOGIN_FAILURES && row.oldest) {
-      const retryAfter = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000))
-      throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
-        headers: { 'Retry-After': String(retryAfter) },
-      })
-    }
+  const [pair] = await db
+    .select({ failures: count(), latest: max(loginFailures.failedAt) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, address), gt(loginFailures.failedAt, new Date(now.getTime() - FAILURE_MEMORY_MS))))
+  if (pair?.latest) {
+    const wait = new Date(pair.latest).getTime() + delayAfter(pair.failures) - now.getTime()
+    if (wait > 0) throw tooMany(wait)
+  }
+  const [fromAddress] = await db
+    .select({ failures: count(), oldest: min(loginFailures.failedAt) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.clientAddress, address), gt(loginFailures.failedAt, new Date(now.getTime() - ADDRESS_WINDOW_MS))))
+  if (fromAddress && fromAddress.failures >= MAX_ADDRESS_FAILURES && fromAddress.oldest) {
+    throw tooMany(new Date(fromAddress.oldest).getTime() + ADDRESS_WINDOW_MS - now.getTime())
   }
 }
 
 export async function recordLoginFailure(db: Db, email: string, address: string, now: Date) {
   await db.insert(loginFailures).values({ email, clientAddress: address, failedAt: now })
-  await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - LOGIN_WINDOW_MS)))
+  await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - FAILURE_MEMORY_MS)))
 }
 
 /** A success clears the failures of this e-mail from this address only. */

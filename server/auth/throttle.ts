@@ -3,22 +3,56 @@ import type { Db } from '../db/client.ts'
 import { throttleEvents } from '../db/schema.ts'
 import { AppError } from '../http/errors.ts'
 
+/** One counter of a bucket: a key (an account, a client address, or both together) and how many events it may have. */
+export interface ThrottleLimit {
+  key: string
+  limit: number
+}
+
+interface ThrottleOptions {
+  windowMs: number
+  now: Date
+  message: string
+}
+
 /**
- * Counts an action per key (an e-mail, a client address) in a sliding window, in the database;
- * past `limit` it answers 429 with Retry-After.
+ * Actions counted per key in a sliding window, in the database so every server instance sees them. Past a
+ * key's limit the caller gets 429 with Retry-After, until its oldest counted event leaves the window.
  */
-export async function throttle(db: Db, bucket: string, keys: string[], options: { limit: number; windowMs: number; now: Date; message: string }) {
+export async function assertUnderLimits(db: Db, bucket: string, limits: ThrottleLimit[], options: ThrottleOptions) {
   const since = new Date(options.now.getTime() - options.windowMs)
-  for (const key of keys) {
+  for (const { key, limit } of limits) {
     const [row] = await db
       .select({ n: count(), oldest: min(throttleEvents.at) })
       .from(throttleEvents)
       .where(and(eq(throttleEvents.bucket, bucket), eq(throttleEvents.key, key), gt(throttleEvents.at, since)))
-    if (row && row.n >= options.limit && row.oldest) {
+    if (row && row.n >= limit && row.oldest) {
       const retryAfter = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + options.windowMs - options.now.getTime()) / 1000))
       throw new AppError(429, options.message, { headers: { 'Retry-After': String(retryAfter) } })
     }
   }
+}
+
+/** Counts one event for each key, and forgets the bucket's events that left the window. */
+export async function recordEvent(db: Db, bucket: string, keys: string[], options: Pick<ThrottleOptions, 'windowMs' | 'now'>) {
   await db.insert(throttleEvents).values(keys.map((key) => ({ bucket, key, at: options.now })))
-  await db.delete(throttleEvents).where(and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.at, since)))
+  await db.delete(throttleEvents).where(and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.at, new Date(options.now.getTime() - options.windowMs))))
+}
+
+/** Every call counts: refused past a limit, otherwise recorded. */
+export async function throttle(db: Db, bucket: string, limits: ThrottleLimit[], options: ThrottleOptions) {
+  await assertUnderLimits(db, bucket, limits, options)
+  await recordEvent(db, bucket, limits.map((l) => l.key), options)
+}
+
+/**
+ * Mail sent on request (verification, password reset): one address may ask 5 times an hour for one account and
+ * 20 times in all; one account gets at most 20 an hour whoever asks. So one person cannot use up the owner's quota.
+ */
+export function mailRequestLimits(email: string, clientAddress: string): ThrottleLimit[] {
+  return [
+    { key: `ip+email:${clientAddress}|${email}`, limit: 5 },
+    { key: `ip:${clientAddress}`, limit: 20 },
+    { key: `email:${email}`, limit: 20 },
+  ]
 }

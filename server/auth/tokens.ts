@@ -7,10 +7,13 @@ import type { Role } from '../../contract/auth.ts'
 export interface TokenClaims {
   userId: number
   role: Role
+  /** The account's session version when the token was signed; the guard refuses it once the account's moves on. */
+  sessionVersion: number
 }
 
 export interface TokenService {
-  sign(claims: TokenClaims): Promise<string>
+  /** Without a session version the token carries 0, the version of an account that never ended its sessions. */
+  sign(claims: Omit<TokenClaims, 'sessionVersion'> & { sessionVersion?: number }): Promise<string>
   /** The claims, or null for a bad signature, a wrong algorithm or an expired token. */
   verify(token: string): Promise<TokenClaims | null>
 }
@@ -19,9 +22,9 @@ export function createTokenService(secret: string, ttlSeconds: number, clock: ()
   // A WebCrypto key (not raw bytes): it works the same under Node and under the SPA tests' jsdom globals.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
   return {
-    async sign({ userId, role }) {
+    async sign({ userId, role, sessionVersion = 0 }) {
       const now = Math.floor(clock().getTime() / 1000)
-      return new SignJWT({ role })
+      return new SignJWT({ role, sv: sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt(now)
@@ -33,7 +36,9 @@ export function createTokenService(secret: string, ttlSeconds: number, clock: ()
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: clock() })
         const userId = Number(payload.sub)
         if (!Number.isSafeInteger(userId) || userId <= 0) return null
-        return { userId, role: payload.role === 'admin' ? 'admin' : 'USER' }
+        const sessionVersion = payload.sv ?? 0
+        if (!Number.isSafeInteger(sessionVersion)) return null
+        return { userId, role: payload.role === 'admin' ? 'admin' : 'USER', sessionVersion: sessionVersion as number }
       } catch {
         return null
       }

@@ -18,6 +18,8 @@ export const users = pgTable(
     googleSubject: text('google_subject'),
     role: text('role', { enum: ['admin', 'USER'] }).notNull().default('USER'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** Every session token carries this number; raising it ends all of the account's sessions at once. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

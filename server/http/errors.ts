@@ -26,6 +26,19 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, message:
   return c.json(envelope({ success: false, status, message, path: c.req.path, errorDetails: details }), status)
 }
 
+/**
+ * What the log may say about an unexpected error: its code, message and stack, never its data. A failed query
+ * (drizzle wraps it) carries its SQL parameters, password hashes among them, in its own message and stack, so
+ * the database's error underneath is described instead.
+ */
+export function describeError(err: unknown) {
+  const cause = (err as { cause?: unknown })?.cause
+  const shown = err instanceof Error && 'params' in err && cause instanceof Error ? cause : err
+  if (!(shown instanceof Error)) return { error: typeof shown }
+  const code = (shown as { code?: unknown }).code
+  return { error: String(shown), code: typeof code === 'string' ? code : undefined, stack: shown.stack }
+}
+
 /** The one error handler: AppErrors and Hono's own HTTP errors keep their status; anything else is a logged 500. */
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof AppError) {
@@ -38,7 +51,7 @@ export const onError: ErrorHandler = (err, c) => {
     return errorResponse(c, status, message)
   }
   const requestId = c.get('requestId') ?? 'unknown'
-  console.error(JSON.stringify({ level: 'error', requestId, method: c.req.method, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined }))
+  console.error(JSON.stringify({ level: 'error', requestId, method: c.req.method, path: c.req.path, ...describeError(err) }))
   return errorResponse(c, 500, `Something went wrong on our side. Reference: ${requestId}`)
 }
 

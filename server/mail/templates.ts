@@ -15,3 +15,11 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
     text: `Hello ${name},\n\nSomeone asked to reset the password of your Learnpack account. To choose a new password, open:\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this e-mail; your password stays as it is.\n`,
   }
 }
+
+export function accountTakenOverMail(to: string, name: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Learnpack account now signs in with Google',
+    text: `Hello ${name},\n\nYou signed in to Learnpack with Google. A Learnpack account already existed for this e-mail address, with a password, but the address had never been confirmed, so we could not tell who set that password. To keep your account yours, that password has been removed and every other session of the account has been signed out.\n\nYou can keep signing in with Google, or choose a new password in Settings. If you set that password yourself, nothing else has changed.\n`,
+  }
+}

@@ -10,7 +10,7 @@ import { describe } from '../openapi/describe.ts'
 export function oauth2Routes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/registerUser', describe({ summary: 'Create an account with e-mail and password', response: userSchema, status: 201 }), validate('json', registerRequest), async (c) => {
-      const user = await registerUser(deps, c.req.valid('json'))
+      const user = await registerUser(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy))
       return ok(c, user, 'User Registered Successfully', 201)
     })
     .post('/loginUser', describe({ summary: 'Sign in with e-mail and password', response: loginResponseSchema }), validate('json', loginRequest), async (c) => {

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
 import type { LoginResponse, User } from '../../contract/auth.ts'
 import type { AppDeps } from '../deps.ts'
-import { users } from '../db/schema.ts'
+import { users, type UserRow } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
-import { verifyGoogleIdToken } from '../auth/google.ts'
+import { verifyGoogleIdToken, type GoogleProfile } from '../auth/google.ts'
+import { nextSessionVersion, signSession } from '../auth/sessions.ts'
+import { throttle } from '../auth/throttle.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-limit.ts'
 import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts'
+import { accountTakenOverMail } from '../mail/templates.ts'
 import { sendVerificationMail } from '../user/account-service.ts'
 import { findUserByEmail, toUser } from '../user/service.ts'
 
@@ -14,7 +17,15 @@ const isUniqueViolation = (err: unknown) => {
   return code === '23505'
 }
 
-export async function registerUser(deps: AppDeps, input: { name: string; email: string; password: string }): Promise<User> {
+/** Registrations one client address may make in an hour. */
+const REGISTRATIONS_PER_ADDRESS = 20
+
+export async function registerUser(deps: AppDeps, input: { name: string; email: string; password: string }, address: string): Promise<User> {
+  await throttle(deps.db, 'register', [{ key: `ip:${address}`, limit: REGISTRATIONS_PER_ADDRESS }], {
+    windowMs: 3_600_000,
+    now: deps.clock(),
+    message: 'Too many accounts were registered from your address. Try again later.',
+  })
   if (await findUserByEmail(deps.db, input.email)) throw conflict('Email is already registered')
   const passwordHash = await hashPassword(input.password, deps.passwordCost)
   try {
@@ -44,7 +55,7 @@ export async function loginWithPassword(deps: AppDeps, input: { email: string; p
     throw forbidden('Please verify your e-mail address before signing in. Use Resend Verification to get a new link.')
   }
   await clearLoginFailures(deps.db, input.email, address)
-  return { token: await deps.tokens.sign({ userId: row.id, role: row.role }), user: toUser(row), message: 'Login Success' }
+  return { token: await signSession(deps.tokens, row), user: toUser(row), message: 'Login Success' }
 }
 
 const INVALID_GOOGLE_TOKEN = 'Invalid Google token'
@@ -68,7 +79,9 @@ export async function loginWithGoogle(deps: AppDeps, idToken: string): Promise<L
   const [bySubject] = await deps.db.select().from(users).where(eq(users.googleSubject, profile.subject))
   const existing = bySubject ?? (await findUserByEmail(deps.db, profile.email))
   let row
-  if (existing) {
+  if (existing && isUnprovenPassword(existing)) {
+    row = await takeOver(deps, existing, profile, fields)
+  } else if (existing) {
     if (existing.googleSubject && existing.googleSubject !== profile.subject) throw unauthorized(INVALID_GOOGLE_TOKEN)
     ;[row] = await deps.db
       .update(users)
@@ -82,5 +95,29 @@ export async function loginWithGoogle(deps: AppDeps, idToken: string): Promise<L
       .onConflictDoUpdate({ target: users.email, set: fields })
       .returning()
   }
-  return { token: await deps.tokens.sign({ userId: row!.id, role: row!.role }), user: toUser(row!), message: 'Login successful' }
+  return { token: await signSession(deps.tokens, row!), user: toUser(row!), message: 'Login successful' }
+}
+
+/**
+ * A password nobody proved to own the address with: anyone can register someone else's address. Linking such
+ * an account to its Google owner would keep the stranger's password working.
+ */
+const isUnprovenPassword = (row: UserRow) => !row.emailVerified && row.passwordHash !== null && row.googleSubject === null
+
+/**
+ * The Google owner of the address takes the account over: the unproven password is removed, every session of
+ * the account ends, and the owner is told by mail.
+ */
+async function takeOver(deps: AppDeps, existing: UserRow, profile: GoogleProfile, fields: Partial<UserRow>): Promise<UserRow> {
+  const [row] = await deps.db
+    .update(users)
+    .set({ ...fields, name: profile.name ?? existing.name, passwordHash: null, sessionVersion: nextSessionVersion() })
+    .where(eq(users.id, existing.id))
+    .returning()
+  try {
+    await deps.mailer.send(accountTakenOverMail(row!.email, row!.name))
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', msg: 'takeover mail failed', error: String(err) }))
+  }
+  return row!
 }

@@ -4,7 +4,9 @@ import type { AppDeps } from '../deps.ts'
 import { users, type UserRow } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens.ts'
-import { throttle } from '../auth/throttle.ts'
+import { assertUnderLimits, mailRequestLimits, recordEvent, throttle } from '../auth/throttle.ts'
+import { nextSessionVersion, signSession } from '../auth/sessions.ts'
+import type { FreshSession } from '../../contract/auth.ts'
 import { badRequest } from '../http/errors.ts'
 import { passwordResetMail, verificationMail } from '../mail/templates.ts'
 import { findUserByEmail, getUserRow, getUserWithPackages } from './service.ts'
@@ -28,10 +30,9 @@ export async function verifyEmail(deps: AppDeps, token: string) {
   await deps.db.update(users).set({ emailVerified: true, updatedAt: deps.clock() }).where(eq(users.id, userId))
 }
 
-/** Same answer whether or not the address exists (no account enumeration); throttled per address and per client. */
+/** Same answer whether or not the address exists (no account enumeration); throttled as mailRequestLimits says. */
 export async function resendVerification(deps: AppDeps, email: string, clientAddress: string): Promise<string> {
-  await throttle(deps.db, 'resend-verification', [`email:${email}`, `ip:${clientAddress}`], {
-    limit: 5,
+  await throttle(deps.db, 'resend-verification', mailRequestLimits(email, clientAddress), {
     windowMs: HOUR,
     now: deps.clock(),
     message: 'Too many verification e-mails were requested. Try again later.',
@@ -42,8 +43,7 @@ export async function resendVerification(deps: AppDeps, email: string, clientAdd
 }
 
 export async function requestPasswordReset(deps: AppDeps, email: string, clientAddress: string): Promise<string> {
-  await throttle(deps.db, 'password-reset', [`email:${email}`, `ip:${clientAddress}`], {
-    limit: 5,
+  await throttle(deps.db, 'password-reset', mailRequestLimits(email, clientAddress), {
     windowMs: HOUR,
     now: deps.clock(),
     message: 'Too many password reset e-mails were requested. Try again later.',
@@ -61,24 +61,43 @@ export async function requestPasswordReset(deps: AppDeps, email: string, clientA
   return FORGOT_ANSWER
 }
 
-/** Sets a new password from a reset link; following the link also proves the e-mail address. */
+/** Sets a new password from a reset link; following the link also proves the e-mail address. Every session ends. */
 export async function resetPassword(deps: AppDeps, token: string, password: string) {
   const userId = await consumeEmailToken(deps.db, token, 'reset', deps.clock())
   if (!userId) throw badRequest('This password reset link is invalid, already used or expired. Ask for a new one.')
   const passwordHash = await hashPassword(password, deps.passwordCost)
-  await deps.db.update(users).set({ passwordHash, emailVerified: true, updatedAt: deps.clock() }).where(eq(users.id, userId))
+  await deps.db
+    .update(users)
+    .set({ passwordHash, emailVerified: true, sessionVersion: nextSessionVersion(), updatedAt: deps.clock() })
+    .where(eq(users.id, userId))
 }
 
-/** Changes the password; the current one is required unless the account has none yet (Google-only accounts). */
-export async function changePassword(deps: AppDeps, userId: number, input: { currentPassword?: string; newPassword: string }) {
-  const row = await getUserRow(deps.db, userId)
-  if (row.passwordHash) {
-    if (!input.currentPassword) throw badRequest('Enter your current password', { currentPassword: 'Current password is required' })
-    if (!(await verifyPassword(input.currentPassword, row.passwordHash, deps.passwordCost))) {
-      throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
-    }
+/** Wrong current passwords one account may be sent on PUT /user/password: 5 in 15 minutes, then 429. */
+const GUESSES = { bucket: 'current-password', limit: 5, windowMs: 15 * 60_000 }
+
+async function assertCurrentPassword(deps: AppDeps, row: UserRow, currentPassword: string | undefined) {
+  if (!currentPassword) throw badRequest('Enter your current password', { currentPassword: 'Current password is required' })
+  const key = `user:${row.id}`
+  const now = deps.clock()
+  await assertUnderLimits(deps.db, GUESSES.bucket, [{ key, limit: GUESSES.limit }], { windowMs: GUESSES.windowMs, now, message: 'Too many wrong current passwords. Try again later.' })
+  if (!(await verifyPassword(currentPassword, row.passwordHash, deps.passwordCost))) {
+    await recordEvent(deps.db, GUESSES.bucket, [key], { windowMs: GUESSES.windowMs, now })
+    throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
   }
+}
+
+/**
+ * Changes the password; the current one is required unless the account has none yet (Google-only accounts).
+ * Every other session ends; the caller's goes on with the fresh token this answers.
+ */
+export async function changePassword(deps: AppDeps, userId: number, input: { currentPassword?: string; newPassword: string }): Promise<FreshSession> {
+  const row = await getUserRow(deps.db, userId)
+  if (row.passwordHash) await assertCurrentPassword(deps, row, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword, deps.passwordCost)
-  await deps.db.update(users).set({ passwordHash, updatedAt: deps.clock() }).where(eq(users.id, userId))
-  return getUserWithPackages(deps.db, userId)
+  const [updated] = await deps.db
+    .update(users)
+    .set({ passwordHash, sessionVersion: nextSessionVersion(), updatedAt: deps.clock() })
+    .where(eq(users.id, userId))
+    .returning()
+  return { token: await signSession(deps.tokens, updated!), user: await getUserWithPackages(deps.db, userId) }
 }

@@ -5,6 +5,7 @@ import { assignPackagesInput, emailQuery, forgotPasswordInput, passwordChangeInp
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { clientAddress } from '../auth/client-address.ts'
+import { endAllSessions } from '../auth/sessions.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
@@ -20,7 +21,7 @@ import {
   unassignPackage,
   updateProfile,
 } from './service.ts'
-import { userSchema, userWithPackageTreesSchema } from '../../contract/auth.ts'
+import { freshSessionSchema, userSchema, userWithPackageTreesSchema } from '../../contract/auth.ts'
 import { page } from '../../contract/envelope.ts'
 import { describe } from '../openapi/describe.ts'
 
@@ -34,8 +35,12 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
       // Signed-in user: their own account.
       .get('/getUserByEmail', describe({ summary: 'The signed-in user', response: userSchema }), requireUser, async (c) => ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'))
       .put('/profile', describe({ summary: 'Update your own profile', response: userSchema }), requireUser, validate('json', profileInput), async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json'), clock()), 'Profile updated'))
-      .put('/password', describe({ summary: 'Change your own password (the current one is required when the account has one)', response: userSchema }), requireUser, validate('json', passwordChangeInput), async (c) => {
+      .put('/password', describe({ summary: 'Change your own password (the current one is required when the account has one); answers a fresh session', response: freshSessionSchema }), requireUser, validate('json', passwordChangeInput), async (c) => {
         return ok(c, await changePassword(deps, c.var.user.id, c.req.valid('json')), 'Password changed')
+      })
+      .post('/sessions/revoke', describe({ summary: 'Sign out everywhere: end every session of your account', response: null }), requireUser, async (c) => {
+        await endAllSessions(db, c.var.user.id, deps.clock())
+        return ok(c, null, 'Signed out everywhere')
       })
       .get('/getUserById', describe({ summary: 'A user with their assigned packages (yourself, or anyone for admins)', response: userSchema }), requireUser, validate('query', userIdQuery), async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id), 'User Found'))
       .get('/getUserWithPackages', describe({ summary: 'A user with the whole trees of their assigned packages (yourself, or anyone for admins)', response: userWithPackageTreesSchema }), requireUser, validate('query', userIdQuery), async (c) => {
@@ -71,7 +76,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         return ok(c, await unassignPackage(db, userId, packageId), 'Package unassigned')
       })
       .put('/:id/role', describe({ summary: "Change a user's role", response: userSchema }), requireAdmin, validate('param', userParam), validate('json', roleInput), async (c) => {
-        return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role, clock()), 'Role updated')
+        return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role, c.var.user.id, clock()), 'Role updated')
       })
   )
 }

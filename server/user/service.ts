@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
 import { toPage } from '../http/paging.ts'
 import { toPackage, type Signer } from '../content/mappers.ts'
 import { packageTree } from '../content/tree-query.ts'
+import { nextSessionVersion } from '../auth/sessions.ts'
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
@@ -137,8 +138,12 @@ export async function unassignPackage(db: Db, userId: number, packageId: number)
   return getUserWithPackages(db, userId)
 }
 
-/** Changes a role; the last admin cannot stop being one, so the system always keeps an administrator. */
-export async function changeRole(db: Db, userId: number, role: User['role'], now: Date): Promise<User> {
+/**
+ * Changes a role; the last admin cannot stop being one, so the system always keeps an administrator.
+ * A real change ends the person's sessions, except when admins change their own: that session goes on, and the
+ * guard reads the new role from the database at once.
+ */
+export async function changeRole(db: Db, userId: number, role: User['role'], changedBy: number, now: Date): Promise<User> {
   return db.transaction(async (tx) => {
     const row = await getUserRow(tx, userId)
     if (row.role === 'admin' && role !== 'admin') {
@@ -146,7 +151,11 @@ export async function changeRole(db: Db, userId: number, role: User['role'], now
       const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update')
       if (!admins.some((a) => a.id !== userId)) throw conflict('The last administrator cannot stop being an administrator')
     }
-    await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId))
+    const endsSessions = row.role !== role && userId !== changedBy
+    await tx
+      .update(users)
+      .set({ role, updatedAt: now, ...(endsSessions ? { sessionVersion: nextSessionVersion() } : {}) })
+      .where(eq(users.id, userId))
     return getUserWithPackages(tx, userId)
   })
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { User } from '../../contract/auth.ts'
+import type { LoginResponse, User } from '../../contract/auth.ts'
 import type { Package } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { packages, skills, subTopics, topics, userPackages, users } from '../db/schema.ts'
@@ -266,13 +266,17 @@ describe('roles', () => {
     expect(up.status).toBe(200)
     expect(up.body.message).toBe('Role updated')
     expect(up.body.data!.role).toBe('admin')
-    // The same token now passes the admin guard: the role is read from the database.
-    expect((await ctx.request('GET', '/api/user/all', { token: ann.token })).status).toBe(200)
+    // The change ended Ann's sessions; signed in again she passes the admin guard.
+    expect((await ctx.request('GET', '/api/user/all', { token: ann.token })).status).toBe(401)
+    const signIn = async () => (await ctx.request<{ token: string }>('POST', '/api/oauth2/loginUser', { body: { email: ann.user.email, password: ann.password } })).body.data!.token
+    const adminToken = await signIn()
+    expect((await ctx.request('GET', '/api/user/all', { token: adminToken })).status).toBe(200)
 
     const down = await setRole(ann.user.id, 'USER', admin.token)
     expect(down.status).toBe(200)
     expect(down.body.data!.role).toBe('USER')
-    expect((await ctx.request('GET', '/api/user/all', { token: ann.token })).status).toBe(403)
+    expect((await ctx.request('GET', '/api/user/all', { token: adminToken })).status).toBe(401)
+    expect((await ctx.request('GET', '/api/user/all', { token: await signIn() })).status).toBe(403)
   })
 
   it('the last admin cannot demote themselves (409); with a second admin they can', async () => {
@@ -293,10 +297,11 @@ describe('roles', () => {
     const a = await ctx.createUser({ role: 'admin' })
     const b = await ctx.createUser({ role: 'admin' })
     const results = await Promise.all([setRole(b.user.id, 'USER', a.token), setRole(a.user.id, 'USER', b.token)])
-    // One wins; the other is refused: 409 if it raced past the guard, 403 if its caller was already demoted.
-    const statuses = results.map((r) => r.status).sort()
-    expect(statuses[0]).toBe(200)
-    expect([403, 409]).toContain(statuses[1])
+    // One wins; the other is refused: 409 if it raced past the guard, 401 if its caller was already demoted
+    // (the demotion ended the caller's sessions).
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 401 || s === 409)).toHaveLength(1)
     const admins = await ctx.deps.db.select().from(users).where(eq(users.role, 'admin'))
     expect(admins).toHaveLength(1)
   })
@@ -371,7 +376,7 @@ describe('PUT /api/user/profile', () => {
 })
 
 describe('PUT /api/user/password', () => {
-  const change = (token: string, body: unknown) => ctx.request<User>('PUT', '/api/user/password', { token, body })
+  const change = (token: string, body: unknown) => ctx.request<LoginResponse>('PUT', '/api/user/password', { token, body })
   const login = (email: string, password: string) => ctx.request('POST', '/api/oauth2/loginUser', { body: { email, password } })
 
   it('changes the password when the current one is right', async () => {
@@ -409,11 +414,12 @@ describe('PUT /api/user/password', () => {
     expect((await login('g@example.com', 'first-password')).status).toBe(401)
     const res = await change(token, { newPassword: 'first-password' })
     expect(res.status).toBe(200)
+    const fresh = res.body.data!.token
     const [stored] = await ctx.deps.db.select().from(users).where(eq(users.id, row!.id))
     expect(await verifyPassword('first-password', stored!.passwordHash, ctx.deps.passwordCost)).toBe(true)
     expect((await login('g@example.com', 'first-password')).status).toBe(200)
     // From now on the current password is required.
-    expect((await change(token, { newPassword: 'second-password' })).status).toBe(400)
+    expect((await change(fresh, { newPassword: 'second-password' })).status).toBe(400)
   })
 })
 

@@ -3,7 +3,7 @@ import { HTTPError } from 'ky'
 import type { User } from '../../contract/auth.ts'
 import type { Envelope } from '../../contract/envelope.ts'
 import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
-import { call, http } from '../api/client.ts'
+import { call, endSession, http } from '../api/client.ts'
 import { ApiError, toApiError } from '../api/errors.ts'
 import { getToken, saveSession } from '../api/session.ts'
 import { userKeys } from './user.ts'
@@ -28,7 +28,10 @@ async function callForMessage(method: 'get' | 'post', path: string, options: { j
 }
 
 export const updateProfile = (input: ProfileInput) => call<User>('put', '/user/profile', { json: input })
-export const changePassword = (input: PasswordChangeInput) => call<User>('put', '/user/password', { json: input })
+/** Ends the other sessions; the answer carries this session's fresh token. */
+export const changePassword = (input: PasswordChangeInput) => call<{ token: string; user: User }>('put', '/user/password', { json: input })
+/** Ends every session of the account, this one too. */
+export const signOutEverywhere = () => callForMessage('post', '/user/sessions/revoke')
 export const verifyEmail = (token: string) => callForMessage('get', '/user/verify', { searchParams: { token } })
 export const resendVerification = (email: string) => callForMessage('post', '/user/resend-verification', { searchParams: { email } })
 export const requestPasswordReset = (email: string) => callForMessage('post', '/user/forgot-password', { json: { email } })
@@ -65,7 +68,11 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword })
+  return useMutation({ mutationFn: changePassword, onSuccess: ({ token, user }) => saveSession(token, user) })
+}
+
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: signOutEverywhere, onSuccess: () => endSession() })
 }
 
 export const useResendVerification = () => useMutation({ mutationFn: resendVerification })

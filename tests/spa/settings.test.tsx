@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { users } from '../../server/db/schema.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { getToken } from '../../src/api/session.ts'
 
 /** /user/settings: profile, password and theme of the signed-in user. */
 
@@ -137,6 +138,10 @@ describe('settings: password', () => {
     expect(within(form).getByLabelText(/^New password/)).toHaveValue('')
     expect((await login(account.user.email, 'brand-new-pass')).status).toBe(200)
     expect((await login(account.user.email, account.password)).status).toBe(401)
+    // This session goes on with the fresh token the change answered; the one signed in before has ended.
+    expect(getToken()).not.toBe(account.token)
+    expect((await ctx().request('GET', '/api/user/getUserByEmail', { token: getToken()! })).status).toBe(200)
+    expect((await ctx().request('GET', '/api/user/getUserByEmail', { token: account.token })).status).toBe(401)
   })
 
   it('a wrong current password is shown on that field and nothing changes', async () => {
@@ -270,5 +275,20 @@ describe('settings: loading', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('form', { name: 'Edit profile' })).toBeInTheDocument()
     expect(within(profileForm()).getByLabelText(/^Name/)).toHaveValue('Lena')
+  })
+})
+
+describe('settings: sessions', () => {
+  it("'Sign out everywhere' ends every session, this one too, and goes to the sign-in page", async () => {
+    const { user, pathname, account } = await openSettings()
+    const other = await login(account.user.email, account.password)
+    const otherToken = (other.body.data as { token: string }).token
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
+    await waitFor(() => expect(pathname()).toBe('/'))
+    expect(getToken()).toBeNull()
+    expect(await screen.findByText('Signed out everywhere')).toBeInTheDocument()
+    for (const token of [account.token, otherToken]) {
+      expect((await ctx().request('GET', '/api/user/getUserByEmail', { token })).status).toBe(401)
+    }
   })
 })

@@ -6,6 +6,7 @@ import { PageHeader } from '../ui/PageHeader.tsx'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { PasswordForm } from './PasswordForm.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
+import { SignOutEverywhere } from './SignOutEverywhere.tsx'
 import { ThemePreference } from './ThemePreference.tsx'
 
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
@@ -26,7 +27,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
   )
 }
 
-/** /user/settings: profile, password and theme of the signed-in user. */
+/** /user/settings: profile, password, sessions and theme of the signed-in user. */
 export function SettingsPage() {
   const { data: user } = useSuspenseQuery(currentUserQueryOptions())
   return (
@@ -37,6 +38,9 @@ export function SettingsPage() {
       </Section>
       <Section id="settings-password" title="Password" description="Choose a new password for signing in with your e-mail address.">
         <PasswordForm />
+      </Section>
+      <Section id="settings-sessions" title="Sessions" description="Sign out on every browser and device where you are signed in, this one included.">
+        <SignOutEverywhere />
       </Section>
       <Section id="settings-appearance" title="Appearance" description="Light or dark, for this browser.">
         <ThemePreference />
