@@ -82,7 +82,7 @@ export async function unwrapMessage(call: Promise<ClientResponse<unknown>>): Pro
 }
 
 /** A file the server sends for saving: its bytes and the name its Content-Disposition gives (else null). */
-export interface NamedFile {
+interface NamedFile {
   blob: Blob
   fileName: string | null
 }

@@ -12,13 +12,13 @@ export const accountKeys = {
   verify: (token: string) => [...accountKeys.all, 'verify', token] as const,
 }
 
-export const updateProfile = (json: ProfileInput) => unwrap(api.user.profile.$put({ json }))
-export const changePassword = (json: PasswordChangeInput) => unwrap(api.user.password.$put({ json }))
+const updateProfile = (json: ProfileInput) => unwrap(api.user.profile.$put({ json }))
+const changePassword = (json: PasswordChangeInput) => unwrap(api.user.password.$put({ json }))
 /** The mail-link calls answer with a text (the envelope's `message`) and no data. */
-export const verifyEmail = (token: string) => unwrapMessage(api.user.verify.$get({ query: { token } }))
-export const resendVerification = (email: string) => unwrapMessage(api.user['resend-verification'].$post({ query: { email } }))
-export const requestPasswordReset = (email: string) => unwrapMessage(api.user['forgot-password'].$post({ json: { email } }))
-export const resetPassword = (json: ResetPasswordInput) => unwrapMessage(api.user['reset-password'].$post({ json }))
+const verifyEmail = (token: string) => unwrapMessage(api.user.verify.$get({ query: { token } }))
+const resendVerification = (email: string) => unwrapMessage(api.user['resend-verification'].$post({ query: { email } }))
+const requestPasswordReset = (email: string) => unwrapMessage(api.user['forgot-password'].$post({ json: { email } }))
+const resetPassword = (json: ResetPasswordInput) => unwrapMessage(api.user['reset-password'].$post({ json }))
 
 /**
  * Verifying spends the token, so it runs once per token: never refetched, never retried, kept for the

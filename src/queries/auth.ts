@@ -3,7 +3,7 @@ import type { GoogleLoginRequest, LoginRequest, RegisterRequest } from '../../co
 import { api, unwrap } from '../api/client.ts'
 
 export const loginUser = (json: LoginRequest) => unwrap(api.oauth2.loginUser.$post({ json }))
-export const loginWithGoogle = (json: GoogleLoginRequest) => unwrap(api.oauth2.login.$post({ json }))
+const loginWithGoogle = (json: GoogleLoginRequest) => unwrap(api.oauth2.login.$post({ json }))
 export const registerUser = (json: RegisterRequest) => unwrap(api.oauth2.registerUser.$post({ json }))
 
 /** 'Login Failed' toasts; the server's message (or 'Login failed') shows inline on the form. */

@@ -4,7 +4,7 @@ import { api, unwrap } from '../api/client.ts'
 /** Comments on videos, with their 1–5 ratings: summary, distribution and the paged list. */
 
 /** Comments come 5 at a time, from page 0 (SPEC.md §9). */
-export const COMMENTS_PAGE_SIZE = 5
+const COMMENTS_PAGE_SIZE = 5
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -18,8 +18,8 @@ export const commentKeys = {
 /** Comments are fetched only for a real (numeric) video id (SPEC.md §5). */
 export const isVideoId = (videoId: unknown): videoId is number => typeof videoId === 'number' && Number.isInteger(videoId) && videoId > 0
 
-export const getCommentSummary = (videoId: number) => unwrap(api.comments.summary[':videoId'].$get({ param: { videoId: String(videoId) } }))
-export const getRatingDistribution = (videoId: number) => unwrap(api.comments.ratings[':videoId'].$get({ param: { videoId: String(videoId) } }))
+const getCommentSummary = (videoId: number) => unwrap(api.comments.summary[':videoId'].$get({ param: { videoId: String(videoId) } }))
+const getRatingDistribution = (videoId: number) => unwrap(api.comments.ratings[':videoId'].$get({ param: { videoId: String(videoId) } }))
 export const postComment = (json: { videoId: number; comment: string; rating: number }) => unwrap(api.comments.$post({ json }))
 
 export const commentSummaryQueryOptions = (videoId: number) =>

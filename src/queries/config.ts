@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client.ts'
 
-export const getPublicConfig = () => unwrap(api.config.$get())
+const getPublicConfig = () => unwrap(api.config.$get())
 
 /** Runtime settings (such as the Google client id); they do not change while the page is open. */
 export const publicConfigQueryOptions = () =>

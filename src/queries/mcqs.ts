@@ -15,7 +15,7 @@ export const mcqKeys = {
 }
 
 /** GET /mcqs/getBySubTopics?subTopicIds=1&subTopicIds=2 (admins get `correctOption`). */
-export const getMcqs = (subTopicIds: number[]) => unwrap(api.mcqs.getBySubTopics.$get({ query: { subTopicIds: subTopicIds.map(String) } }))
+const getMcqs = (subTopicIds: number[]) => unwrap(api.mcqs.getBySubTopics.$get({ query: { subTopicIds: subTopicIds.map(String) } }))
 
 /** The admin question table's text; the learner's test screen overrides it with 'Failed to load MCQs'. */
 export const mcqsQueryOptions = (subTopicIds: number[]) =>
@@ -30,7 +30,7 @@ function invalidateMcqLists(queryClient: QueryClient, subTopicIds?: Iterable<num
   })
 }
 
-export interface McqSheetInput {
+interface McqSheetInput {
   kind: SheetKind
   file: File
   /** The sub-topic of a plain sheet. */
@@ -110,7 +110,7 @@ export const TEMPLATE_DOWNLOAD: Record<SheetKind, { fileName: string }> = {
 }
 
 /** GET /mcqs/download-template(-with-subtopic): the .xlsx template as a Blob. */
-export const downloadTemplate = async (kind: SheetKind) =>
+const downloadTemplate = async (kind: SheetKind) =>
   (await download(kind === 'plain' ? api.mcqs['download-template'].$get() : api.mcqs['download-template-with-subtopic'].$get())).blob
 
 /** A template download as a mutation (pending state for the button). Its failure is an alert on the page, not a toast. */

@@ -9,11 +9,11 @@ export const packageKeys = {
   detail: (id: number) => [...packageKeys.details(), id] as const,
 }
 
-export const getPackages = () => unwrap(api.packages.getAllPackage.$get())
-export const getPackage = (id: number) => unwrap(api.packages[':id'].$get({ param: { id: String(id) } }))
+const getPackages = () => unwrap(api.packages.getAllPackage.$get())
+const getPackage = (id: number) => unwrap(api.packages[':id'].$get({ param: { id: String(id) } }))
 export const createPackage = (json: PackageInput) => unwrap(api.packages.createPackage.$post({ json }))
-export const updatePackage = (id: number, json: PackageInput) => unwrap(api.packages[':id'].$put({ param: { id: String(id) }, json }))
-export const deletePackage = (id: number) => unwrap(api.packages[':id'].$delete({ param: { id: String(id) } }))
+const updatePackage = (id: number, json: PackageInput) => unwrap(api.packages[':id'].$put({ param: { id: String(id) }, json }))
+const deletePackage = (id: number) => unwrap(api.packages[':id'].$delete({ param: { id: String(id) } }))
 
 /** Every package with its skills (no topics), newest first. */
 export const packagesQueryOptions = () => queryOptions({ queryKey: packageKeys.list(), queryFn: getPackages, meta: { errorMessage: 'Failed to fetch packages' } })

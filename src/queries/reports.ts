@@ -10,9 +10,9 @@ export const reportKeys = {
   package: (packageId: number) => [...reportKeys.packages(), packageId] as const,
 }
 
-export const getDashboardFigures = () => unwrap(api.reports.dashboard.$get())
-export const getPackageReports = () => unwrap(api.reports.packages.$get())
-export const getPackageReport = (packageId: number) => unwrap(api.reports.packages[':id'].$get({ param: { id: String(packageId) } }))
+const getDashboardFigures = () => unwrap(api.reports.dashboard.$get())
+const getPackageReports = () => unwrap(api.reports.packages.$get())
+const getPackageReport = (packageId: number) => unwrap(api.reports.packages[':id'].$get({ param: { id: String(packageId) } }))
 
 export const dashboardQueryOptions = () =>
   queryOptions({ queryKey: reportKeys.dashboard(), queryFn: getDashboardFigures, meta: { errorMessage: 'Failed to load dashboard figures' } })
@@ -21,13 +21,13 @@ export const packageReportsQueryOptions = () =>
 export const packageReportQueryOptions = (packageId: number) =>
   queryOptions({ queryKey: reportKeys.package(packageId), queryFn: () => getPackageReport(packageId), meta: { errorMessage: 'Failed to load the package report' } })
 
-export interface ReportFile {
+interface ReportFile {
   blob: Blob
   fileName: string
 }
 
 /** GET /reports/packages/{id}/export: the CSV, named as the server names it (else report-{id}.csv). */
-export async function exportPackageReport(packageId: number): Promise<ReportFile> {
+async function exportPackageReport(packageId: number): Promise<ReportFile> {
   const file = await download(api.reports.packages[':id'].export.$get({ param: { id: String(packageId) } }))
   return { blob: file.blob, fileName: file.fileName ?? `report-${packageId}.csv` }
 }

@@ -17,11 +17,11 @@ export const reviewKeys = {
 /** The server's limit on ids per summaries call. */
 const SUMMARIES_BATCH = 500
 
-export const getReviewSummary = (targetType: TargetType, targetId: number) => unwrap(api.reviews.summary.$get({ query: { targetType, targetId: String(targetId) } }))
-export const getReviews = (targetType: TargetType, targetId: number) => unwrap(api.reviews.target.$get({ query: { targetType, targetId: String(targetId) } }))
+const getReviewSummary = (targetType: TargetType, targetId: number) => unwrap(api.reviews.summary.$get({ query: { targetType, targetId: String(targetId) } }))
+const getReviews = (targetType: TargetType, targetId: number) => unwrap(api.reviews.target.$get({ query: { targetType, targetId: String(targetId) } }))
 
 /** GET /reviews/summaries?targetType&targetIds=1&targetIds=2: one call per 500 ids, merged into {id: summary}. */
-export async function getReviewSummaries(targetType: TargetType, targetIds: readonly number[]): Promise<Record<number, ReviewSummary>> {
+async function getReviewSummaries(targetType: TargetType, targetIds: readonly number[]): Promise<Record<number, ReviewSummary>> {
   const batches: number[][] = []
   for (let i = 0; i < targetIds.length; i += SUMMARIES_BATCH) batches.push(targetIds.slice(i, i + SUMMARIES_BATCH))
   const answers = await Promise.all(
@@ -30,7 +30,7 @@ export async function getReviewSummaries(targetType: TargetType, targetIds: read
   return Object.assign({}, ...answers) as Record<number, ReviewSummary>
 }
 
-export const submitReview = (json: ReviewInput) => unwrap(api.reviews.$post({ json }))
+const submitReview = (json: ReviewInput) => unwrap(api.reviews.$post({ json }))
 
 /** The summaries of many targets in one request (ids sorted, so the same set shares one cache entry). */
 export const reviewSummariesQueryOptions = (targetType: TargetType, targetIds: readonly number[]) => {
@@ -44,7 +44,7 @@ export const reviewSummaryQueryOptions = (targetType: TargetType, targetId: numb
 export const reviewsQueryOptions = (targetType: TargetType, targetId: number) =>
   queryOptions({ queryKey: reviewKeys.list(targetType, targetId), queryFn: () => getReviews(targetType, targetId), meta: { errorMessage: 'Failed to load reviews' } })
 
-export interface ReviewDraft {
+interface ReviewDraft {
   targetType: TargetType
   targetId: number
   presentationRating: number

@@ -9,7 +9,7 @@ export const skillKeys = {
   topics: (skillId: number) => [...skillKeys.topicsAll(), skillId] as const,
 }
 
-export const getSkillTopics = (skillId: number) => unwrap(api.skills.skills[':id'].topics.$get({ param: { id: String(skillId) } }))
+const getSkillTopics = (skillId: number) => unwrap(api.skills.skills[':id'].topics.$get({ param: { id: String(skillId) } }))
 
 /** The topic editor's and Upload Content's text; the learner's skill results override it with 'Failed to fetch topics or attempts'. */
 export const skillTopicsQueryOptions = (skillId: number) =>

@@ -7,7 +7,7 @@ import { useUploadMutation } from './upload-mutation.ts'
 
 /** A sub-topic's PDF study materials: upload, delete, and the zip of the latest versions. */
 
-export interface StudyMaterialUploadInput {
+interface StudyMaterialUploadInput {
   subTopicId: number
   name: string
   pdf: File
@@ -41,7 +41,7 @@ export function useDeleteStudyMaterial(skillId: number) {
 }
 
 /** GET /study-materials/download-all/{subTopicId}: the latest version of each material, zipped. */
-export const downloadMaterialsZip = async (subTopicId: number) =>
+const downloadMaterialsZip = async (subTopicId: number) =>
   (await download(api['study-materials']['download-all'][':subTopicId'].$get({ param: { subTopicId: String(subTopicId) } }))).blob
 
 /**

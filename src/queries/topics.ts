@@ -4,7 +4,7 @@ import { api, unwrap } from '../api/client.ts'
 import { invalidateSkillContent, packageDetailKey, skillKeys } from './skills.ts'
 import { subTopicKeys } from './subtopics.ts'
 
-export const saveSkillTopics = (skillId: number, json: SaveTopicsInput) => unwrap(api.topic['by-skill'][':skillId'].$put({ param: { skillId: String(skillId) }, json }))
+const saveSkillTopics = (skillId: number, json: SaveTopicsInput) => unwrap(api.topic['by-skill'][':skillId'].$put({ param: { skillId: String(skillId) }, json }))
 export const deleteTopic = (id: number) => unwrap(api.topic[':id'].$delete({ param: { id: String(id) } }))
 
 /**

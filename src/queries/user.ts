@@ -17,13 +17,13 @@ export const userKeys = {
 /** The admin users table's page size (SPEC.md §9). */
 export const USERS_TABLE_PAGE_SIZE = 10
 
-export const getCurrentUser = () => unwrap(api.user.getUserByEmail.$get())
-export const getUsersPage = (page: number, size: number) => unwrap(api.user.getPaginatedUsers.$get({ query: { page: String(page), size: String(size) } }))
-export const getAllUsers = () => unwrap(api.user.all.$get())
-export const getUser = (id: number) => unwrap(api.user.getUserById.$get({ query: { id: String(id) } }))
+const getCurrentUser = () => unwrap(api.user.getUserByEmail.$get())
+const getUsersPage = (page: number, size: number) => unwrap(api.user.getPaginatedUsers.$get({ query: { page: String(page), size: String(size) } }))
+const getAllUsers = () => unwrap(api.user.all.$get())
+const getUser = (id: number) => unwrap(api.user.getUserById.$get({ query: { id: String(id) } }))
 export const assignPackages = (userId: number, packageIds: number[]) =>
   unwrap(api.user[':id']['assign-packages'].$put({ param: { id: String(userId) }, json: { packageIds } }))
-export const unassignPackage = (userId: number, packageId: number) =>
+const unassignPackage = (userId: number, packageId: number) =>
   unwrap(api.user[':id'].packages[':packageId'].$delete({ param: { id: String(userId), packageId: String(packageId) } }))
 export const changeRole = (userId: number, role: Role) => unwrap(api.user[':id'].role.$put({ param: { id: String(userId) }, json: { role } }))
 

@@ -8,7 +8,7 @@ import { useUploadMutation } from './upload-mutation.ts'
 
 /** A sub-topic's videos: upload, delete, and counting plays. */
 
-export interface VideoUploadInput {
+interface VideoUploadInput {
   subTopicId: number
   video: File
   thumbnail: File
@@ -43,7 +43,7 @@ export function useDeleteVideo(skillId: number) {
 }
 
 /** POST /videos/{id}/view: counts a play (the server counts one per user, video and hour). */
-export const recordVideoView = (videoId: number) => unwrap(api.videos[':id'].view.$post({ param: { id: String(videoId) } }))
+const recordVideoView = (videoId: number) => unwrap(api.videos[':id'].view.$post({ param: { id: String(videoId) } }))
 
 /**
  * Counts a play. The count (`noOfViews`) is shown only on the admin screens, so their cached copies are
