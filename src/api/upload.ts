@@ -1,6 +1,6 @@
 import type { Envelope } from '../../contract/envelope.ts'
-import { ApiError, toApiError } from './errors.ts'
-import { endSession } from './client.ts'
+import { toApiError } from './errors.ts'
+import { API_PREFIX, endSession } from './client.ts'
 import { getToken } from './session.ts'
 
 export interface UploadOptions {
@@ -16,7 +16,7 @@ export interface UploadOptions {
 export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${import.meta.env.BASE_URL.replace(/\/$/, '')}/api/${path.replace(/^\//, '')}`)
+    xhr.open('POST', `${API_PREFIX}/${path.replace(/^\//, '')}`)
     const token = getToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     xhr.upload.onprogress = (event) => {
@@ -38,7 +38,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
       reject(toApiError(xhr.status, body))
     }
     xhr.onerror = () => reject(toApiError(0, null))
-    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled'))
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(form)
   })

@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { HTTPError } from 'ky'
 import type { User } from '../../contract/auth.ts'
-import type { Envelope } from '../../contract/envelope.ts'
 import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
-import { call, endSession, http } from '../api/client.ts'
-import { ApiError, toApiError } from '../api/errors.ts'
+import { api, endSession, unwrap, unwrapMessage } from '../api/client.ts'
 import { getToken, saveSession } from '../api/session.ts'
 import { userKeys } from './user.ts'
 
@@ -15,27 +12,16 @@ export const accountKeys = {
   verify: (token: string) => [...accountKeys.all, 'verify', token] as const,
 }
 
-/** Sends a call whose answer is a text in the envelope's `message` (the mail-link calls carry no data). */
-async function callForMessage(method: 'get' | 'post', path: string, options: { json?: unknown; searchParams?: Record<string, string> } = {}): Promise<string> {
-  try {
-    const body = await http(path.replace(/^\//, ''), { method, json: options.json, searchParams: options.searchParams }).json<Envelope<unknown>>()
-    return body.message ?? ''
-  } catch (error) {
-    if (error instanceof HTTPError) throw toApiError(error.response.status, error.data)
-    if (error instanceof ApiError) throw error
-    throw toApiError(0, null)
-  }
-}
-
-export const updateProfile = (input: ProfileInput) => call<User>('put', '/user/profile', { json: input })
+const updateProfile = (json: ProfileInput) => unwrap(api.user.profile.$put({ json }))
 /** Ends the other sessions; the answer carries this session's fresh token. */
-export const changePassword = (input: PasswordChangeInput) => call<{ token: string; user: User }>('put', '/user/password', { json: input })
+const changePassword = (json: PasswordChangeInput) => unwrap(api.user.password.$put({ json }))
 /** Ends every session of the account, this one too. */
-export const signOutEverywhere = () => callForMessage('post', '/user/sessions/revoke')
-export const verifyEmail = (token: string) => callForMessage('get', '/user/verify', { searchParams: { token } })
-export const resendVerification = (email: string) => callForMessage('post', '/user/resend-verification', { searchParams: { email } })
-export const requestPasswordReset = (email: string) => callForMessage('post', '/user/forgot-password', { json: { email } })
-export const resetPassword = (input: ResetPasswordInput) => callForMessage('post', '/user/reset-password', { json: input })
+const signOutEverywhere = () => unwrapMessage(api.user.sessions.revoke.$post())
+/** The mail-link calls answer with a text (the envelope's `message`) and no data. */
+const verifyEmail = (token: string) => unwrapMessage(api.user.verify.$get({ query: { token } }))
+const resendVerification = (email: string) => unwrapMessage(api.user['resend-verification'].$post({ query: { email } }))
+const requestPasswordReset = (email: string) => unwrapMessage(api.user['forgot-password'].$post({ json: { email } }))
+const resetPassword = (json: ResetPasswordInput) => unwrapMessage(api.user['reset-password'].$post({ json }))
 
 /**
  * Verifying spends the token, so it runs once per token: never refetched, never retried, kept for the
@@ -64,9 +50,14 @@ function currentUserChanged(queryClient: ReturnType<typeof useQueryClient>, user
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: updateProfile, onSuccess: (user) => currentUserChanged(queryClient, user) })
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => currentUserChanged(queryClient, user),
+    meta: { errorMessage: 'Failed to update profile', errorReason: 'title' },
+  })
 }
 
+/** No failure toast here: the form shows a wrong current or weak new password under its field, and toasts anything else. */
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword, onSuccess: ({ token, user }) => saveSession(token, user) })
 }
@@ -75,6 +66,7 @@ export function useSignOutEverywhere() {
   return useMutation({ mutationFn: signOutEverywhere, onSuccess: () => endSession() })
 }
 
-export const useResendVerification = () => useMutation({ mutationFn: resendVerification })
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset })
+export const useResendVerification = () => useMutation({ mutationFn: resendVerification, meta: { errorMessage: 'Failed to resend verification email' } })
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset, meta: { errorMessage: 'Failed to send the password reset email' } })
+/** Its failure shows on the page itself, not as a toast. */
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword })

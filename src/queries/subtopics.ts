@@ -1,13 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SubTopic } from '../../contract/content.ts'
-import { call } from '../api/client.ts'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../api/client.ts'
 import { invalidateSkillContent } from './skills.ts'
-
-/** A sub-topic with its topic's title and description (GET /subTopic/{id}). */
-export interface SubTopicDetail extends SubTopic {
-  topicTitle: string
-  topicDescription: string
-}
 
 export const subTopicKeys = {
   all: ['subTopics'] as const,
@@ -18,16 +11,35 @@ export const subTopicKeys = {
   byIds: (ids: number[]) => [...subTopicKeys.byIdsAll(), ids] as const,
 }
 
-export const getSubTopic = (id: number) => call<SubTopicDetail>('get', `/subTopic/${id}`)
-export const deleteSubTopic = (id: number) => call<null>('delete', `/subTopic/${id}`)
+/** GET /subTopic/{id}: the sub-topic with its topic's title and description. */
+const getSubTopic = (id: number) => unwrap(api.subTopic[':id'].$get({ param: { id: String(id) } }))
+export const deleteSubTopic = (id: number) => unwrap(api.subTopic[':id'].$delete({ param: { id: String(id) } }))
 
 /** GET /subTopic/getByIds?subTopicIds=1&subTopicIds=2: the ones that exist, in the order asked. */
-export const getSubTopicsByIds = (ids: number[]) =>
-  call<SubTopicDetail[]>('get', '/subTopic/getByIds', { searchParams: new URLSearchParams(ids.map((id) => ['subTopicIds', String(id)])) })
+export const getSubTopicsByIds = (ids: number[]) => unwrap(api.subTopic.getByIds.$get({ query: { subTopicIds: ids.map(String) } }))
 
-export const subTopicsByIdsQueryOptions = (ids: number[]) => queryOptions({ queryKey: subTopicKeys.byIds(ids), queryFn: () => getSubTopicsByIds(ids) })
+/** The admin question table's titles ('Failed to fetch subtopic details'). */
+export const subTopicsByIdsQueryOptions = (ids: number[]) =>
+  queryOptions({ queryKey: subTopicKeys.byIds(ids), queryFn: () => getSubTopicsByIds(ids), meta: { errorMessage: 'Failed to fetch subtopic details' } })
 
-export const subTopicQueryOptions = (id: number) => queryOptions({ queryKey: subTopicKeys.detail(id), queryFn: () => getSubTopic(id) })
+/** The admin sub-topic view's text ('Failed to fetch subtopic'). */
+export const subTopicQueryOptions = (id: number) =>
+  queryOptions({ queryKey: subTopicKeys.detail(id), queryFn: () => getSubTopic(id), meta: { errorMessage: 'Failed to fetch subtopic' } })
+
+/**
+ * After a video or study material of a sub-topic changes: the skill's topics (the Upload Content page),
+ * its package's tree, and the sub-topic's own views (GET /subTopic/{id}, getByIds lists holding it).
+ */
+export function invalidateSubTopicMedia(queryClient: QueryClient, skillId: number, subTopicId: number) {
+  return Promise.all([
+    invalidateSkillContent(queryClient, skillId),
+    queryClient.invalidateQueries({ queryKey: subTopicKeys.detail(subTopicId), exact: true }),
+    queryClient.invalidateQueries({
+      queryKey: subTopicKeys.byIdsAll(),
+      predicate: (query) => ((query.queryKey[2] as number[] | undefined) ?? []).includes(subTopicId),
+    }),
+  ])
+}
 
 /** DELETE /subTopic/{id} of a skill's topic: drops the sub-topic's own entry, refreshes the skill's topics and its package's tree. */
 export function useDeleteSubTopic(skillId: number) {
@@ -38,5 +50,6 @@ export function useDeleteSubTopic(skillId: number) {
       queryClient.removeQueries({ queryKey: subTopicKeys.detail(id), exact: true })
       return invalidateSkillContent(queryClient, skillId)
     },
+    meta: { errorMessage: 'Failed to delete sub-topic', errorReason: 'title' },
   })
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SaveTopicsInput, SkillWithTopics } from '../../contract/content.ts'
-import { call } from '../api/client.ts'
+import type { SaveTopicsInput } from '../../contract/content.ts'
+import { api, unwrap } from '../api/client.ts'
 import { invalidateSkillContent, packageDetailKey, skillKeys } from './skills.ts'
 import { subTopicKeys } from './subtopics.ts'
 
-export const saveSkillTopics = (skillId: number, input: SaveTopicsInput) => call<SkillWithTopics>('put', `/topic/by-skill/${skillId}`, { json: input })
-export const deleteTopic = (id: number) => call<null>('delete', `/topic/${id}`)
+const saveSkillTopics = (skillId: number, json: SaveTopicsInput) => unwrap(api.topic['by-skill'][':skillId'].$put({ param: { skillId: String(skillId) }, json }))
+export const deleteTopic = (id: number) => unwrap(api.topic[':id'].$delete({ param: { id: String(id) } }))
 
 /**
  * 'Save All' of the topic editor: one PUT with the skill's whole draft. The answer is the saved skill,
@@ -22,6 +22,7 @@ export function useSaveSkillTopics(skillId: number) {
         queryClient.invalidateQueries({ queryKey: subTopicKeys.details() }),
       ])
     },
+    meta: { errorMessage: 'Failed to save topics' },
   })
 }
 
@@ -31,5 +32,6 @@ export function useDeleteTopic(skillId: number) {
   return useMutation({
     mutationFn: deleteTopic,
     onSuccess: () => Promise.all([invalidateSkillContent(queryClient, skillId), queryClient.invalidateQueries({ queryKey: subTopicKeys.details() })]),
+    meta: { errorMessage: 'Failed to delete topic', errorReason: 'title' },
   })
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Role, User } from '../../contract/auth.ts'
-import type { Page } from '../../contract/envelope.ts'
-import { call } from '../api/client.ts'
+import { api, unwrap } from '../api/client.ts'
 import { getStoredUser, getToken, saveSession } from '../api/session.ts'
+import type { AppMeta } from './meta.ts'
 
 export const userKeys = {
   all: ['users'] as const,
@@ -17,22 +17,24 @@ export const userKeys = {
 /** The admin users table's page size (SPEC.md §9). */
 export const USERS_TABLE_PAGE_SIZE = 10
 
-export const getCurrentUser = () => call<User>('get', '/user/getUserByEmail')
-export const getUsersPage = (page: number, size: number) => call<Page<User>>('get', '/user/getPaginatedUsers', { searchParams: { page, size } })
-export const getAllUsers = () => call<User[]>('get', '/user/all')
-export const getUser = (id: number) => call<User>('get', '/user/getUserById', { searchParams: { id } })
-export const assignPackages = (userId: number, packageIds: number[]) => call<User>('put', `/user/${userId}/assign-packages`, { json: { packageIds } })
-export const unassignPackage = (userId: number, packageId: number) => call<User>('delete', `/user/${userId}/packages/${packageId}`)
-export const changeRole = (userId: number, role: Role) => call<User>('put', `/user/${userId}/role`, { json: { role } })
+const getCurrentUser = () => unwrap(api.user.getUserByEmail.$get())
+const getUsersPage = (page: number, size: number) => unwrap(api.user.getPaginatedUsers.$get({ query: { page: String(page), size: String(size) } }))
+const getAllUsers = () => unwrap(api.user.all.$get())
+const getUser = (id: number) => unwrap(api.user.getUserById.$get({ query: { id: String(id) } }))
+export const assignPackages = (userId: number, packageIds: number[]) =>
+  unwrap(api.user[':id']['assign-packages'].$put({ param: { id: String(userId) }, json: { packageIds } }))
+const unassignPackage = (userId: number, packageId: number) =>
+  unwrap(api.user[':id'].packages[':packageId'].$delete({ param: { id: String(userId), packageId: String(packageId) } }))
+export const changeRole = (userId: number, role: Role) => unwrap(api.user[':id'].role.$put({ param: { id: String(userId) }, json: { role } }))
 
 export const currentUserQueryOptions = () => queryOptions({ queryKey: userKeys.current(), queryFn: getCurrentUser })
 
 /** One page of users, `page` 0-based as on the wire. */
 export const usersPageQueryOptions = (page: number, size: number) =>
-  queryOptions({ queryKey: userKeys.page(page, size), queryFn: () => getUsersPage(page, size) })
+  queryOptions({ queryKey: userKeys.page(page, size), queryFn: () => getUsersPage(page, size), meta: { errorMessage: 'Failed to fetch users' } })
 
 /** Every user with their assigned packages (the assigner's table). */
-export const allUsersQueryOptions = () => queryOptions({ queryKey: userKeys.list(), queryFn: getAllUsers })
+export const allUsersQueryOptions = () => queryOptions({ queryKey: userKeys.list(), queryFn: getAllUsers, meta: { errorMessage: 'Failed to fetch users' } })
 
 /** One user with their assigned packages. */
 export const userQueryOptions = (id: number) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUser(id) })
@@ -53,19 +55,23 @@ function userChanged(queryClient: QueryClient, user: User) {
   return Promise.all(work)
 }
 
-export function useAssignPackages() {
+/** The assign dialog's text; the admin assign form (/admin/package-to-user) passes 'Error assigning packages'. */
+export function useAssignPackages(meta: AppMeta = { errorMessage: 'Failed to assign packages' }) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ userId, packageIds }: { userId: number; packageIds: number[] }) => assignPackages(userId, packageIds),
     onSuccess: (user) => userChanged(queryClient, user),
+    meta,
   })
 }
 
-export function useUnassignPackage() {
+/** The user detail page's text; the assigned-packages dialog passes 'Failed to remove package'. */
+export function useUnassignPackage(meta: AppMeta = { errorMessage: 'Failed to unassign package', errorReason: 'title' }) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ userId, packageId }: { userId: number; packageId: number }) => unassignPackage(userId, packageId),
     onSuccess: (user) => userChanged(queryClient, user),
+    meta,
   })
 }
 
@@ -74,5 +80,6 @@ export function useChangeRole() {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: Role }) => changeRole(userId, role),
     onSuccess: (user) => userChanged(queryClient, user),
+    meta: { errorMessage: 'Failed to update role', errorReason: 'title' },
   })
 }
