@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
+import { useCanGoBack, useRouter } from '@tanstack/react-router'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { notify } from '../../lib/toast.ts'
 import { mcqsQueryOptions } from '../../queries/media.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
+import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { McqRow } from './McqRow.tsx'
@@ -31,9 +32,7 @@ function BackButton() {
       Back
     </Button>
   ) : (
-    <Button component={Link} to="/package" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-      Back to packages
-    </Button>
+    <BackToPackages />
   )
 }
 

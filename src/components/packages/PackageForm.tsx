@@ -1,11 +1,12 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Alert, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
-import { Link, useBlocker } from '@tanstack/react-router'
+import { useBlocker } from '@tanstack/react-router'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { packageInput, type Package, type PackageInput } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { ButtonLink } from '../ui/links.tsx'
 
 interface SkillRow {
   /** React key only; never sent. */
@@ -342,9 +343,9 @@ export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, st
           </Stack>
 
           <Group justify="flex-end" gap="sm" wrap="wrap">
-            <Button variant="default" component={Link} to="/package">
+            <ButtonLink variant="default" to="/package">
               Cancel
-            </Button>
+            </ButtonLink>
             <Button type="submit" loading={saving} disabled={saving}>
               {submitLabel}
             </Button>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
-import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import type { LinkProps } from '@tanstack/react-router'
 import { IconBox, IconChecklist, IconHelpCircle, IconMovie, IconUsers } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import type { DashboardFigures as Figures } from '../../../contract/reports.ts'
 import { dashboardQueryOptions } from '../../queries/reports.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { AnchorLink } from '../ui/links.tsx'
 import { DateTime } from '../tests/DateTime.tsx'
 import { useFailureToast } from '../tests/useFailureToast.ts'
 import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'
@@ -14,7 +15,7 @@ import classes from './Reports.module.css'
 
 const number = new Intl.NumberFormat('en-IN')
 
-function Figure({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: string }) {
+function Figure({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: LinkProps['to'] }) {
   const body = (
     <Group gap="sm" wrap="nowrap">
       <ThemeIcon variant="light" size={36} radius="md" aria-hidden className={classes.figureIcon}>
@@ -33,9 +34,9 @@ function Figure({ label, value, icon, to }: { label: string; value: number; icon
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={`${label}: ${number.format(value)}`} className={classes.figure}>
       {to ? (
-        <Anchor component={Link} to={to} underline="never" c="inherit" className={classes.figureLink}>
+        <AnchorLink to={to} underline="never" c="inherit" className={classes.figureLink}>
           {body}
-        </Anchor>
+        </AnchorLink>
       ) : (
         body
       )}

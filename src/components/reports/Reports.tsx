@@ -1,13 +1,13 @@
 import { useMemo } from 'react'
-import { Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconDownload } from '@tabler/icons-react'
 import type { PackageReport, PackageReportRow, QuestionScore, SubTopicScore } from '../../../contract/reports.ts'
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { useFailureToast } from '../tests/useFailureToast.ts'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
@@ -98,9 +98,9 @@ function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: 
             return (
               <Table.Tr key={row.packageId} data-selected={isSelected || undefined} aria-current={isSelected ? 'true' : undefined}>
                 <Table.Td className={classes.wrap} fw={500}>
-                  <Anchor renderRoot={(props) => <Link to="/reports" search={{ packageId: row.packageId }} {...props} />} c="inherit" fw={500} tabIndex={-1}>
+                  <AnchorLink to="/reports" search={{ packageId: row.packageId }} c="inherit" fw={500} tabIndex={-1}>
                     {row.title}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td ta="right" className={classes.num}>
                   {row.assignedLearners}
@@ -112,15 +112,16 @@ function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: 
                   {pct(row.averagePercent)}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    renderRoot={(props) => <Link to="/reports" search={{ packageId: row.packageId }} {...props} />}
+                  <ButtonLink
+                    to="/reports"
+                    search={{ packageId: row.packageId }}
                     size="compact-sm"
                     variant={isSelected ? 'filled' : 'light'}
                     aria-label={`View report: ${row.title}`}
                     aria-current={isSelected ? 'page' : undefined}
                   >
                     View report
-                  </Button>
+                  </ButtonLink>
                 </Table.Td>
               </Table.Tr>
             )

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react'
 import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core'
-import { Link, useBlocker } from '@tanstack/react-router'
+import { useBlocker } from '@tanstack/react-router'
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react'
 import type { SkillWithTopics } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
@@ -10,6 +10,7 @@ import { useDeleteTopic, useSaveSkillTopics } from '../../queries/topics.ts'
 import { useDeleteSubTopic } from '../../queries/subtopics.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { ButtonLink } from '../ui/links.tsx'
 import classes from './TopicEditor.module.css'
 import {
   draftFrom,
@@ -445,18 +446,12 @@ const SubTopicRow = memo(function SubTopicRow({ topicKey, sub, index, subIndex, 
           </Text>
         ) : (
           <Group gap="xs">
-            <Button
-              component={Link}
-              to={`/subtopic-mcqs/${sub.id}`}
-              variant="light"
-              size="xs"
-              aria-label={`View Added Questions for ${name}`}
-            >
+            <ButtonLink to="/subtopic-mcqs/$subTopicIds" params={{ subTopicIds: [sub.id] }} variant="light" size="xs" aria-label={`View Added Questions for ${name}`}>
               View Added Questions
-            </Button>
-            <Button component={Link} to={`/subtopic/${sub.id}`} variant="subtle" size="xs" aria-label={`Open sub-topic ${name}`}>
+            </ButtonLink>
+            <ButtonLink to="/subtopic/$id" params={{ id: sub.id }} variant="subtle" size="xs" aria-label={`Open sub-topic ${name}`}>
               Open sub-topic
-            </Button>
+            </ButtonLink>
           </Group>
         )}
       </Stack>
