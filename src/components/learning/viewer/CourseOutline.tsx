@@ -5,7 +5,7 @@ import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
 import { messageOf } from '../../../api/errors.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
 import { notify } from '../../../lib/toast.ts'
-import { useDownloadMaterialsZip } from '../../../queries/media.ts'
+import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
 import { subTopicKey, testPath, topicKey, videoLabel } from './tree.ts'
 
 interface CourseOutlineProps {

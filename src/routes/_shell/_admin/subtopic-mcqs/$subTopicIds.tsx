@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { idListParams, objectOf, searchOptionalPage } from '../../../../lib/route-schemas.ts'
 import { McqTable, McqTablePending } from '../../../../components/media/McqTable.tsx'
-import { mcqsQueryOptions } from '../../../../queries/media.ts'
+import { mcqsQueryOptions } from '../../../../queries/mcqs.ts'
 import { subTopicsByIdsQueryOptions } from '../../../../queries/subtopics.ts'
 
 const search = objectOf({ page: searchOptionalPage })
