@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react'
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
 import { IconDownload, IconExternalLink, IconFileTypePdf, IconTrash } from '@tabler/icons-react'
 import type { StudyMaterial } from '../../../contract/content.ts'
-import { messageOf } from '../../api/errors.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { safeFileName, saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
@@ -25,7 +24,6 @@ export function MaterialList({ subTopic, skillId }: { subTopic: { id: number; ti
   function downloadAll() {
     zip.mutate(subTopic.id, {
       onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, 'study-materials')}.zip`),
-      onError: (error) => notify.error('Failed to download study materials', { description: messageOf(error, 'Try again.') }),
     })
   }
 
@@ -117,7 +115,6 @@ function DeleteMaterialDialog({ skillId, material, onClose }: { skillId: number;
         notify.success('Study material deleted')
         onClose()
       },
-      onError: (error) => notify.error('Failed to delete study material', { description: messageOf(error, 'Try again.') }),
     })
   }
 

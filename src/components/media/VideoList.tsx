@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { ActionIcon, AspectRatio, Box, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core'
 import { IconEye, IconPlayerPlay, IconTrash, IconVideoOff } from '@tabler/icons-react'
 import type { Video } from '../../../contract/content.ts'
-import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteVideo } from '../../queries/videos.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -87,7 +86,6 @@ function DeleteVideoDialog({ skillId, video, onClose }: { skillId: number; video
         notify.success('Video deleted')
         onClose()
       },
-      onError: (error) => notify.error('Failed to delete video', { description: messageOf(error, 'Try again.') }),
     })
   }
 

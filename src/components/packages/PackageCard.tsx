@@ -2,7 +2,6 @@ import { memo, useId, useState } from 'react'
 import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconPencilPlus, IconTrash, IconUpload } from '@tabler/icons-react'
 import type { Package, Skill } from '../../../contract/content.ts'
-import { messageOf } from '../../api/errors.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeletePackage } from '../../queries/packages.ts'
@@ -59,10 +58,7 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
         setConfirming(false)
         notify.success('Package deleted')
       },
-      onError: (error) => {
-        setConfirming(false)
-        notify.error(messageOf(error, 'Failed to delete package'))
-      },
+      onError: () => setConfirming(false),
     })
   }
 

@@ -4,7 +4,6 @@ import { useBlocker } from '@tanstack/react-router'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { packageInput, type Package, type PackageInput } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 
@@ -237,7 +236,6 @@ export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, st
       await onSubmit(result.payload)
     } catch (error) {
       saved.current = false
-      notify.error(messageOf(error, failureMessage))
       if (error instanceof ApiError && Object.keys(error.details).length) {
         const known = new Set(FIELD_ORDER(values))
         const fieldErrors: Errors = {}

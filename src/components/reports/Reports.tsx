@@ -172,7 +172,6 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
         saveFile(blob, fileName)
         notify.success('Report exported')
       },
-      onError: (error) => notify.error('Failed to export report', { description: messageOf(error, '') || undefined }),
     })
   }
 

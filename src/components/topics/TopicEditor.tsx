@@ -145,7 +145,6 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
           setPending(null)
           notify.success('Topic deleted')
         },
-        onError: (error) => notify.error(messageOf(error, 'Failed to delete topic')),
       })
     } else {
       const { topicKey, sub } = pending
@@ -155,7 +154,6 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
           setPending(null)
           notify.success('SubTopic deleted')
         },
-        onError: (error) => notify.error(messageOf(error, 'Failed to delete sub-topic')),
       })
     }
   }
@@ -177,7 +175,6 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
         notify.success('Topics & Subtopics saved!')
       },
       onError: (error) => {
-        notify.error('Failed to save topics')
         setSaveError(messageOf(error, 'Nothing was saved. Try again.'))
         if (error instanceof ApiError) setServerErrors(errorsFromDetails(sent, error.details))
       },

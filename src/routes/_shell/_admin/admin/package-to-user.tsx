@@ -25,7 +25,7 @@ function AssignFormPage() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [assigned, setAssigned] = useState<User | null>(null)
-  const assign = useAssignPackages()
+  const assign = useAssignPackages({ errorMessage: 'Error assigning packages' })
   const parsed = parsePackageIds(packageIds)
 
   function submit(event: FormEvent) {
@@ -46,7 +46,6 @@ function AssignFormPage() {
           setPackageIds('')
         },
         onError: (error) => {
-          notify.error('Error assigning packages')
           setAssigned(null)
           setFailure(messageOf(error, 'Error assigning packages'))
         },

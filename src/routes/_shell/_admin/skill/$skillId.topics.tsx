@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_shell/_admin/skill/$skillId/topics')({
   params: idParams('skillId'),
   loader: ({ context, params }) => context.queryClient.query({ ...skillTopicsQueryOptions(params.skillId), staleTime: 'static' }),
   pendingComponent: UploadContentPending,
-  errorComponent: (props) => <ContentLoadError {...props} header={<PageHeader title="Upload Content" />} toast="Failed to fetch topics" notFoundAction={<BackToPackages />} />,
+  errorComponent: (props) => <ContentLoadError {...props} header={<PageHeader title="Upload Content" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />,
   component: UploadContentRoute,
 })
 

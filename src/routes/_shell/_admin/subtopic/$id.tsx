@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_shell/_admin/subtopic/$id')({
   loader: ({ context, params }) => context.queryClient.query({ ...subTopicQueryOptions(params.id), staleTime: 'static' }),
   pendingComponent: SubTopicPending,
   errorComponent: (props) => (
-    <ContentLoadError {...props} header={<PageHeader title="Sub-topic" />} toast="Failed to fetch subtopic" notFoundText="SubTopic not found" notFoundAction={<BackToPackages />} />
+    <ContentLoadError {...props} header={<PageHeader title="Sub-topic" />} failureText="Failed to fetch subtopic" notFoundText="SubTopic not found" notFoundAction={<BackToPackages />} />
   ),
   component: SubTopicRoute,
 })

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_shell/_admin/topic/add/$skillId')({
   loader: ({ context, params }) => context.queryClient.query({ ...skillTopicsQueryOptions(params.skillId), staleTime: 'static' }),
   pendingComponent: TopicEditorPending,
   errorComponent: (props) => (
-    <ContentLoadError {...props} header={<PageHeader title="Topics and sub-topics" />} toast="Failed to fetch topics" notFoundAction={<BackToPackages />} />
+    <ContentLoadError {...props} header={<PageHeader title="Topics and sub-topics" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />
   ),
   component: TopicEditorRoute,
 })

@@ -171,8 +171,7 @@ function RoleSection({ user }: { user: User }) {
           // An admin who made themselves a learner can no longer stay on admin screens.
           if (isSelf && updated.role !== 'admin') void navigate({ to: '/user/my-dashboard' })
         },
-        onError: (error) => {
-          notify.error(messageOf(error, 'Failed to update role'))
+        onError: () => {
           setRole(user.role)
         },
       },
@@ -225,7 +224,6 @@ function PackagesSection({ user }: { user: User }) {
           notify.success('Package unassigned')
           setConfirming(false)
         },
-        onError: (error) => notify.error(messageOf(error, 'Failed to unassign package')),
       },
     )
   }
