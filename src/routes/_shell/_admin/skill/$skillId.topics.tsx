@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idParams } from '../../../../lib/route-schemas.ts'
 import { UploadContent, UploadContentPending } from '../../../../components/media/UploadContent.tsx'
-import { ContentLoadError } from '../../../../components/topics/ContentLoadError.tsx'
+import { RouteLoadError } from '../../../../components/ui/RouteLoadError.tsx'
 import { BackToPackages } from '../../../../components/ui/BackToPackages.tsx'
 import { PageHeader } from '../../../../components/ui/PageHeader.tsx'
 import { skillTopicsQueryOptions } from '../../../../queries/skills.ts'
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_shell/_admin/skill/$skillId/topics')({
   params: idParams('skillId'),
   loader: ({ context, params }) => context.queryClient.query({ ...skillTopicsQueryOptions(params.skillId), staleTime: 'static' }),
   pendingComponent: UploadContentPending,
-  errorComponent: (props) => <ContentLoadError {...props} header={<PageHeader title="Upload Content" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />,
+  errorComponent: (props) => <RouteLoadError {...props} header={<PageHeader title="Upload Content" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />,
   component: UploadContentRoute,
 })
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idParams } from '../../../../lib/route-schemas.ts'
-import { ContentLoadError } from '../../../../components/topics/ContentLoadError.tsx'
+import { RouteLoadError } from '../../../../components/ui/RouteLoadError.tsx'
 import { TopicEditorPage, TopicEditorPending } from '../../../../components/topics/TopicEditorPage.tsx'
 import { BackToPackages } from '../../../../components/ui/BackToPackages.tsx'
 import { PageHeader } from '../../../../components/ui/PageHeader.tsx'
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_shell/_admin/topic/add/$skillId')({
   loader: ({ context, params }) => context.queryClient.query({ ...skillTopicsQueryOptions(params.skillId), staleTime: 'static' }),
   pendingComponent: TopicEditorPending,
   errorComponent: (props) => (
-    <ContentLoadError {...props} header={<PageHeader title="Topics and sub-topics" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />
+    <RouteLoadError {...props} header={<PageHeader title="Topics and sub-topics" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />
   ),
   component: TopicEditorRoute,
 })

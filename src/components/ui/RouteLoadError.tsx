@@ -3,10 +3,10 @@ import { Button, Stack } from '@mantine/core'
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { ApiError } from '../../api/errors.ts'
-import { EmptyState } from '../ui/EmptyState.tsx'
-import { RouteError } from '../ui/RouteError.tsx'
+import { EmptyState } from './EmptyState.tsx'
+import { RouteError } from './RouteError.tsx'
 
-interface ContentLoadErrorProps extends ErrorComponentProps {
+interface RouteLoadErrorProps extends ErrorComponentProps {
   /** The page header to keep on screen above the error. */
   header?: ReactNode
   /** SPEC.md §8's failure text, e.g. 'Failed to fetch topics' (the query's meta raises it as a toast too). */
@@ -21,7 +21,7 @@ interface ContentLoadErrorProps extends ErrorComponentProps {
  * A route's load failure: SPEC.md's text inline with Retry (a 404 instead shows that the thing does not exist).
  * Anything but a failed call is a bug: the default error page.
  */
-export function ContentLoadError({ error, reset, info, header, failureText, notFoundText, notFoundAction }: ContentLoadErrorProps) {
+export function RouteLoadError({ error, reset, info, header, failureText, notFoundText, notFoundAction }: RouteLoadErrorProps) {
   const router = useRouter()
   const queryReset = useQueryErrorResetBoundary()
   const isApiError = error instanceof ApiError
