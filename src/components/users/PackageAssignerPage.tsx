@@ -48,16 +48,7 @@ export function PackageAssignerPage({ q, onSearch }: { q: string; onSearch: (q: 
               {shown.length} of {users.length} users match “{q.trim()}”
             </Text>
           ) : null}
-          <ScrollTable label="Users and their packages" minWidth={720}>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c) => (
-                  <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                    {c}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+          <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS}>
             <Table.Tbody>
               {shown.length === 0 ? (
                 <Table.Tr>
@@ -108,7 +99,7 @@ export function PackageAssignerPage({ q, onSearch }: { q: string; onSearch: (q: 
 export function PackageAssignerPending({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   return (
     <PackageAssignerFrame q={q} onSearch={onSearch}>
-      <ScrollTable label="Users and their packages" minWidth={720}>
+      <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS}>
         <Table.Tbody>
           <SkeletonRows rows={5} columns={COLUMNS.length} />
         </Table.Tbody>

@@ -10,16 +10,7 @@ const COLUMNS = ['ID', 'Picture', 'Name', 'Email', 'Role', 'Given Name', 'Family
 /** The admin users table (SPEC.md: ID, Picture, Name, Email, Role, Given Name, Family Name); skeleton rows without `users`. */
 export function UsersTable({ users, skeletonRows = 0 }: { users?: User[]; skeletonRows?: number }) {
   return (
-    <ScrollTable label="Users" minWidth={820}>
-      <Table.Thead>
-        <Table.Tr>
-          {COLUMNS.map((c) => (
-            <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
-              {c}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+    <ScrollTable label="Users" minWidth={820} columns={COLUMNS}>
       <Table.Tbody>
         {users
           ? users.map((user) => (
