@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useCanGoBack, useRouter } from '@tanstack/react-router'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
@@ -33,11 +33,13 @@ interface McqTableProps {
 
 /** The admin question table (`/subtopic-mcqs/{ids}`): the sub-topic titles, then numbered questions, 50 a page, each editable inline. */
 export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
-  // The titles are a second read: when they fail, the questions are still shown (SPEC.md's separate messages).
+  // Two reads that fail apart (SPEC.md's separate messages): without the titles the questions are still shown,
+  // and without the questions the titles still head the page. The route loader waits for both.
   const titles = useQuery(subTopicsByIdsQueryOptions(subTopicIds))
-  const { data: list } = useSuspenseQuery(mcqsQueryOptions(subTopicIds))
+  const mcqs = useQuery(mcqsQueryOptions(subTopicIds))
 
   const titleById = useMemo(() => new Map((titles.data ?? []).map((s) => [s.id, s.title])), [titles.data])
+  const list = mcqs.data ?? []
   const pages = Math.max(1, Math.ceil(list.length / MCQS_PER_PAGE))
   const current = Math.min(page, pages)
   const first = (current - 1) * MCQS_PER_PAGE
@@ -45,8 +47,8 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
 
   // A page past the end (e.g. after deleting the last question of the last page) becomes the last page.
   useEffect(() => {
-    if (page > pages) onPage(pages, true)
-  }, [page, pages, onPage])
+    if (mcqs.data && page > pages) onPage(pages, true)
+  }, [mcqs.data, page, pages, onPage])
 
   const heading =
     titles.data && titles.data.length === 1 ? titles.data[0]!.title : titles.data && titles.data.length > 1 ? `Questions of ${titles.data.length} sub-topics` : 'Questions'
@@ -84,7 +86,17 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
         </Alert>
       ) : null}
 
-      {list.length === 0 ? (
+      {mcqs.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading questions">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} h={150} radius="md" />
+          ))}
+        </Stack>
+      ) : mcqs.isError ? (
+        <EmptyState tone="error" action={<Button onClick={() => void mcqs.refetch()}>Retry</Button>}>
+          Failed to load MCQs.
+        </EmptyState>
+      ) : list.length === 0 ? (
         <EmptyState>No MCQs found.</EmptyState>
       ) : (
         <>
