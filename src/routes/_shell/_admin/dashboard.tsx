@@ -6,7 +6,8 @@ import { dashboardQueryOptions } from '../../../queries/reports.ts'
 
 export const Route = createFileRoute('/_shell/_admin/dashboard')({
   loader: ({ context }) => context.queryClient.query({ ...dashboardQueryOptions(), staleTime: 'static' }),
-  pendingComponent: DashboardPending,
+  // Only the figures' skeleton: the profile card mounts once, with the page, so it never swaps trees mid-load.
+  pendingComponent: DashboardFiguresPending,
   errorComponent: DashboardError,
   component: DashboardRoute,
 })
@@ -15,14 +16,6 @@ function DashboardRoute() {
   return (
     <AdminDashboard>
       <DashboardFigures />
-    </AdminDashboard>
-  )
-}
-
-function DashboardPending() {
-  return (
-    <AdminDashboard>
-      <DashboardFiguresPending />
     </AdminDashboard>
   )
 }
