@@ -53,14 +53,17 @@ describe('sub-topic view', () => {
       studyMaterials: [{ id: 2, subTopicId: subTopic.id, name: 'Worksheet', version: 2, isLatest: true, pdfUrl: 'https://cdn.example/w.pdf', createdAt: '2025-01-06T10:00:00Z' }],
     }
     mswServer.use(http.get('*/api/subTopic/:id', () => HttpResponse.json({ success: true, status: 200, data: withMedia })))
-    renderApp(`/subtopic/${subTopic.id}`)
+    const { user } = renderApp(`/subtopic/${subTopic.id}`)
     expect(await screen.findByText('Adding halves', {}, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByText(/3 views/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Watch' })).toHaveAttribute('href', 'https://cdn.example/v1.mp4')
     expect(screen.getByText('Worksheet')).toBeInTheDocument()
     expect(screen.getByText('v2')).toBeInTheDocument()
-    expect(screen.getByText('Latest')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Open PDF' })).toHaveAttribute('href', 'https://cdn.example/w.pdf')
+    expect(screen.getByText('latest')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open PDF Worksheet version 2' })).toHaveAttribute('href', 'https://cdn.example/w.pdf')
+    // The same lists as the Upload Content page, read-only here: Play opens the player, nothing can be deleted.
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Play Adding halves' }))
+    expect(await screen.findByLabelText('Video: Adding halves')).toHaveAttribute('src', 'https://cdn.example/v1.mp4')
     expect(screen.queryByText('No videos uploaded yet.')).not.toBeInTheDocument()
     expect(screen.queryByText('No study materials yet.')).not.toBeInTheDocument()
   })

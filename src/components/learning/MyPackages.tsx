@@ -8,7 +8,7 @@ import { formatMoney } from '../../lib/format.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
-import { ListControls } from './ListControls.tsx'
+import { ListControls } from '../ui/ListControls.tsx'
 import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'
 
 interface MyPackagesProps {

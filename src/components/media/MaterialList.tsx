@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react'
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
 import { IconDownload, IconExternalLink, IconFileTypePdf, IconTrash } from '@tabler/icons-react'
 import type { StudyMaterial } from '../../../contract/content.ts'
-import { messageOf } from '../../api/errors.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { safeFileName, saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
@@ -13,28 +12,18 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 /** By name, newest version first, so each material's versions sit together under its latest. */
 const byNameThenVersion = (a: StudyMaterial, b: StudyMaterial) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || b.version - a.version
 
-/** A sub-topic's study materials (name, version, latest; open; delete) and 'Download' of the latest ones as a zip. */
-export function MaterialList({ skillId, subTopic }: { skillId: number; subTopic: { id: number; title: string; studyMaterials: StudyMaterial[] } }) {
+/**
+ * A sub-topic's study materials (name, version, latest; open) and 'Download' of the latest ones as a zip. Given
+ * the `skillId` whose lists refresh after a change (the Upload Content page), each also has Delete, which asks first.
+ */
+export function MaterialList({ subTopic, skillId }: { subTopic: { id: number; title: string; studyMaterials: StudyMaterial[] }; skillId?: number }) {
   const materials = useMemo(() => [...subTopic.studyMaterials].sort(byNameThenVersion), [subTopic.studyMaterials])
   const [deleting, setDeleting] = useState<StudyMaterial | null>(null)
-  const remove = useDeleteStudyMaterial(skillId)
   const zip = useDownloadMaterialsZip()
 
   function downloadAll() {
     zip.mutate(subTopic.id, {
       onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, 'study-materials')}.zip`),
-      onError: (error) => notify.error('Failed to download study materials', { description: messageOf(error, 'Try again.') }),
-    })
-  }
-
-  function confirmDelete() {
-    if (!deleting) return
-    remove.mutate(deleting, {
-      onSuccess: () => {
-        notify.success('Study material deleted')
-        setDeleting(null)
-      },
-      onError: (error) => notify.error('Failed to delete study material', { description: messageOf(error, 'Try again.') }),
     })
   }
 
@@ -97,11 +86,13 @@ export function MaterialList({ skillId, subTopic }: { skillId: number; subTopic:
                       Open PDF <IconExternalLink size={14} aria-hidden />
                     </Group>
                   </Anchor>
-                  <Tooltip label="Delete study material">
-                    <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(material)} aria-label={`Delete ${material.name} version ${material.version}`}>
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  {skillId !== undefined ? (
+                    <Tooltip label="Delete study material">
+                      <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(material)} aria-label={`Delete ${material.name} version ${material.version}`}>
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
                 </Group>
               </Group>
             </Paper>
@@ -109,17 +100,35 @@ export function MaterialList({ skillId, subTopic }: { skillId: number; subTopic:
         </Stack>
       )}
 
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete study material"
-        message={`Are you sure you want to delete '${deleting?.name ?? ''}' (version ${deleting?.version ?? ''})?`}
-        detail={deleting?.isLatest ? 'Its PDF file is removed; the previous version of the same name, if any, becomes the latest.' : 'Its PDF file is removed.'}
-        confirmLabel="Delete"
-        danger
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {skillId !== undefined ? <DeleteMaterialDialog skillId={skillId} material={deleting} onClose={() => setDeleting(null)} /> : null}
     </Stack>
+  )
+}
+
+function DeleteMaterialDialog({ skillId, material, onClose }: { skillId: number; material: StudyMaterial | null; onClose: () => void }) {
+  const remove = useDeleteStudyMaterial(skillId)
+
+  function confirmDelete() {
+    if (!material) return
+    remove.mutate(material, {
+      onSuccess: () => {
+        notify.success('Study material deleted')
+        onClose()
+      },
+    })
+  }
+
+  return (
+    <ConfirmDialog
+      opened={material !== null}
+      title="Delete study material"
+      message={`Are you sure you want to delete '${material?.name ?? ''}' (version ${material?.version ?? ''})?`}
+      detail={material?.isLatest ? 'Its PDF file is removed; the previous version of the same name, if any, becomes the latest.' : 'Its PDF file is removed.'}
+      confirmLabel="Delete"
+      danger
+      loading={remove.isPending}
+      onConfirm={confirmDelete}
+      onCancel={onClose}
+    />
   )
 }

@@ -2,7 +2,6 @@ import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type Keyboa
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Textarea, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react'
 import { OPTION_LETTERS, parseOptions, splitCorrect, type Mcq, type OptionLetter } from '../../../contract/media.ts'
-import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteMcq, useUpdateMcq } from '../../queries/mcqs.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -133,7 +132,6 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
           notify.success('MCQ updated')
           onDone()
         },
-        onError: (failure) => notify.error('Update failed', { description: messageOf(failure, 'Try again.') }),
       },
     )
   }
@@ -144,7 +142,6 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
         notify.success('MCQ deleted')
         setConfirming(false)
       },
-      onError: (failure) => notify.error('Delete failed', { description: messageOf(failure, 'Try again.') }),
     })
   }
 

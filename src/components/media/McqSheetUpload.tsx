@@ -3,7 +3,6 @@ import { Button, Stack } from '@mantine/core'
 import { IconUpload } from '@tabler/icons-react'
 import type { McqUploadResult } from '../../../contract/media.ts'
 import type { SheetKind } from '../../../contract/mcq-import.ts'
-import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useUploadMcqSheet } from '../../queries/mcqs.ts'
 import { FilePicker, wrongKind } from './FilePicker.tsx'
@@ -80,9 +79,9 @@ export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)',
           setFile(null)
           setPreview(null)
         },
-        onError: (error) => {
+        // A failure's toast comes from the mutation's meta; a cancel is no failure.
+        onError: () => {
           if (send.wasCancelled()) notify.message('Upload cancelled')
-          else notify.error('MCQ upload failed', { description: messageOf(error, 'The upload did not complete. Try again.') })
         },
       },
     )

@@ -1,27 +1,17 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
 import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
+import { useCanGoBack, useRouter } from '@tanstack/react-router'
 import { IconArrowLeft } from '@tabler/icons-react'
-import { notify } from '../../lib/toast.ts'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
+import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { McqRow } from './McqRow.tsx'
 
 /** Questions per page: a bank of thousands renders one page of rows, never thousands of editors. */
 export const MCQS_PER_PAGE = 50
-
-/** Raises `message` once per failure (a refetch that fails again raises it again). */
-function useFailureToast(error: unknown, failedAt: number, message: string) {
-  const shown = useRef(0)
-  useEffect(() => {
-    if (!error || shown.current === failedAt) return
-    shown.current = failedAt
-    notify.error(message)
-  }, [error, failedAt, message])
-}
 
 function BackButton() {
   const router = useRouter()
@@ -31,9 +21,7 @@ function BackButton() {
       Back
     </Button>
   ) : (
-    <Button component={Link} to="/package" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-      Back to packages
-    </Button>
+    <BackToPackages />
   )
 }
 
@@ -45,10 +33,11 @@ interface McqTableProps {
 
 /** The admin question table (`/subtopic-mcqs/{ids}`): the sub-topic titles, then numbered questions, 50 a page, each editable inline. */
 export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
-  const titles = useQuery(subTopicsByIdsQueryOptions(subTopicIds))
-  const mcqs = useQuery(mcqsQueryOptions(subTopicIds))
-  useFailureToast(titles.error, titles.errorUpdatedAt, 'Failed to fetch subtopic details')
-  useFailureToast(mcqs.error, mcqs.errorUpdatedAt, 'Error fetching MCQs')
+  // Two reads that fail apart (SPEC.md's separate messages): without the titles the questions are still shown,
+  // and without the questions the titles still head the page. The route loader waits for both, so a failure it
+  // met is shown as it is (not fetched again on mount) until Retry.
+  const titles = useQuery({ ...subTopicsByIdsQueryOptions(subTopicIds), retryOnMount: false })
+  const mcqs = useQuery({ ...mcqsQueryOptions(subTopicIds), retryOnMount: false })
 
   const titleById = useMemo(() => new Map((titles.data ?? []).map((s) => [s.id, s.title])), [titles.data])
   const list = mcqs.data ?? []

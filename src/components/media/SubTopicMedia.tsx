@@ -1,8 +1,8 @@
 import { memo, useId } from 'react'
-import { Badge, Button, Card, CopyButton, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Badge, Card, CopyButton, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
 import { IconCheck, IconFileText, IconListCheck, IconVideo } from '@tabler/icons-react'
 import type { SubTopic } from '../../../contract/content.ts'
+import { ButtonLink } from '../ui/links.tsx'
 import classes from './media.module.css'
 import { McqSheetUpload } from './McqSheetUpload.tsx'
 import { MaterialList } from './MaterialList.tsx'
@@ -55,9 +55,9 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
                 </Tooltip>
               )}
             </CopyButton>
-            <Button component={Link} to={`/subtopic-mcqs/${subTopic.id}`} variant="light" size="xs" leftSection={<IconListCheck size={14} aria-hidden />}>
+            <ButtonLink to="/subtopic-mcqs/$subTopicIds" params={{ subTopicIds: [subTopic.id] }} variant="light" size="xs" leftSection={<IconListCheck size={14} aria-hidden />}>
               View Added Questions
-            </Button>
+            </ButtonLink>
           </Group>
         </Group>
 
@@ -77,13 +77,13 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
           <Tabs.Panel value="videos" pt="md">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
               <VideoUploadForm skillId={skillId} subTopicId={subTopic.id} />
-              <VideoList skillId={skillId} videos={subTopic.videos} />
+              <VideoList videos={subTopic.videos} skillId={skillId} />
             </SimpleGrid>
           </Tabs.Panel>
           <Tabs.Panel value="materials" pt="md">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
               <PdfUploadForm skillId={skillId} subTopicId={subTopic.id} />
-              <MaterialList skillId={skillId} subTopic={subTopic} />
+              <MaterialList subTopic={subTopic} skillId={skillId} />
             </SimpleGrid>
           </Tabs.Panel>
           <Tabs.Panel value="questions" pt="md">

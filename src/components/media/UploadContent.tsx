@@ -1,23 +1,18 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
-import { IconArrowLeft, IconFileSpreadsheet, IconPencilPlus } from '@tabler/icons-react'
-import type { SkillWithTopics } from '../../../contract/content.ts'
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { IconFileSpreadsheet, IconPencilPlus } from '@tabler/icons-react'
+import { skillTopicsQueryOptions } from '../../queries/skills.ts'
+import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { McqSheetUpload } from './McqSheetUpload.tsx'
 import { SubTopicMedia } from './SubTopicMedia.tsx'
 import { TemplateDownloads } from './TemplateDownloads.tsx'
 
-export function BackToPackages() {
-  return (
-    <Button component={Link} to="/package" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-      Back to packages
-    </Button>
-  )
-}
-
 /** Upload Content (`/skill/{skillId}/topics`): the bulk MCQ import and templates, then each topic's sub-topics with their media. */
-export function UploadContent({ skill }: { skill: SkillWithTopics }) {
+export function UploadContent({ skillId }: { skillId: number }) {
+  const { data: skill } = useSuspenseQuery(skillTopicsQueryOptions(skillId))
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader
@@ -25,9 +20,9 @@ export function UploadContent({ skill }: { skill: SkillWithTopics }) {
         subtitle={`Upload Content · Package: ${skill.packageTitle}`}
         actions={
           <>
-            <Button component={Link} to={`/topic/add/${skill.id}`} variant="light" leftSection={<IconPencilPlus size={16} aria-hidden />}>
+            <ButtonLink to="/topic/add/$skillId" params={{ skillId: skill.id }} variant="light" leftSection={<IconPencilPlus size={16} aria-hidden />}>
               Edit topics
-            </Button>
+            </ButtonLink>
             <BackToPackages />
           </>
         }
@@ -51,9 +46,9 @@ export function UploadContent({ skill }: { skill: SkillWithTopics }) {
       {skill.topics.length === 0 ? (
         <EmptyState
           action={
-            <Button component={Link} to={`/topic/add/${skill.id}`} variant="light">
+            <ButtonLink to="/topic/add/$skillId" params={{ skillId: skill.id }} variant="light">
               + Add Topics and Sub Topics
-            </Button>
+            </ButtonLink>
           }
         >
           No topics added yet.
@@ -79,6 +74,24 @@ export function UploadContent({ skill }: { skill: SkillWithTopics }) {
           </Stack>
         ))
       )}
+    </Stack>
+  )
+}
+
+export function UploadContentPending() {
+  return (
+    <Stack gap="lg" maw={1100} aria-busy="true" aria-label="Loading content">
+      <Skeleton h={32} w="45%" />
+      <Skeleton h={180} radius="md" />
+      {[0, 1].map((n) => (
+        <Card key={n} withBorder radius="md" padding="md">
+          <Stack gap="sm">
+            <Skeleton h={20} w="35%" />
+            <Skeleton h={30} w="60%" />
+            <Skeleton h={160} />
+          </Stack>
+        </Card>
+      ))}
     </Stack>
   )
 }

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { ActionIcon, AspectRatio, Box, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core'
 import { IconEye, IconPlayerPlay, IconTrash, IconVideoOff } from '@tabler/icons-react'
 import type { Video } from '../../../contract/content.ts'
-import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteVideo } from '../../queries/videos.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -10,22 +9,13 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 
 const views = (n: number) => `${n} ${n === 1 ? 'view' : 'views'}`
 
-/** A sub-topic's videos: thumbnail, title and views; Play opens the player, Delete asks first. */
-export function VideoList({ skillId, videos }: { skillId: number; videos: Video[] }) {
+/**
+ * A sub-topic's videos: thumbnail, title and views; Play opens the player. Given the `skillId` whose lists
+ * refresh after a change (the Upload Content page), each video also has Delete, which asks first.
+ */
+export function VideoList({ videos, skillId }: { videos: Video[]; skillId?: number }) {
   const [playing, setPlaying] = useState<Video | null>(null)
   const [deleting, setDeleting] = useState<Video | null>(null)
-  const remove = useDeleteVideo(skillId)
-
-  function confirmDelete() {
-    if (!deleting) return
-    remove.mutate(deleting, {
-      onSuccess: () => {
-        notify.success('Video deleted')
-        setDeleting(null)
-      },
-      onError: (error) => notify.error('Failed to delete video', { description: messageOf(error, 'Try again.') }),
-    })
-  }
 
   if (!videos.length) return <EmptyState>No videos uploaded yet.</EmptyState>
   return (
@@ -65,11 +55,13 @@ export function VideoList({ skillId, videos }: { skillId: number; videos: Video[
                   >
                     Play
                   </Button>
-                  <Tooltip label="Delete video">
-                    <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(video)} aria-label={`Delete video ${video.title}`}>
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  {skillId !== undefined ? (
+                    <Tooltip label="Delete video">
+                      <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(video)} aria-label={`Delete video ${video.title}`}>
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
                 </Group>
               </Group>
             </Stack>
@@ -79,18 +71,36 @@ export function VideoList({ skillId, videos }: { skillId: number; videos: Video[
 
       <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
 
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete video"
-        message={`Are you sure you want to delete the video '${deleting?.title ?? ''}'?`}
-        detail="The video file and its thumbnail are removed for every learner."
-        confirmLabel="Delete"
-        danger
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {skillId !== undefined ? <DeleteVideoDialog skillId={skillId} video={deleting} onClose={() => setDeleting(null)} /> : null}
     </>
+  )
+}
+
+function DeleteVideoDialog({ skillId, video, onClose }: { skillId: number; video: Video | null; onClose: () => void }) {
+  const remove = useDeleteVideo(skillId)
+
+  function confirmDelete() {
+    if (!video) return
+    remove.mutate(video, {
+      onSuccess: () => {
+        notify.success('Video deleted')
+        onClose()
+      },
+    })
+  }
+
+  return (
+    <ConfirmDialog
+      opened={video !== null}
+      title="Delete video"
+      message={`Are you sure you want to delete the video '${video?.title ?? ''}'?`}
+      detail="The video file and its thumbnail are removed for every learner."
+      confirmLabel="Delete"
+      danger
+      loading={remove.isPending}
+      onConfirm={confirmDelete}
+      onCancel={onClose}
+    />
   )
 }
 

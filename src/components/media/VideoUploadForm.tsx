@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Stack, TextInput } from '@mantine/core'
 import { IconUpload } from '@tabler/icons-react'
-import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useUploadVideo } from '../../queries/videos.ts'
 import { FilePicker, wrongKind } from './FilePicker.tsx'
@@ -42,9 +41,9 @@ export function VideoUploadForm({ skillId, subTopicId }: { skillId: number; subT
           setThumbnail(null)
           setTitle('')
         },
-        onError: (error) => {
+        // A failure's toast comes from the mutation's meta; a cancel is no failure.
+        onError: () => {
           if (send.wasCancelled()) notify.message('Upload cancelled')
-          else notify.error('Upload failed', { description: messageOf(error, 'The upload did not complete. Try again.') })
         },
       },
     )

@@ -1,25 +1,24 @@
 import { memo, useId, useState } from 'react'
-import { Anchor, Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconPencilPlus, IconTrash, IconUpload } from '@tabler/icons-react'
 import type { Package, Skill } from '../../../contract/content.ts'
-import { messageOf } from '../../api/errors.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeletePackage } from '../../queries/packages.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 /** A skill's two ways into its content: the topic editor and the Upload Content page. */
 export function SkillActions({ skill }: { skill: Pick<Skill, 'id' | 'title'> }) {
   return (
     <Group gap="xs" wrap="wrap">
-      <Button component={Link} to={`/topic/add/${skill.id}`} size="xs" variant="light">
+      <ButtonLink to="/topic/add/$skillId" params={{ skillId: skill.id }} size="xs" variant="light">
         + Add Topics and Sub Topics
-      </Button>
-      <Button component={Link} to={`/skill/${skill.id}/topics`} size="xs" variant="default" leftSection={<IconUpload size={14} />}>
+      </ButtonLink>
+      <ButtonLink to="/skill/$skillId/topics" params={{ skillId: skill.id }} size="xs" variant="default" leftSection={<IconUpload size={14} />}>
         Upload Content
-      </Button>
+      </ButtonLink>
     </Group>
   )
 }
@@ -59,10 +58,7 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
         setConfirming(false)
         notify.success('Package deleted')
       },
-      onError: (error) => {
-        setConfirming(false)
-        notify.error(messageOf(error, 'Failed to delete package'))
-      },
+      onError: () => setConfirming(false),
     })
   }
 
@@ -72,9 +68,9 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
             <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-              <Anchor component={Link} to={`/package/${pkg.id}`} inherit>
+              <AnchorLink to="/package/$id" params={{ id: pkg.id }} inherit>
                 {pkg.title}
-              </Anchor>
+              </AnchorLink>
             </Title>
             <Text c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
               {pkg.description}
@@ -86,17 +82,12 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
         </Group>
 
         <Group gap="xs" wrap="wrap">
-          <Button
-            renderRoot={(props) => <Link to="/package/edit/$id" params={{ id: pkg.id }} search={{ addSkill: true }} {...props} />}
-            size="sm"
-            variant="light"
-            leftSection={<IconPencilPlus size={16} />}
-          >
+          <ButtonLink to="/package/edit/$id" params={{ id: pkg.id }} search={{ addSkill: true }} size="sm" variant="light" leftSection={<IconPencilPlus size={16} />}>
             Add new Skill for this package
-          </Button>
-          <Button component={Link} to={`/package/${pkg.id}`} size="sm" variant="default">
+          </ButtonLink>
+          <ButtonLink to="/package/$id" params={{ id: pkg.id }} size="sm" variant="default">
             View details
-          </Button>
+          </ButtonLink>
           <Button size="sm" variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} aria-label={`Delete ${pkg.title}`}>
             Delete
           </Button>

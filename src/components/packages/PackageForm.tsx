@@ -1,141 +1,13 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
-import { Alert, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
-import { Link, useBlocker } from '@tanstack/react-router'
-import { IconPlus, IconTrash } from '@tabler/icons-react'
-import { packageInput, type Package, type PackageInput } from '../../../contract/content.ts'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { useBlocker } from '@tanstack/react-router'
+import { IconPlus } from '@tabler/icons-react'
+import type { Package, PackageInput } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
-
-interface SkillRow {
-  /** React key only; never sent. */
-  key: string
-  /** The stored skill's id (edit), so the server's reconciliation keeps it. */
-  id?: number
-  title: string
-  description: string
-  price: string
-}
-
-interface Values {
-  title: string
-  description: string
-  price: string
-  skills: SkillRow[]
-}
-
-/** Field path ('title', 'skills.0.price', …) → message. */
-type Errors = Record<string, string>
-
-type TextField = 'title' | 'description' | 'price'
-
-let rowCounter = 0
-const newRowKey = () => `row-${++rowCounter}`
-const blankSkill = (): SkillRow => ({ key: newRowKey(), title: '', description: '', price: '' })
-
-function initialValues(pkg?: Package, addSkill = false): Values {
-  if (!pkg) return { title: '', description: '', price: '', skills: [blankSkill()] }
-  const stored = pkg.skills.map((s) => ({ key: newRowKey(), id: s.id, title: s.title, description: s.description, price: s.price }))
-  return {
-    title: pkg.title,
-    description: pkg.description,
-    price: pkg.price,
-    skills: stored.length && !addSkill ? stored : [...stored, blankSkill()],
-  }
-}
-
-/** What the values mean, without React keys: equal snapshots mean nothing changed. */
-const snapshot = (v: Values) => JSON.stringify([v.title, v.description, v.price, v.skills.map((s) => [s.id ?? null, s.title, s.description, s.price])])
-
-/** A blank price is a missing price, so the shared schema says 'Price is required'. */
-const priceValue = (price: string) => (price.trim() === '' ? undefined : price.trim())
-
-/** Checks the values with the same zod schema the server uses; returns the payload or the field messages. */
-function validate(values: Values): { payload: PackageInput; errors?: undefined } | { payload?: undefined; errors: Errors } {
-  const parsed = packageInput.safeParse({
-    title: values.title,
-    description: values.description,
-    price: priceValue(values.price),
-    skills: values.skills.map((s) => ({ ...(s.id !== undefined ? { id: s.id } : {}), title: s.title, description: s.description, price: priceValue(s.price) })),
-  })
-  if (parsed.success) return { payload: parsed.data }
-  const errors: Errors = {}
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || 'form'
-    errors[key] ??= issue.message
-  }
-  return { errors }
-}
-
-const FIELD_ORDER = (values: Values) => ['title', 'description', 'price', ...values.skills.flatMap((_, i) => [`skills.${i}.title`, `skills.${i}.description`, `skills.${i}.price`])]
-
-/** Price inputs: a number with cents (step 0.01), a decimal keypad on phones, the rupee sign in front. */
-const PRICE_PROPS = { type: 'number', step: '0.01', min: 0, inputMode: 'decimal' as const, leftSection: <Text size="sm">₹</Text> }
-
-interface SkillRowFieldsProps {
-  formId: string
-  index: number
-  row: SkillRow
-  removable: boolean
-  titleError?: string
-  descriptionError?: string
-  priceError?: string
-  onChange: (index: number, field: TextField, value: string) => void
-  onRemove: (row: SkillRow) => void
-}
-
-/** One skill row; memoised so typing in one row does not re-render the others. */
-const SkillRowFields = memo(function SkillRowFields({ formId, index, row, removable, titleError, descriptionError, priceError, onChange, onRemove }: SkillRowFieldsProps) {
-  const id = (field: TextField) => `${formId}-${row.key}-${field}`
-  return (
-    <Fieldset legend={`Skill ${index + 1}`} radius="md" variant="default">
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Skill title"
-            required
-            maxLength={200}
-            value={row.title}
-            onChange={(e) => onChange(index, 'title', e.currentTarget.value)}
-            error={titleError}
-            data-field={`skills.${index}.title`}
-            id={id('title')}
-          />
-          <TextInput
-            label="Skill price"
-            required
-            value={row.price}
-            onChange={(e) => onChange(index, 'price', e.currentTarget.value)}
-            {...PRICE_PROPS}
-            error={priceError}
-            data-field={`skills.${index}.price`}
-            id={id('price')}
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Skill description"
-          required
-          autosize
-          minRows={2}
-          maxRows={8}
-          maxLength={5000}
-          value={row.description}
-          onChange={(e) => onChange(index, 'description', e.currentTarget.value)}
-          error={descriptionError}
-          data-field={`skills.${index}.description`}
-          id={id('description')}
-        />
-        {removable ? (
-          <Group justify="flex-end">
-            <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => onRemove(row)} aria-label={`Remove Skill ${index + 1}`}>
-              Remove Skill
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Fieldset>
-  )
-})
+import { ButtonLink } from '../ui/links.tsx'
+import { FIELD_ORDER, blankSkill, initialValues, snapshot, validate, type Errors, type SkillRow, type TextField, type Values } from './package-form-values.ts'
+import { PRICE_PROPS, SkillRowFields } from './SkillRowFields.tsx'
 
 interface PackageFormProps {
   /** The stored package when editing; absent when creating. */
@@ -236,7 +108,6 @@ export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, st
       await onSubmit(result.payload)
     } catch (error) {
       saved.current = false
-      notify.error(messageOf(error, failureMessage))
       if (error instanceof ApiError && Object.keys(error.details).length) {
         const known = new Set(FIELD_ORDER(values))
         const fieldErrors: Errors = {}
@@ -342,9 +213,9 @@ export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, st
           </Stack>
 
           <Group justify="flex-end" gap="sm" wrap="wrap">
-            <Button variant="default" component={Link} to="/package">
+            <ButtonLink variant="default" to="/package">
               Cancel
-            </Button>
+            </ButtonLink>
             <Button type="submit" loading={saving} disabled={saving}>
               {submitLabel}
             </Button>

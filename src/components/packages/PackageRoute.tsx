@@ -1,16 +1,18 @@
 import { Button, Card, Group, Skeleton, Stack } from '@mantine/core'
-import { Link, notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Package } from '../../../contract/content.ts'
 import { packageQueryOptions } from '../../queries/packages.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
+import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 
 /** Loads one package's tree for a route loader; a 404 becomes the route's 'Package not found' view. */
 export async function loadPackage(queryClient: QueryClient, id: number): Promise<Package> {
   try {
-    return await queryClient.query(packageQueryOptions(id))
+    return await queryClient.query({ ...packageQueryOptions(id), staleTime: 'static' })
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound()
     throw error
@@ -41,9 +43,9 @@ export function PackageNotFound() {
       <PageHeader title="Package not found" />
       <EmptyState
         action={
-          <Button component={Link} to="/package">
+          <ButtonLink to="/package">
             Back to packages
-          </Button>
+          </ButtonLink>
         }
       >
         There is no package with this id. It may have been deleted.
@@ -72,9 +74,7 @@ export function PackageRouteError({ error, reset }: ErrorComponentProps) {
             >
               Retry
             </Button>
-            <Button component={Link} to="/package" variant="default">
-              Back to packages
-            </Button>
+            <BackToPackages />
           </Group>
         }
       >

@@ -1,20 +1,19 @@
 import type { ReactNode } from 'react'
-import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import type { LinkProps } from '@tanstack/react-router'
 import { IconBox, IconChecklist, IconHelpCircle, IconMovie, IconUsers } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import type { DashboardFigures as Figures } from '../../../contract/reports.ts'
 import { dashboardQueryOptions } from '../../queries/reports.ts'
-import { EmptyState } from '../ui/EmptyState.tsx'
+import { AnchorLink } from '../ui/links.tsx'
 import { DateTime } from '../tests/DateTime.tsx'
-import { useFailureToast } from '../tests/useFailureToast.ts'
 import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'
 import classes from './Reports.module.css'
 
 const number = new Intl.NumberFormat('en-IN')
 
-function Figure({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: string }) {
+function Figure({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: LinkProps['to'] }) {
   const body = (
     <Group gap="sm" wrap="nowrap">
       <ThemeIcon variant="light" size={36} radius="md" aria-hidden className={classes.figureIcon}>
@@ -33,9 +32,9 @@ function Figure({ label, value, icon, to }: { label: string; value: number; icon
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={`${label}: ${number.format(value)}`} className={classes.figure}>
       {to ? (
-        <Anchor component={Link} to={to} underline="never" c="inherit" className={classes.figureLink}>
+        <AnchorLink to={to} underline="never" c="inherit" className={classes.figureLink}>
           {body}
-        </Anchor>
+        </AnchorLink>
       ) : (
         body
       )}
@@ -63,29 +62,7 @@ function attemptsSummary(figures: Figures) {
 
 /** The admin dashboard's figures: counts, attempts over two weeks, most-viewed videos and recent sign-ups. */
 export function DashboardFigures() {
-  const figures = useQuery(dashboardQueryOptions())
-  useFailureToast(figures.isError, figures.errorUpdatedAt, 'Failed to load dashboard figures')
-
-  if (figures.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading figures">
-        <SimpleGrid cols={{ base: 2, md: 5 }}>
-          {[0, 1, 2, 3, 4].map((n) => (
-            <Skeleton key={n} h={78} radius="md" />
-          ))}
-        </SimpleGrid>
-        <Skeleton h={240} radius="md" />
-      </Stack>
-    )
-  }
-  if (figures.isError) {
-    return (
-      <EmptyState tone="error" action={<Button onClick={() => void figures.refetch()}>Retry</Button>}>
-        Failed to load dashboard figures
-      </EmptyState>
-    )
-  }
-  const f = figures.data
+  const { data: f } = useSuspenseQuery(dashboardQueryOptions())
   const series = attemptsSeries(f)
   return (
     <Stack gap="md">
@@ -194,6 +171,19 @@ export function DashboardFigures() {
           )}
         </Paper>
       </SimpleGrid>
+    </Stack>
+  )
+}
+
+export function DashboardFiguresPending() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading figures">
+      <SimpleGrid cols={{ base: 2, md: 5 }}>
+        {[0, 1, 2, 3, 4].map((n) => (
+          <Skeleton key={n} h={78} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={240} radius="md" />
     </Stack>
   )
 }

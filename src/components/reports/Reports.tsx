@@ -1,15 +1,15 @@
-import { useMemo } from 'react'
-import { Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useMemo, type ReactNode } from 'react'
+import { Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { IconDownload } from '@tabler/icons-react'
 import type { PackageReport, PackageReportRow, QuestionScore, SubTopicScore } from '../../../contract/reports.ts'
 import { messageOf } from '../../api/errors.ts'
+import { saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { useFailureToast } from '../tests/useFailureToast.ts'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
 import classes from './Reports.module.css'
 
@@ -17,19 +17,6 @@ import classes from './Reports.module.css'
 export const QUESTIONS_PER_PAGE = 10
 
 const pct = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`)
-
-/** Saves a Blob under `fileName` through a temporary object URL. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 30_000)
-}
 
 interface ReportsProps {
   packageId: number | undefined
@@ -39,34 +26,39 @@ interface ReportsProps {
 
 /** `/reports`: every package's learners, tests and average; a selected package's scores per sub-topic and per question. */
 export function Reports({ packageId, page, onPage }: ReportsProps) {
-  const list = useQuery(packageReportsQueryOptions())
-  useFailureToast(list.isError, list.errorUpdatedAt, 'Failed to load reports')
-
+  const { data: rows } = useSuspenseQuery(packageReportsQueryOptions())
   return (
-    <Stack gap="lg" maw={1100}>
-      <PageHeader title="Reports" subtitle="Tests taken and scores per package." />
-      {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading reports">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} h={40} radius="sm" />
-          ))}
-        </Stack>
-      ) : list.isError ? (
-        <EmptyState tone="error" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
-          Failed to load reports
-        </EmptyState>
-      ) : list.data.length === 0 ? (
-        <EmptyState>No packages found.</EmptyState>
-      ) : (
-        <PackageTable rows={list.data} selected={packageId} />
-      )}
+    <ReportsFrame>
+      {rows.length === 0 ? <EmptyState>No packages found.</EmptyState> : <PackageTable rows={rows} selected={packageId} />}
       {packageId !== undefined ? (
         <PackageReportView key={packageId} packageId={packageId} page={page} onPage={onPage} />
-      ) : list.data && list.data.length > 0 ? (
+      ) : rows.length > 0 ? (
         <Text c="dimmed" size="sm">
           Choose a package to see its scores per sub-topic and per question.
         </Text>
       ) : null}
+    </ReportsFrame>
+  )
+}
+
+export function ReportsPending() {
+  return (
+    <ReportsFrame>
+      <Stack gap="xs" aria-busy="true" aria-label="Loading reports">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} h={40} radius="sm" />
+        ))}
+      </Stack>
+    </ReportsFrame>
+  )
+}
+
+/** The page title, also above the loading and failed states. */
+export function ReportsFrame({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageHeader title="Reports" subtitle="Tests taken and scores per package." />
+      {children}
     </Stack>
   )
 }
@@ -98,9 +90,9 @@ function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: 
             return (
               <Table.Tr key={row.packageId} data-selected={isSelected || undefined} aria-current={isSelected ? 'true' : undefined}>
                 <Table.Td className={classes.wrap} fw={500}>
-                  <Anchor renderRoot={(props) => <Link to="/reports" search={{ packageId: row.packageId }} {...props} />} c="inherit" fw={500} tabIndex={-1}>
+                  <AnchorLink to="/reports" search={{ packageId: row.packageId }} c="inherit" fw={500} tabIndex={-1}>
                     {row.title}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td ta="right" className={classes.num}>
                   {row.assignedLearners}
@@ -112,15 +104,16 @@ function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: 
                   {pct(row.averagePercent)}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    renderRoot={(props) => <Link to="/reports" search={{ packageId: row.packageId }} {...props} />}
+                  <ButtonLink
+                    to="/reports"
+                    search={{ packageId: row.packageId }}
                     size="compact-sm"
                     variant={isSelected ? 'filled' : 'light'}
                     aria-label={`View report: ${row.title}`}
                     aria-current={isSelected ? 'page' : undefined}
                   >
                     View report
-                  </Button>
+                  </ButtonLink>
                 </Table.Td>
               </Table.Tr>
             )
@@ -161,17 +154,16 @@ export function sortByShare(questions: QuestionScore[]): QuestionScore[] {
 }
 
 function PackageReportView({ packageId, page, onPage }: { packageId: number; page: number; onPage: (page: number) => void }) {
+  // The selected package's report loads below the list, which stays whatever happens to it.
   const report = useQuery(packageReportQueryOptions(packageId))
-  useFailureToast(report.isError, report.errorUpdatedAt, 'Failed to load the package report')
   const exporter = useExportPackageReport()
 
   function onExport() {
     exporter.mutate(packageId, {
       onSuccess: ({ blob, fileName }) => {
-        saveFile(blob, fileName)
+        saveBlob(blob, fileName)
         notify.success('Report exported')
       },
-      onError: (error) => notify.error('Failed to export report', { description: messageOf(error, '') || undefined }),
     })
   }
 

@@ -1,7 +1,7 @@
-import { memo, useEffect, useMemo, useState } from 'react'
-import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core'
-import { Link, useBlocker } from '@tanstack/react-router'
-import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react'
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Paper, Stack, Text, Group } from '@mantine/core'
+import { useBlocker } from '@tanstack/react-router'
+import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react'
 import type { SkillWithTopics } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { getToken } from '../../api/session.ts'
@@ -11,50 +11,11 @@ import { useDeleteSubTopic } from '../../queries/subtopics.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import classes from './TopicEditor.module.css'
-import {
-  draftFrom,
-  errorsFromDetails,
-  fieldId,
-  fieldKey,
-  fieldOrder,
-  newSubTopic,
-  newTopic,
-  sameContent,
-  validateDraft,
-  type DraftField,
-  type DraftSubTopic,
-  type DraftTopic,
-  type FieldErrors,
-} from './draft.ts'
-
-interface EditorState {
-  /** The server copy the draft was last reset from. */
-  source: SkillWithTopics
-  /** The saved state the draft is compared with (for "unsaved changes"). */
-  baseline: DraftTopic[]
-  draft: DraftTopic[]
-}
-
-const fresh = (skill: SkillWithTopics): EditorState => ({ source: skill, baseline: draftFrom(skill), draft: draftFrom(skill) })
+import { errorsFromDetails, fieldId, fieldOrder, type DraftField, type DraftSubTopic, type DraftTopic } from './draft.ts'
+import { TopicCard, plural, subTopicName, topicName, type TopicRowActions } from './TopicCard.tsx'
+import { useTopicDraft } from './useTopicDraft.ts'
 
 type PendingDelete = { kind: 'topic'; topic: DraftTopic; index: number } | { kind: 'subTopic'; topicKey: string; sub: DraftSubTopic; index: number; subIndex: number }
-
-const topicName = (topic: DraftTopic, index: number) => topic.title.trim() || `#${index + 1}`
-const subTopicName = (sub: DraftSubTopic, index: number, subIndex: number) => sub.title.trim() || `#${index + 1}.${subIndex + 1}`
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-const withoutKey = (errors: FieldErrors, key: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key))
-const withoutTopic = (list: DraftTopic[], key: string) => list.filter((t) => t.key !== key)
-const withoutSubTopic = (list: DraftTopic[], topicKey: string, subKey: string) =>
-  list.map((t) => (t.key === topicKey ? { ...t, subTopics: t.subTopics.filter((s) => s.key !== subKey) } : t))
-
-interface EditorActions {
-  editTopic: (key: string, field: DraftField, value: string) => void
-  editSubTopic: (topicKey: string, subKey: string, field: DraftField, value: string) => void
-  addTopic: () => void
-  addSubTopic: (topicKey: string) => void
-  deleteTopic: (topic: DraftTopic, index: number) => void
-  deleteSubTopic: (topicKey: string, sub: DraftSubTopic, index: number, subIndex: number) => void
-}
 
 /**
  * The topic and sub-topic editor of one skill. Edits stay in a local draft until 'Save All' sends the
@@ -62,16 +23,7 @@ interface EditorActions {
  * Leaving with unsaved edits asks first.
  */
 export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
-  const [state, setState] = useState(() => fresh(skill))
-  const dirty = !sameContent(state.draft, state.baseline)
-  if (skill !== state.source) {
-    // The server copy changed (a refetch): adopt it unless there is unsaved work to keep.
-    setState(dirty ? { ...state, source: skill } : fresh(skill))
-  }
-
-  const [showErrors, setShowErrors] = useState(false)
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
-  const [saveError, setSaveError] = useState<string | null>(null)
+  const { draft, dirty, validation, errors, invalidCount, saveError, actions } = useTopicDraft(skill)
   const [focusId, setFocusId] = useState<string | null>(null)
   const [pending, setPending] = useState<PendingDelete | null>(null)
 
@@ -79,11 +31,6 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
   const deleteTopic = useDeleteTopic(skill.id)
   const deleteSubTopic = useDeleteSubTopic(skill.id)
   const busy = save.isPending
-
-  const validation = validateDraft(state.draft)
-  const liveErrors = showErrors && !validation.ok ? validation.errors : {}
-  const errors: FieldErrors = { ...serverErrors, ...liveErrors }
-  const invalidCount = Object.keys(liveErrors).length
 
   useEffect(() => {
     if (!focusId) return
@@ -97,41 +44,18 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
     withResolver: true,
   })
 
-  // Stable handlers (they only use state setters), so unchanged topic cards skip re-rendering while typing.
-  const actions = useMemo<EditorActions>(() => {
-    function editDraft(change: (draft: DraftTopic[]) => DraftTopic[], touched?: string) {
-      setState((s) => ({ ...s, draft: change(s.draft) }))
-      setSaveError(null)
-      if (touched) setServerErrors((current) => (current[touched] ? withoutKey(current, touched) : current))
-    }
-    return {
-      editTopic: (key, field, value) => editDraft((d) => d.map((t) => (t.key === key ? { ...t, [field]: value } : t)), fieldKey(key, field)),
-      editSubTopic: (topicKey, subKey, field, value) =>
-        editDraft(
-          (d) => d.map((t) => (t.key === topicKey ? { ...t, subTopics: t.subTopics.map((s) => (s.key === subKey ? { ...s, [field]: value } : s)) } : t)),
-          fieldKey(subKey, field),
-        ),
-      addTopic: () => {
-        const topic = newTopic()
-        editDraft((d) => [...d, topic])
-        setFocusId(fieldId(topic.key, 'title'))
-      },
-      addSubTopic: (topicKey) => {
-        const sub = newSubTopic()
-        editDraft((d) => d.map((t) => (t.key === topicKey ? { ...t, subTopics: [...t.subTopics, sub] } : t)))
-        setFocusId(fieldId(sub.key, 'title'))
-      },
+  const rowActions = useMemo<TopicRowActions>(
+    () => ({
+      editTopic: actions.editTopic,
+      editSubTopic: actions.editSubTopic,
+      addSubTopic: (topicKey) => setFocusId(fieldId(actions.addSubTopic(topicKey).key, 'title')),
       // A row never saved only leaves the draft; a saved one is deleted on the server after confirmation.
-      deleteTopic: (topic, index) => {
-        if (topic.id === undefined) editDraft((d) => withoutTopic(d, topic.key))
-        else setPending({ kind: 'topic', topic, index })
-      },
-      deleteSubTopic: (topicKey, sub, index, subIndex) => {
-        if (sub.id === undefined) editDraft((d) => withoutSubTopic(d, topicKey, sub.key))
-        else setPending({ kind: 'subTopic', topicKey, sub, index, subIndex })
-      },
-    }
-  }, [])
+      deleteTopic: (topic, index) => (topic.id === undefined ? actions.removeTopic(topic.key, false) : setPending({ kind: 'topic', topic, index })),
+      deleteSubTopic: (topicKey, sub, index, subIndex) =>
+        sub.id === undefined ? actions.removeSubTopic(topicKey, sub.key, false) : setPending({ kind: 'subTopic', topicKey, sub, index, subIndex }),
+    }),
+    [actions],
+  )
 
   function confirmDelete() {
     if (!pending) return
@@ -139,47 +63,38 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
       const { topic } = pending
       deleteTopic.mutate(topic.id!, {
         onSuccess: () => {
-          // Gone from the server: drop it from both the draft and the saved state, keeping other edits.
-          setState((s) => ({ ...s, draft: withoutTopic(s.draft, topic.key), baseline: withoutTopic(s.baseline, topic.key) }))
+          // Gone from the server: dropped from both the draft and the saved state, other edits kept.
+          actions.removeTopic(topic.key, true)
           setPending(null)
           notify.success('Topic deleted')
         },
-        onError: (error) => notify.error(messageOf(error, 'Failed to delete topic')),
       })
     } else {
       const { topicKey, sub } = pending
       deleteSubTopic.mutate(sub.id!, {
         onSuccess: () => {
-          setState((s) => ({ ...s, draft: withoutSubTopic(s.draft, topicKey, sub.key), baseline: withoutSubTopic(s.baseline, topicKey, sub.key) }))
+          actions.removeSubTopic(topicKey, sub.key, true)
           setPending(null)
           notify.success('SubTopic deleted')
         },
-        onError: (error) => notify.error(messageOf(error, 'Failed to delete sub-topic')),
       })
     }
   }
 
   function saveAll() {
-    setShowErrors(true)
-    setSaveError(null)
-    setServerErrors({})
+    actions.saveStarted()
     if (!validation.ok) {
-      const first = fieldOrder(state.draft).find((key) => validation.errors[key])
+      const first = fieldOrder(draft).find((key) => validation.errors[key])
       if (first) setFocusId(fieldId(first.slice(0, first.lastIndexOf('.')), first.slice(first.lastIndexOf('.') + 1) as DraftField))
       return
     }
-    const sent = state.draft
+    const sent = draft
     save.mutate(validation.input, {
       onSuccess: (saved) => {
-        setState(fresh(saved))
-        setShowErrors(false)
+        actions.saved(saved)
         notify.success('Topics & Subtopics saved!')
       },
-      onError: (error) => {
-        notify.error('Failed to save topics')
-        setSaveError(messageOf(error, 'Nothing was saved. Try again.'))
-        if (error instanceof ApiError) setServerErrors(errorsFromDetails(sent, error.details))
-      },
+      onError: (error) => actions.saveFailed(messageOf(error, 'Nothing was saved. Try again.'), error instanceof ApiError ? errorsFromDetails(sent, error.details) : {}),
     })
   }
 
@@ -188,12 +103,10 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
 
   return (
     <Stack gap="md" className={classes.editor}>
-      {state.draft.length === 0 ? (
+      {draft.length === 0 ? (
         <EmptyState>No topics added yet. Use ‘Add topic’ to start.</EmptyState>
       ) : (
-        state.draft.map((topic, index) => (
-          <TopicCard key={topic.key} topic={topic} index={index} errors={errors} disabled={busy} actions={actions} />
-        ))
+        draft.map((topic, index) => <TopicCard key={topic.key} topic={topic} index={index} errors={errors} disabled={busy} actions={rowActions} />)
       )}
 
       <Paper
@@ -211,7 +124,7 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
               {dirty ? 'Unsaved changes' : 'All changes saved'}
             </Text>
             <Group gap="xs" wrap="nowrap" ml="auto">
-              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={actions.addTopic} disabled={busy}>
+              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setFocusId(fieldId(actions.addTopic().key, 'title'))} disabled={busy}>
                 Add topic
               </Button>
               <Button leftSection={<IconDeviceFloppy size={16} />} onClick={saveAll} loading={busy}>
@@ -269,197 +182,3 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
     </Stack>
   )
 }
-
-interface TopicCardProps {
-  topic: DraftTopic
-  index: number
-  /** All the editor's field errors; only this topic's are compared between renders. */
-  errors: FieldErrors
-  disabled: boolean
-  actions: EditorActions
-}
-
-/** Props equal for rendering when everything but `errors` is identical and this topic's own errors are the same. */
-function sameRowProps<P extends { errors: FieldErrors }>(keysOf: (props: P) => string[]) {
-  return (a: P, b: P) => {
-    for (const key of Object.keys(b) as (keyof P)[]) if (key !== 'errors' && a[key] !== b[key]) return false
-    return keysOf(b).every((key) => a.errors[key] === b.errors[key])
-  }
-}
-
-const topicFieldKeys = (topic: DraftTopic) => [
-  fieldKey(topic.key, 'title'),
-  fieldKey(topic.key, 'description'),
-  ...topic.subTopics.flatMap((sub) => [fieldKey(sub.key, 'title'), fieldKey(sub.key, 'description')]),
-]
-
-const TopicCard = memo(function TopicCard({ topic, index, errors, disabled, actions }: TopicCardProps) {
-  const name = topicName(topic, index)
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={`Topic ${index + 1}${topic.title.trim() ? `: ${topic.title.trim()}` : ''}`}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-            <Text fw={700} component="h2" size="md" m={0}>
-              Topic {index + 1}
-            </Text>
-            {topic.id === undefined ? (
-              <Badge variant="light" color="teal" size="sm">
-                New
-              </Badge>
-            ) : null}
-            <Badge variant="light" color="gray" size="sm">
-              {plural(topic.subTopics.length, 'sub-topic', 'sub-topics')}
-            </Badge>
-          </Group>
-          <Tooltip label="Delete topic">
-            <ActionIcon variant="subtle" color="red" size="lg" onClick={() => actions.deleteTopic(topic, index)} disabled={disabled} aria-label={`Delete topic ${name}`}>
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-
-        <TextInput
-          id={fieldId(topic.key, 'title')}
-          label="Topic title"
-          required
-          maxLength={200}
-          value={topic.title}
-          onChange={(e) => actions.editTopic(topic.key, 'title', e.currentTarget.value)}
-          error={errors[fieldKey(topic.key, 'title')]}
-          disabled={disabled}
-        />
-        <Textarea
-          id={fieldId(topic.key, 'description')}
-          label="Topic description"
-          required
-          maxLength={5000}
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={topic.description}
-          onChange={(e) => actions.editTopic(topic.key, 'description', e.currentTarget.value)}
-          error={errors[fieldKey(topic.key, 'description')]}
-          disabled={disabled}
-        />
-
-        <Stack gap="xs" mt="xs">
-          <Text fw={600} size="sm" component="h3" m={0}>
-            Sub-topics
-          </Text>
-          {topic.subTopics.length === 0 ? (
-            <Text size="sm" c="dimmed" fs="italic">
-              No subtopics added.
-            </Text>
-          ) : (
-            topic.subTopics.map((sub, subIndex) => (
-              <SubTopicRow key={sub.key} topicKey={topic.key} sub={sub} index={index} subIndex={subIndex} errors={errors} disabled={disabled} actions={actions} />
-            ))
-          )}
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => actions.addSubTopic(topic.key)}
-              disabled={disabled}
-              aria-label={`Add sub-topic to ${topic.title.trim() || `topic #${index + 1}`}`}
-            >
-              Add sub-topic
-            </Button>
-          </Group>
-        </Stack>
-      </Stack>
-    </Card>
-  )
-}, sameRowProps<TopicCardProps>((props) => topicFieldKeys(props.topic)))
-
-interface SubTopicRowProps {
-  topicKey: string
-  sub: DraftSubTopic
-  index: number
-  subIndex: number
-  errors: FieldErrors
-  disabled: boolean
-  actions: EditorActions
-}
-
-const SubTopicRow = memo(function SubTopicRow({ topicKey, sub, index, subIndex, errors, disabled, actions }: SubTopicRowProps) {
-  const name = subTopicName(sub, index, subIndex)
-  const number = `${index + 1}.${subIndex + 1}`
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p="sm"
-      role="group"
-      aria-label={`Sub-topic ${number}${sub.title.trim() ? `: ${sub.title.trim()}` : ''}`}
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-    >
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs">
-            <Text size="sm" fw={600} c="dimmed">
-              Sub-topic {number}
-            </Text>
-            {sub.id === undefined ? (
-              <Badge variant="light" color="teal" size="xs">
-                New
-              </Badge>
-            ) : null}
-          </Group>
-          <Tooltip label="Delete sub-topic">
-            <ActionIcon variant="subtle" color="red" onClick={() => actions.deleteSubTopic(topicKey, sub, index, subIndex)} disabled={disabled} aria-label={`Delete sub-topic ${name}`}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-        <TextInput
-          id={fieldId(sub.key, 'title')}
-          label="Sub-topic title"
-          required
-          maxLength={200}
-          size="sm"
-          value={sub.title}
-          onChange={(e) => actions.editSubTopic(topicKey, sub.key, 'title', e.currentTarget.value)}
-          error={errors[fieldKey(sub.key, 'title')]}
-          disabled={disabled}
-        />
-        <Textarea
-          id={fieldId(sub.key, 'description')}
-          label="Sub-topic description"
-          required
-          maxLength={5000}
-          size="sm"
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={sub.description}
-          onChange={(e) => actions.editSubTopic(topicKey, sub.key, 'description', e.currentTarget.value)}
-          error={errors[fieldKey(sub.key, 'description')]}
-          disabled={disabled}
-        />
-        {sub.id === undefined ? (
-          <Text size="xs" c="dimmed">
-            Save to add questions and content to this sub-topic.
-          </Text>
-        ) : (
-          <Group gap="xs">
-            <Button
-              component={Link}
-              to={`/subtopic-mcqs/${sub.id}`}
-              variant="light"
-              size="xs"
-              aria-label={`View Added Questions for ${name}`}
-            >
-              View Added Questions
-            </Button>
-            <Button component={Link} to={`/subtopic/${sub.id}`} variant="subtle" size="xs" aria-label={`Open sub-topic ${name}`}>
-              Open sub-topic
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
-  )
-}, sameRowProps<SubTopicRowProps>((props) => [fieldKey(props.sub.key, 'title'), fieldKey(props.sub.key, 'description')]))

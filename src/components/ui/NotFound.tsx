@@ -1,5 +1,5 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Center, Stack, Text, Title } from '@mantine/core'
+import { ButtonLink } from './links.tsx'
 
 export function NotFound() {
   return (
@@ -9,9 +9,7 @@ export function NotFound() {
           Page not found
         </Title>
         <Text c="dimmed">There is nothing at this address.</Text>
-        <Button component={Link} to="/">
-          Go to the start page
-        </Button>
+        <ButtonLink to="/">Go to the start page</ButtonLink>
       </Stack>
     </Center>
   )

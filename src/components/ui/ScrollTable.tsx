@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react'
 import { Skeleton, Table, Text } from '@mantine/core'
 
-/** A users table that scrolls sideways inside its own focusable region on narrow screens. */
-export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+/** A table that scrolls sideways inside its own focusable region on narrow screens; `columns` are its header cells. */
+export function ScrollTable({ label, minWidth, columns, children }: { label: string; minWidth: number; columns: readonly string[]; children: ReactNode }) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native" role="region" aria-label={label} tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
         {children}
       </Table>
     </Table.ScrollContainer>

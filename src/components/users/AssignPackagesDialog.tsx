@@ -51,7 +51,6 @@ function AssignForm({ user, packages, onDone, listHeight }: { user: User; packag
           onDone()
         },
         onError: (error) => {
-          notify.error('Failed to assign packages')
           setFailure(messageOf(error, 'Failed to assign packages'))
         },
       },

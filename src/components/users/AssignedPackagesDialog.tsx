@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
-import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useUnassignPackage } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -12,7 +11,7 @@ export function AssignedPackagesDialog({ user, onClose }: { user: User | null; o
   const phone = usePhone()
   const [shown, setShown] = useState<User | null>(user)
   if (user && user !== shown) setShown(user)
-  const unassign = useUnassignPackage()
+  const unassign = useUnassignPackage({ errorMessage: 'Failed to remove package', errorReason: 'title' })
   const removingId = unassign.isPending ? unassign.variables?.packageId : undefined
 
   function remove(packageId: number, title: string) {
@@ -21,7 +20,6 @@ export function AssignedPackagesDialog({ user, onClose }: { user: User | null; o
       { userId: shown.id, packageId },
       {
         onSuccess: () => notify.success(`Removed ${title}`),
-        onError: (error) => notify.error(messageOf(error, 'Failed to remove package')),
       },
     )
   }

@@ -11,11 +11,3 @@ export function parsePackageIds(text: string): number[] {
     .filter(Number.isSafeInteger)
   return [...new Set(ids)]
 }
-
-/** A user id typed by hand: a positive whole number, or null. */
-export function parseUserId(text: string): number | null {
-  const trimmed = text.trim()
-  if (!/^\d+$/.test(trimmed)) return null
-  const value = Number(trimmed)
-  return Number.isSafeInteger(value) && value > 0 ? value : null
-}

@@ -1,26 +1,30 @@
-import { Stack, Title } from '@mantine/core'
-import { createFileRoute } from '@tanstack/react-router'
-import { ProfileCard } from '../../../components/ProfileCard.tsx'
-import { DashboardFigures } from '../../../components/reports/DashboardFigures.tsx'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
+import { AdminDashboard } from '../../../components/reports/AdminDashboard.tsx'
+import { DashboardFigures, DashboardFiguresPending } from '../../../components/reports/DashboardFigures.tsx'
+import { RouteLoadError } from '../../../components/ui/RouteLoadError.tsx'
 import { dashboardQueryOptions } from '../../../queries/reports.ts'
-import { currentUserQueryOptions } from '../../../queries/user.ts'
 
 export const Route = createFileRoute('/_shell/_admin/dashboard')({
-  loader: ({ context }) => {
-    void context.queryClient.query(dashboardQueryOptions()).catch(() => undefined)
-    return context.queryClient.query(currentUserQueryOptions()).catch(() => undefined)
-  },
-  component: AdminDashboard,
+  loader: ({ context }) => context.queryClient.query({ ...dashboardQueryOptions(), staleTime: 'static' }),
+  // Only the figures' skeleton: the profile card mounts once, with the page, so it never swaps trees mid-load.
+  pendingComponent: DashboardFiguresPending,
+  errorComponent: DashboardError,
+  component: DashboardRoute,
 })
 
-function AdminDashboard() {
+function DashboardRoute() {
   return (
-    <Stack gap="lg" maw={1100}>
-      <Title order={1} size="h2">
-        Admin dashboard
-      </Title>
-      <ProfileCard />
+    <AdminDashboard>
       <DashboardFigures />
-    </Stack>
+    </AdminDashboard>
+  )
+}
+
+/** The figures failed: the profile card stays, the failure and Retry take the figures' place. */
+function DashboardError(props: ErrorComponentProps) {
+  return (
+    <AdminDashboard>
+      <RouteLoadError {...props} failureText="Failed to load dashboard figures" />
+    </AdminDashboard>
   )
 }

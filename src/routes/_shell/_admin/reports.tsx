@@ -1,8 +1,9 @@
 import { useCallback } from 'react'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
 import { objectOf, searchId, searchOptionalPage } from '../../../lib/route-schemas.ts'
-import { Reports } from '../../../components/reports/Reports.tsx'
-import { packageReportQueryOptions, packageReportsQueryOptions } from '../../../queries/reports.ts'
+import { Reports, ReportsFrame, ReportsPending } from '../../../components/reports/Reports.tsx'
+import { RouteLoadError } from '../../../components/ui/RouteLoadError.tsx'
+import { packageReportsQueryOptions } from '../../../queries/reports.ts'
 
 /** `?packageId=3&page=2`: the selected package's report and its question page; anything malformed is dropped. */
 const search = objectOf({ packageId: searchId, page: searchOptionalPage })
@@ -10,11 +11,9 @@ const search = objectOf({ packageId: searchId, page: searchOptionalPage })
 /** Reports: for every role other than USER (SPEC.md §2); here that is the admin, behind the admin guard. */
 export const Route = createFileRoute('/_shell/_admin/reports')({
   validateSearch: search,
-  loaderDeps: ({ search }) => ({ packageId: search.packageId }),
-  loader: ({ context, deps }) => {
-    void context.queryClient.query(packageReportsQueryOptions()).catch(() => undefined)
-    if (deps.packageId !== undefined) void context.queryClient.query(packageReportQueryOptions(deps.packageId)).catch(() => undefined)
-  },
+  loader: ({ context }) => context.queryClient.query({ ...packageReportsQueryOptions(), staleTime: 'static' }),
+  pendingComponent: ReportsPending,
+  errorComponent: ReportsError,
   component: ReportsPage,
 })
 
@@ -23,4 +22,12 @@ function ReportsPage() {
   const navigate = Route.useNavigate()
   const onPage = useCallback((next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }), [navigate])
   return <Reports packageId={packageId} page={page} onPage={onPage} />
+}
+
+function ReportsError(props: ErrorComponentProps) {
+  return (
+    <ReportsFrame>
+      <RouteLoadError {...props} failureText="Failed to load reports" />
+    </ReportsFrame>
+  )
 }

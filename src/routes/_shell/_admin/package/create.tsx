@@ -1,29 +1,6 @@
-import { Stack } from '@mantine/core'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import type { PackageInput } from '../../../../../contract/content.ts'
-import { PageHeader } from '../../../../components/ui/PageHeader.tsx'
-import { PackageForm } from '../../../../components/packages/PackageForm.tsx'
-import { notify } from '../../../../lib/toast.ts'
-import { useCreatePackage } from '../../../../queries/packages.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { CreatePackagePage } from '../../../../components/packages/CreatePackagePage.tsx'
 
 export const Route = createFileRoute('/_shell/_admin/package/create')({
   component: CreatePackagePage,
 })
-
-function CreatePackagePage() {
-  const create = useCreatePackage()
-  const navigate = useNavigate()
-
-  async function save(payload: PackageInput) {
-    await create.mutateAsync(payload)
-    notify.success('Package created')
-    await navigate({ to: '/package' })
-  }
-
-  return (
-    <Stack gap="lg" maw={900}>
-      <PageHeader title="Create Package" subtitle="A package holds skills; topics and content are added per skill afterwards." />
-      <PackageForm submitLabel="Create Package" failureMessage="Failed to create package" onSubmit={save} />
-    </Stack>
-  )
-}
