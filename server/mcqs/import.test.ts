@@ -6,20 +6,15 @@ import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
 import { createApp } from '../app.ts'
 import { mcqs } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { failOnNth, insertTree, type BuiltTree } from '../test/content.ts'
 import { form, mediaCounts, pdf, upload, xlsx, XLSX_TYPE, type Part } from '../test/media.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: string
 let tree: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   admin = (await ctx.createUser({ role: 'admin' })).token
   learner = (await ctx.createUser({ role: 'USER' })).token
   tree = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 3 })

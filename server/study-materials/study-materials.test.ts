@@ -4,21 +4,16 @@ import { eq } from 'drizzle-orm'
 import JSZip from 'jszip'
 import type { StudyMaterial, SubTopic } from '../../contract/content.ts'
 import { studyMaterials, subTopics, userPackages } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 import { EXE, PNG, diskPath, filesOnDisk, form, mediaCounts, mp4, parseSigned, pdf, sendStream, streamingMultipart, upload, zeros, type Part } from '../test/media.ts'
 import { safeFileName } from './service.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: { token: string; id: number }
 let tree: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   rmSync(path.join(ctx.config.dataDir, 'files'), { recursive: true, force: true })
   admin = (await ctx.createUser({ role: 'admin' })).token
   const user = await ctx.createUser({ role: 'USER' })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { SubTopic, Video } from '../../contract/content.ts'
 import { storedFiles, userPackages, videos } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext, createTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 import {
   EXE,
@@ -26,16 +26,11 @@ import {
   zeros,
 } from '../test/media.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: { token: string; id: number }
 let tree: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   rmSync(path.join(ctx.config.dataDir, 'files'), { recursive: true, force: true })
   admin = (await ctx.createUser({ role: 'admin' })).token
   const user = await ctx.createUser({ role: 'USER' })
