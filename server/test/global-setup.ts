@@ -41,9 +41,12 @@ async function pgliteTemplate(): Promise<string> {
   const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer())
   await database.close()
   mkdirSync(CACHE, { recursive: true })
-  for (const old of readdirSync(CACHE)) rmSync(path.join(CACHE, old), { force: true })
-  // written under a temporary name first, so a concurrent run never loads half a file
-  const partial = `${file}.${process.pid}.partial`
+  // templates of older migrations go; a partial file may be another project's setup writing right now
+  for (const name of readdirSync(CACHE)) {
+    if (name.endsWith('.tar.gz') && path.join(CACHE, name) !== file) rmSync(path.join(CACHE, name), { force: true })
+  }
+  // written under a temporary name first, so nobody loads half a file
+  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`
   writeFileSync(partial, dump)
   renameSync(partial, file)
   return file
