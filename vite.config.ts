@@ -30,6 +30,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
+          // A worker runs its files one after the other on one database (server/test/database.ts); nothing in
+          // the server keeps module state, so the files need no fresh module graph each.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -7,58 +7,14 @@
  * Options through the environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10).
  * See bench/README.md for how to read the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon, { type Result } from 'autocannon'
+import { api, startServer } from './support.ts'
 
 const SKILLS = 10
 const TOPICS = 10
 const SUB_TOPICS = 10
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitUntilUp(base: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`)
-    try {
-      const res = await fetch(`${base}/api/oauth2/hello`)
-      if (res.ok) return
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`The server did not start within 60 s:\n${output()}`)
-}
-
-async function api<T>(base: string, method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {}
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  if (token) headers.authorization = `Bearer ${token}`
-  const res = await fetch(`${base}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const json = (await res.json()) as { data?: T; message?: string }
-  if (!res.ok) throw new Error(`${method} ${urlPath} → ${res.status}: ${json.message}`)
-  return json.data as T
-}
 
 interface Tree {
   id: number
@@ -118,41 +74,9 @@ async function drain(base: string) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'learnpack-bench-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') }
-  let output = ''
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '', // always the embedded database
-      SEED_DEMO: 'false',
-      LOG_REQUESTS: 'false',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(force)
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-
+  const server = await startServer()
+  const { base, token } = server
   try {
-    await waitUntilUp(base, child, () => output)
-    const { token } = await api<{ token: string }>(base, 'POST', '/api/oauth2/loginUser', admin)
     console.log(`Server up on ${base} (embedded PGlite, Node ${process.version}). Building the ${SKILLS}×${TOPICS}×${SUB_TOPICS} package through the API…`)
     const started = performance.now()
     const packageId = await buildPackage(base, token)
@@ -179,10 +103,10 @@ async function main() {
     console.log(`tree  ${Math.round(tree.requests.average)} req/s, p99 ${tree.latency.p99} ms`)
     console.log(`ratio tree/hello: ${ratio.toFixed(4)} (1 in ${Math.round(1 / ratio)})`)
   } catch (err) {
-    if (output) console.error(`Server output:\n${output}`)
+    if (server.output()) console.error(`Server output:\n${server.output()}`)
     throw err
   } finally {
-    await stop()
+    await server.stop()
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the media benchmarks share: the real server started as a child process on a free port over a temporary
+ * What the benchmarks share: the real server started as a child process on a free port over a temporary
  * DATA_DIR (embedded database, no demo data, a throw-away admin), JSON calls, and a sub-topic to upload into.
  */
 import { spawn, type ChildProcess } from 'node:child_process'

@@ -2,14 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createApp } from './app.ts'
-import { createTestContext, type TestContext } from './test/harness.ts'
+import { useTestContext, createTestContext } from './test/harness.ts'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
+const ctx = useTestContext()
 afterEach(() => vi.restoreAllMocks())
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -2,10 +2,10 @@ import { and, count, eq } from 'drizzle-orm'
 import type { Mcq } from '../../contract/media.ts'
 import type { AttemptInput, AttemptResult, McqAttempt } from '../../contract/learning.ts'
 import { mcqAttemptAnswers, mcqAttempts } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: { token: string; id: number }
 let learner: { token: string; id: number }
 let other: { token: string; id: number }
@@ -20,12 +20,7 @@ let empty: number
 /** Questions by name: s1 has single (A), multi (B,D) and single2 (C); s2 has triple (A,B,C) and last (D). */
 const q: Record<'single' | 'multi' | 'single2' | 'triple' | 'last' | 'foreign', number> = { single: 0, multi: 0, single2: 0, triple: 0, last: 0, foreign: 0 }
 
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   const a = await ctx.createUser({ role: 'admin' })
   admin = { token: a.token, id: a.user.id }
   for (const [name, role] of [

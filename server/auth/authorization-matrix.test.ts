@@ -1,4 +1,4 @@
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 
 /**
  * Every API route the app registers, called as anonymous, a learner without the package, a learner
@@ -123,12 +123,8 @@ function expected(rule: Rule, role: Role): 401 | 403 | 'allowed' | 'ok' {
   return rule === 'content' && role === 'learnerWith' ? 'ok' : 'allowed'
 }
 
-let ctx: TestContext
+const ctx = useTestContext({}, { resetBeforeEach: false })
 let cached: Fixture | undefined
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 
 interface Fixture {
   tokens: Record<Role, string | undefined>

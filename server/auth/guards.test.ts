@@ -3,21 +3,18 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../deps.ts'
 import { users } from '../db/schema.ts'
 import { onError } from '../http/errors.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { createGuards } from './guards.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let app: Hono<AppEnv>
-beforeAll(async () => {
-  ctx = await createTestContext()
+beforeAll(() => {
   const guards = createGuards(ctx.deps)
   app = new Hono<AppEnv>()
     .get('/learner', guards.requireUser, (c) => c.json(c.var.user))
     .get('/admin', guards.requireAdmin, (c) => c.json(c.var.user))
   app.onError(onError)
 })
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
 
 const call = async (path: string, token?: string) => {
   const res = await app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} })

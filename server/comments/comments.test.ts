@@ -3,11 +3,11 @@ import type { Video } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
 import type { Comment, CommentSummary, RatingDistribution } from '../../contract/learning.ts'
 import { comments } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { upload, videoParts } from '../test/media.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: { token: string; id: number }
 let learner: { token: string; id: number; name: string }
 let other: { token: string; id: number; name: string }
@@ -15,12 +15,7 @@ let outsider: { token: string; id: number }
 let tree: BuiltTree
 let video: Video
 
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   const a = await ctx.createUser({ role: 'admin' })
   admin = { token: a.token, id: a.user.id }
   const l = await ctx.createUser({ role: 'USER', name: 'Lena Learner' })

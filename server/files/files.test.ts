@@ -3,13 +3,14 @@ import { Readable } from 'node:stream'
 import type { StudyMaterial, Video } from '../../contract/content.ts'
 import { storedFiles } from '../db/schema.ts'
 import { createFileUrlSigner } from '../storage/signed-urls.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { diskPath, mp4, parseSigned, pdf, PNG, upload, videoParts } from '../test/media.ts'
 import { parseRange } from './range.ts'
 import { sweepOrphanFiles } from './service.ts'
 
-let ctx: TestContext
+// the uploaded video is built once; every test only reads it
+const ctx = useTestContext({}, { resetBeforeEach: false })
 let admin: string
 let video: Video
 let content: Buffer
@@ -17,7 +18,6 @@ let subTopicId: number
 const SIZE = 1000
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   admin = (await ctx.createUser({ role: 'admin' })).token
   const { subTopicIds } = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1 })
   subTopicId = subTopicIds[0]!
@@ -28,7 +28,6 @@ beforeAll(async () => {
   expect(res.status).toBe(201)
   video = res.body.data!
 })
-afterAll(() => ctx.close())
 beforeEach(() => {
   ctx.now = new Date()
 })

@@ -6,20 +6,15 @@ import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
 import { createApp } from '../app.ts'
 import { mcqs } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { failOnNth, insertTree, type BuiltTree } from '../test/content.ts'
 import { form, mediaCounts, pdf, upload, xlsx, XLSX_TYPE, type Part } from '../test/media.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: string
 let tree: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   admin = (await ctx.createUser({ role: 'admin' })).token
   learner = (await ctx.createUser({ role: 'USER' })).token
   tree = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 3 })
@@ -221,21 +216,22 @@ describe('POST /api/mcqs/uploadExcel', () => {
     expect((await stored()).map((m) => m.question)).toEqual(['From the first sheet'])
   })
 
-  it('imports 5,000 rows; importing the same file again uploads 0 and skips all 5,000 as duplicates', { timeout: 180_000 }, async () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => [`Question number ${i + 1}: what is ${i} + 1?`, i % 3 === 0 ? 'A C' : 'B', String(i), i + 1, `${i + 2} apples`, i + 3])
+  // 1,500 rows span two insert batches of 1,000; the 5,000-row import is timed by bench/import.ts
+  it('imports 1,500 rows; importing the same file again uploads 0 and skips all 1,500 as duplicates', async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => [`Question number ${i + 1}: what is ${i} + 1?`, i % 3 === 0 ? 'A C' : 'B', String(i), i + 1, `${i + 2} apples`, i + 3])
     const file = await sheet(rows)
     const first = await importPlain(file)
-    expectSummary(first, { uploaded: 5000, skipped: 0, skippedDetails: [] })
-    expect(await mcqCount()).toBe(5000)
+    expectSummary(first, { uploaded: 1500, skipped: 0, skippedDetails: [] })
+    expect(await mcqCount()).toBe(1500)
     const again = await importPlain(file)
     expect(again.status).toBe(200)
-    expect(again.body.data).toMatchObject({ uploaded: 0, skipped: 5000 })
+    expect(again.body.data).toMatchObject({ uploaded: 0, skipped: 1500 })
     const details = again.body.data!.skippedDetails
-    expect(details).toHaveLength(5000)
+    expect(details).toHaveLength(1500)
     expect(details[0]).toBe('Row 2: Duplicate question')
-    expect(details[4999]).toBe('Row 5001: Duplicate question')
+    expect(details[1499]).toBe('Row 1501: Duplicate question')
     expect(details.every((d, i) => d === `Row ${i + 2}: Duplicate question`)).toBe(true)
-    expect(await mcqCount()).toBe(5000)
+    expect(await mcqCount()).toBe(1500)
   })
 
   it('the valid rows are stored in one transaction: a failure part-way stores none', async () => {
@@ -449,7 +445,7 @@ describe('template downloads', () => {
  */
 function zipWithEntry(content: Buffer, options: { declareSize?: number } = {}): Buffer {
   const name = Buffer.from('xl/workbook.xml')
-  const data = deflateRawSync(content, { level: 9 })
+  const data = deflateRawSync(content, { level: 1 }) // the fastest level; zeros still shrink about 200-fold
   const size = options.declareSize ?? content.length
   const crc = crc32(content)
   const local = Buffer.alloc(30)

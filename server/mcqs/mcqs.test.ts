@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm'
 import type { Mcq } from '../../contract/media.ts'
 import { mcqs, userPackages } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: { token: string; id: number }
 let mine: BuiltTree
 let other: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   admin = (await ctx.createUser({ role: 'admin' })).token
   const user = await ctx.createUser({ role: 'USER' })
   learner = { token: user.token, id: user.user.id }

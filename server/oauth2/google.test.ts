@@ -2,17 +2,12 @@ import { eq } from 'drizzle-orm'
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose'
 import type { LoginResponse } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { TEST_GOOGLE_CLIENT_ID, createTestContext, type TestContext } from '../test/harness.ts'
+import { TEST_GOOGLE_CLIENT_ID, useTestContext, createTestContext } from '../test/harness.ts'
 
 const GOOGLE = '/api/oauth2/login'
 const INVALID = 'Invalid Google token'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
+const ctx = useTestContext()
 
 const googleLogin = (idToken: unknown) => ctx.request<LoginResponse>('POST', GOOGLE, { body: { idToken } })
 const nowSeconds = () => Math.floor(ctx.now.getTime() / 1000)

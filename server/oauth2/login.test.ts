@@ -1,18 +1,13 @@
 import { decodeJwt } from 'jose'
 import type { LoginResponse } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext, createTestContext } from '../test/harness.ts'
 
 const LOGIN = '/api/oauth2/loginUser'
 const INVALID = 'Invalid email or password.'
 const MINUTE = 60_000
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
+const ctx = useTestContext()
 
 function login(email: string, password: string, from?: string) {
   return ctx.request<LoginResponse>('POST', LOGIN, { body: { email, password }, headers: from ? { 'x-forwarded-for': from } : {} })

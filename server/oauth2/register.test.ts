@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { User } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 
 const REGISTER = '/api/oauth2/registerUser'
 const USER_KEYS = ['email', 'emailVerified', 'familyName', 'givenName', 'id', 'locale', 'name', 'packages', 'pictureUrl', 'role']
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
+const ctx = useTestContext()
 
 const register = (body: unknown) => ctx.request<User>('POST', REGISTER, { body })
 

@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { Package } from '../../contract/content.ts'
 import { packages, skills, subTopics, topics } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { countRows, insertTree, keysOf, snapshot } from '../test/content.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: string
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   admin = (await ctx.createUser({ role: 'admin' })).token
   learner = (await ctx.createUser({ role: 'USER' })).token
 })

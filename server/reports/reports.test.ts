@@ -4,7 +4,7 @@ import type { Mcq } from '../../contract/media.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import type { DashboardFigures, PackageReport, PackageReportRow } from '../../contract/reports.ts'
 import { packages, users } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { upload, videoParts } from '../test/media.ts'
 
@@ -18,7 +18,7 @@ const HOUR = 3_600_000
 const NOW = new Date('2025-03-20T12:00:00Z')
 const P1_TITLE = 'Data & "Science" 101'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 type Person = { key: string; token: string; id: number; name: string; email: string; role: 'admin' | 'USER'; createdAt: Date }
 let people: Record<string, Person>
@@ -57,12 +57,7 @@ const ASSIGNMENTS: Record<string, ('p1' | 'p2')[]> = { l1: ['p1', 'p2'], l2: ['p
 
 let videoRows: Record<'v1' | 'v2' | 'v3', { id: number; title: string; subTopicId: number }>
 
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   ctx.now = NOW
   people = {}
   const plan = [

@@ -1,22 +1,17 @@
 import { count, eq } from 'drizzle-orm'
 import type { Review, ReviewInput, ReviewSummary } from '../../contract/learning.ts'
 import { reviews, users } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: { token: string; id: number }
 let learner: { token: string; id: number; name: string }
 let other: { token: string; id: number; name: string }
 let tree: BuiltTree
 let otherTree: BuiltTree
 
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   const a = await ctx.createUser({ role: 'admin' })
   admin = { token: a.token, id: a.user.id }
   const l = await ctx.createUser({ role: 'USER', name: 'Lena Learner' })

@@ -6,7 +6,7 @@ import JSZip from 'jszip'
 import type { Package, SubTopic } from '../../contract/content.ts'
 import { parseOptions, type Mcq } from '../../contract/media.ts'
 import { users } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { mediaCounts } from '../test/media.ts'
 import { seedDemo } from './demo.ts'
 import { DEMO_MEDIA } from './demo-media.ts'
@@ -15,14 +15,13 @@ import { notesPdf } from './demo-pdf.ts'
 const COST = 10
 const ASSETS = path.join(import.meta.dirname, 'assets')
 
-let ctx: TestContext
+const ctx = useTestContext({}, { resetBeforeEach: false })
 let dataDir: string
 let admin: string
 let learner: string
 let packages: Package[]
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   dataDir = mkdtempSync(path.join(tmpdir(), 'learnpack-demo-media-'))
   const demo = await seedDemo(ctx.deps.db, dataDir, COST, ctx.deps.store)
   expect(demo).not.toBeNull()
@@ -35,10 +34,7 @@ beforeAll(async () => {
   const list = (await ctx.request<Package[]>('GET', '/api/packages/getAllPackage', { token: admin })).body.data!
   packages = await Promise.all(list.sort((a, b) => a.id - b.id).map(async (p) => (await ctx.request<Package>('GET', `/api/packages/${p.id}`, { token: admin })).body.data!))
 })
-afterAll(async () => {
-  await ctx.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const subTopicsOf = (p: Package) => p.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics))
 const withMedia = () => packages.flatMap(subTopicsOf).filter((s) => s.videos.length > 0)

@@ -5,21 +5,16 @@ import { eq } from 'drizzle-orm'
 import type { Package } from '../../contract/content.ts'
 import { packages, users } from '../db/schema.ts'
 import { countRows } from '../test/content.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { ensureAdmin } from './admin.ts'
 import { seedDemo } from './demo.ts'
 import { DEMO_PACKAGES } from './demo-content.ts'
 
 const COST = 10
 
-let ctx: TestContext
+const ctx = useTestContext()
 let dataDir: string
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   dataDir = mkdtempSync(path.join(tmpdir(), 'learnpack-seed-'))
 })
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -1,17 +1,12 @@
 import type { SkillWithTopics } from '../../contract/content.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: string
 let built: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   admin = (await ctx.createUser({ role: 'admin' })).token
   learner = (await ctx.createUser({ role: 'USER' })).token
   built = await insertTree(ctx.deps.db, { skills: 2, topics: 2, subTopics: 3 })

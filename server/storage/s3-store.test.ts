@@ -16,7 +16,7 @@ import S3rver from 's3rver'
 import type { Video } from '../../contract/content.ts'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { form, mediaCounts, mp4, parseSigned, PNG, videoParts } from '../test/media.ts'
 import type { BlobStore } from './blob-store.ts'
@@ -31,7 +31,7 @@ let dir: string
 let endpoint: string
 let client: S3Client
 let store: BlobStore
-let ctx: TestContext
+const ctx = useTestContext()
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'learnpack-s3rver-'))
@@ -41,10 +41,8 @@ beforeAll(async () => {
   const options = { endpoint, bucket: BUCKET, region: 'us-east-1', ...CREDENTIALS }
   client = s3Client(options)
   store = createS3Store(options, client)
-  ctx = await createTestContext()
 })
 afterAll(async () => {
-  await ctx?.close()
   client?.destroy()
   await server?.close()
   rmSync(dir, { recursive: true, force: true })
@@ -125,7 +123,6 @@ describe('S3 store (against s3rver)', () => {
   })
 
   it('a video upload through the app lands in the bucket under random keys, is served with Range, and is deleted with the video', async () => {
-    await ctx.reset()
     const app = createApp({ ...ctx.deps, store })
     const admin = (await ctx.createUser({ role: 'admin' })).token
     const { subTopicIds } = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1 })
@@ -158,7 +155,6 @@ describe('S3 store (against s3rver)', () => {
   })
 
   it('an upload refused by type leaves nothing in the bucket', async () => {
-    await ctx.reset()
     const app = createApp({ ...ctx.deps, store })
     const admin = (await ctx.createUser({ role: 'admin' })).token
     const { subTopicIds } = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1 })

@@ -3,22 +3,19 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import JSZip from 'jszip'
 import type { StudyMaterial, SubTopic } from '../../contract/content.ts'
+import { createApp } from '../app.ts'
 import { studyMaterials, subTopics, userPackages } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { formatBytes } from '../storage/file-types.ts'
+import { useTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 import { EXE, PNG, diskPath, filesOnDisk, form, mediaCounts, mp4, parseSigned, pdf, sendStream, streamingMultipart, upload, zeros, type Part } from '../test/media.ts'
 import { safeFileName } from './service.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: { token: string; id: number }
 let tree: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   rmSync(path.join(ctx.config.dataDir, 'files'), { recursive: true, force: true })
   admin = (await ctx.createUser({ role: 'admin' })).token
   const user = await ctx.createUser({ role: 'USER' })
@@ -90,17 +87,22 @@ describe('POST /api/study-materials/upload', () => {
     await expectNothingStored()
   })
 
-  it('a PDF over 50 MB → 413 with the limit in the message; nothing stored', async () => {
-    const head = pdf('big')
-    const body = streamingMultipart([
-      { name: 'subTopicId', chunks: () => [new TextEncoder().encode(String(tree.subTopicIds[0]))] },
-      { name: 'name', chunks: () => [new TextEncoder().encode('Big')] },
-      { name: 'pdf', filename: 'big.pdf', type: 'application/pdf', chunks: () => zeros(50 * 1024 * 1024 + 1, head) },
-    ])
-    const res = await sendStream(ctx, '/api/study-materials/upload', body, admin)
+  it('a PDF over the limit → 413 with the limit in the message; nothing stored', async () => {
+    expect(formatBytes(ctx.config.uploads.maxPdfBytes)).toBe('50 MB')
+    // The same check under a 64 KB limit, so the test streams kilobytes instead of 50 MB.
+    const limit = 64 * 1024
+    const limited = createApp({ ...ctx.deps, config: { ...ctx.config, uploads: { ...ctx.config.uploads, maxPdfBytes: limit } } })
+    const streamed = (size: number) =>
+      streamingMultipart([
+        { name: 'subTopicId', chunks: () => [new TextEncoder().encode(String(tree.subTopicIds[0]))] },
+        { name: 'name', chunks: () => [new TextEncoder().encode('Big')] },
+        { name: 'pdf', filename: 'big.pdf', type: 'application/pdf', chunks: () => zeros(size, pdf('big'), 16 * 1024) },
+      ])
+    const res = await sendStream({ app: limited }, '/api/study-materials/upload', streamed(limit + 1), admin)
     expect(res.status).toBe(413)
-    expect(res.body.message).toBe('pdf is larger than the 50 MB limit')
+    expect(res.body.message).toBe('pdf is larger than the 64 KB limit')
     await expectNothingStored()
+    expect((await sendStream({ app: limited }, '/api/study-materials/upload', streamed(limit), admin)).status).toBe(201)
   })
 
   it('missing PDF → 400; nothing stored', async () => {

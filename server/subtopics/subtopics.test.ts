@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from '../../contract/envelope.ts'
 import { subTopics } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { countRows, insertTree, keysOf, PAGE_KEYS, snapshot, type BuiltTree } from '../test/content.ts'
 import type { SubTopicWithTopic } from './service.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: string
 let built: BuiltTree
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   admin = (await ctx.createUser({ role: 'admin' })).token
   learner = (await ctx.createUser({ role: 'USER' })).token
   built = await insertTree(ctx.deps.db, { skills: 1, topics: 2, subTopics: 2 })

@@ -1,25 +1,72 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string
+    postgresSchemaPrefix: string
   }
 }
 
-/** Migrates one PGlite database and dumps it; every test file starts from a copy of that dump. */
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const MIGRATIONS = path.join(ROOT, 'server/db/migrations')
+const CACHE = path.join(ROOT, 'node_modules/.cache/learnpack-tests')
+
+/**
+ * Each test worker opens one database for all its files. On PGlite it starts from a migrated template: creating a
+ * new PGlite database runs initdb (seconds), loading a dump does not. The template is kept between runs, named by
+ * the migrations and the PGlite version it was made from. On TEST_DATABASE_URL each worker makes its own schema
+ * under this run's prefix, and the teardown drops them.
+ */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'learnpack-template-'))
+  const url = process.env.TEST_DATABASE_URL
+  if (url) {
+    const prefix = `t_${randomBytes(4).toString('hex')}`
+    project.provide('postgresSchemaPrefix', prefix)
+    return () => dropSchemas(url, prefix)
+  }
+  project.provide('pgliteTemplate', await pgliteTemplate())
+}
+
+async function pgliteTemplate(): Promise<string> {
+  const file = path.join(CACHE, `pglite-template-${templateKey()}.tar.gz`)
+  if (existsSync(file)) return file
   const database = await openDatabase({ dataDir: 'memory://' })
   await database.migrate()
-  const client = (database as unknown as { client: { dumpDataDir(c?: 'none'): Promise<Blob> } }).client
-  const dump = await client.dumpDataDir('none')
+  const client = (database as unknown as { client: { dumpDataDir(compression: 'gzip'): Promise<Blob> } }).client
+  const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer())
   await database.close()
-  const file = path.join(dir, 'template.tar')
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
-  project.provide('pgliteTemplate', file)
-  return () => rmSync(dir, { recursive: true, force: true })
+  mkdirSync(CACHE, { recursive: true })
+  // templates of older migrations go; a partial file may be another project's setup writing right now
+  for (const name of readdirSync(CACHE)) {
+    if (name.endsWith('.tar.gz') && path.join(CACHE, name) !== file) rmSync(path.join(CACHE, name), { force: true })
+  }
+  // written under a temporary name first, so nobody loads half a file
+  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`
+  writeFileSync(partial, dump)
+  renameSync(partial, file)
+  return file
+}
+
+function templateKey(): string {
+  const hash = createHash('sha256')
+  hash.update(JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version)
+  for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+    const full = path.join(MIGRATIONS, name)
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(full))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+async function dropSchemas(url: string, prefix: string) {
+  const database = await openDatabase({ databaseUrl: url })
+  const rows = await database.db.execute(sql`select nspname from pg_namespace where nspname like ${`${prefix}\\_%`}`)
+  for (const { nspname } of (rows as unknown as { rows: { nspname: string }[] }).rows) {
+    await database.db.execute(sql.raw(`drop schema "${nspname}" cascade`))
+  }
+  await database.close()
 }

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { Role, User } from '../../contract/auth.ts'
 import type { Envelope } from '../../contract/envelope.ts'
 import { createApp, type App } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
-import { openDatabase, type Database } from '../db/client.ts'
+import type { Database } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { hashPassword } from '../auth/passwords.ts'
@@ -17,6 +16,7 @@ import { createTokenService } from '../auth/tokens.ts'
 import { createLocalStore } from '../storage/local-store.ts'
 import { createFileUrlSigner } from '../storage/signed-urls.ts'
 import type { MailMessage } from '../mail/mailer.ts'
+import { workerDatabase } from './database.ts'
 
 export const TEST_GOOGLE_CLIENT_ID = 'test-client-id.apps.googleusercontent.com'
 export const TEST_GOOGLE_ISSUER = 'https://accounts.google.com'
@@ -31,9 +31,9 @@ export interface TestContext {
   outbox: MailMessage[]
   /** The app's clock; set `ctx.now` to move time. */
   now: Date
-  /** Counts SQL statements the app runs (reset it before measuring). */
+  /** Counts SQL statements run on the worker's database (reset it before measuring). */
   queries: { count: number }
-  /** Removes every row (identities restart). */
+  /** Removes every row (identities restart): the database is shared with every context of the worker. */
   reset(): Promise<void>
   close(): Promise<void>
   createUser(options?: { role?: Role; email?: string; name?: string; password?: string }): Promise<{ user: User; token: string; password: string }>
@@ -41,33 +41,40 @@ export interface TestContext {
   request<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit }): Promise<{ status: number; body: Envelope<T>; headers: Headers }>
 }
 
-/** Opens a fresh database (a copy of the migrated template, or a new schema on TEST_DATABASE_URL). */
-async function openTestDatabase(onQuery: (sql: string) => void): Promise<Database & { dropSchema?: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL
-  if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`
-    const admin = await openDatabase({ databaseUrl: url })
-    await admin.db.execute(sql.raw(`create schema ${schema}`))
-    await admin.close()
-    const database = await openDatabase({ databaseUrl: url, searchPath: schema, onQuery })
-    await database.migrate()
-    return {
-      ...database,
-      close: async () => {
-        await database.db.execute(sql.raw(`drop schema ${schema} cascade`))
-        await database.close()
-      },
-    }
-  }
-  const template = readFileSync(inject('pgliteTemplate'))
-  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]), onQuery })
+type ConfigOverrides = Partial<Record<string, string>>
+
+/**
+ * The test context of a test file: built before its tests on the worker's database, emptied before the file and
+ * (unless `resetBeforeEach` is false, for files that build their data once) before each test.
+ */
+export function useTestContext(overrides: ConfigOverrides = {}, options: { resetBeforeEach?: boolean } = {}): TestContext {
+  const ctx = {} as TestContext
+  beforeAll(async () => {
+    await buildTestContext(ctx, overrides)
+    await ctx.reset()
+  })
+  afterAll(() => ctx.close())
+  if (options.resetBeforeEach !== false) beforeEach(() => ctx.reset())
+  return ctx
 }
 
-export async function createTestContext(overrides: Partial<Record<string, string>> = {}): Promise<TestContext> {
-  const queries = { count: 0 }
-  const database = await openTestDatabase(() => {
-    queries.count++
-  })
+/** A context over the worker's database (rows left as they are): another app with other config costs no database. */
+export async function createTestContext(overrides: ConfigOverrides = {}): Promise<TestContext> {
+  return buildTestContext({} as TestContext, overrides)
+}
+
+// Generating RSA keys takes a while; one pair per worker is enough.
+const worker = globalThis as { learnpackGoogleKeys?: ReturnType<typeof generateGoogleKeys> }
+async function generateGoogleKeys() {
+  const own = await generateKeyPair('RS256')
+  const foreign = await generateKeyPair('RS256')
+  const jwk: JWK = { ...(await exportJWK(own.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }
+  return { privateKey: own.privateKey, foreignKey: foreign.privateKey, jwks: createLocalJWKSet({ keys: [jwk] }) }
+}
+
+async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): Promise<TestContext> {
+  const { database, queries, empty } = await workerDatabase()
+  const keys = await (worker.learnpackGoogleKeys ??= generateGoogleKeys())
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'learnpack-test-')),
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -78,18 +85,15 @@ export async function createTestContext(overrides: Partial<Record<string, string
     APP_URL: 'http://learnpack.test',
     ...overrides,
   })
-  const { privateKey, publicKey } = await generateKeyPair('RS256')
-  const foreign = await generateKeyPair('RS256')
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }
   const outbox: MailMessage[] = []
 
-  const ctx = { now: new Date() } as TestContext
+  ctx.now = new Date()
   const clock = () => ctx.now
   const deps: AppDeps = {
     config,
     db: database.db,
     clock,
-    googleKeys: createLocalJWKSet({ keys: [jwk] }),
+    googleKeys: keys.jwks,
     mailer: { send: async (message) => void outbox.push(message) },
     tokens: createTokenService(config.jwtSecret!, config.jwtTtlSeconds, clock),
     store: createLocalStore(path.join(config.dataDir, 'files')),
@@ -107,15 +111,12 @@ export async function createTestContext(overrides: Partial<Record<string, string
     outbox,
     queries,
     async reset() {
-      const rows = await database.db.execute<{ tablename: string }>(
-        sql`select tablename from pg_tables where schemaname = current_schema() and tablename not like '%drizzle%'`,
-      )
-      const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`)
-      if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`))
+      await empty()
       outbox.length = 0
       ctx.now = new Date()
     },
-    close: () => database.close(),
+    // The database belongs to the worker and stays open for its next file; only this context's files go.
+    close: async () => rmSync(config.dataDir, { recursive: true, force: true }),
     async createUser(options: { role?: Role; email?: string; name?: string; password?: string } = {}) {
       userCounter++
       const password = options.password ?? `password-${userCounter}`
@@ -141,7 +142,7 @@ export async function createTestContext(overrides: Partial<Record<string, string
         .setAudience(options.audience ?? TEST_GOOGLE_CLIENT_ID)
         .setIssuedAt(nowSeconds)
         .setExpirationTime(options.expiresIn ?? nowSeconds + 3600)
-        .sign(options.foreignKey ? foreign.privateKey : privateKey)
+        .sign(options.foreignKey ? keys.foreignKey : keys.privateKey)
     },
     async request(method: string, urlPath: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit } = {}) {
       const headers = new Headers(options.headers)

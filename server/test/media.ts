@@ -118,7 +118,7 @@ export function* zeros(total: number, head: Uint8Array = new Uint8Array(0), chun
 }
 
 /** Sends a streamed body through the app in process. */
-export async function sendStream(ctx: TestContext, urlPath: string, stream: { body: ReadableStream<Uint8Array>; contentType: string }, token: string) {
+export async function sendStream(ctx: Pick<TestContext, 'app'>, urlPath: string, stream: { body: ReadableStream<Uint8Array>; contentType: string }, token: string) {
   const res = await ctx.app.request(
     new Request(`http://localhost${urlPath}`, {
       method: 'POST',

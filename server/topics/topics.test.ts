@@ -3,18 +3,13 @@ import type { Page } from '../../contract/envelope.ts'
 import type { SkillWithTopics, TopicWithSkill } from '../../contract/content.ts'
 import { createApp } from '../app.ts'
 import { subTopics, topics } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { countRows, failOnNth, insertTree, keysOf, PAGE_KEYS, snapshot, type BuiltTree } from '../test/content.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 let admin: string
 let learner: string
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
 beforeEach(async () => {
-  await ctx.reset()
   admin = (await ctx.createUser({ role: 'admin' })).token
   learner = (await ctx.createUser({ role: 'USER' })).token
 })

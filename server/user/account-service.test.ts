@@ -2,19 +2,14 @@ import { eq } from 'drizzle-orm'
 import type { LoginResponse, User } from '../../contract/auth.ts'
 import { FORGOT_ANSWER, RESEND_ANSWER } from '../../contract/users.ts'
 import { emailTokens, users } from '../db/schema.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 
 /** The mail links: e-mail verification, resending it, and password reset; and the verified-e-mail login rule. */
 
 const HOUR = 3_600_000
 const VERIFIED = 'Email verified successfully!'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
+const ctx = useTestContext()
 
 const advance = (ms: number) => {
   ctx.now = new Date(ctx.now.getTime() + ms)
@@ -148,12 +143,7 @@ describe('POST /api/user/resend-verification', () => {
 })
 
 describe('AUTH_REQUIRE_VERIFIED_EMAIL=true', () => {
-  let strict: TestContext
-  beforeAll(async () => {
-    strict = await createTestContext({ AUTH_REQUIRE_VERIFIED_EMAIL: 'true' })
-  })
-  afterAll(() => strict.close())
-  beforeEach(() => strict.reset())
+  const strict = useTestContext({ AUTH_REQUIRE_VERIFIED_EMAIL: 'true' })
 
   it('an unverified account is refused with a 403 pointing to Resend Verification; verified, it signs in', async () => {
     expect((await strict.request('POST', '/api/oauth2/registerUser', { body: { name: 'Ann', email: 'ann@example.com', password: 'secret-pass' } })).status).toBe(201)

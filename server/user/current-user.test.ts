@@ -3,16 +3,11 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose'
 import type { User } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
 import { createTokenService } from '../auth/tokens.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 
 const ME = '/api/user/getUserByEmail'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
+const ctx = useTestContext()
 
 const me = (headers: Record<string, string> = {}) => ctx.request<User>('GET', ME, { headers })
 
@@ -125,11 +120,7 @@ describe('GET /api/user/getUserByEmail', () => {
 })
 
 describe('JWT_TTL', () => {
-  let short: TestContext
-  beforeAll(async () => {
-    short = await createTestContext({ JWT_TTL: '10s' })
-  })
-  afterAll(() => short.close())
+  const short = useTestContext({ JWT_TTL: '10s' })
 
   it('a token lives exactly JWT_TTL', async () => {
     const { token } = await short.createUser()
