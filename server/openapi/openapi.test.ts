@@ -1,20 +1,19 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Package } from '../../contract/content.ts'
 import type { OpenApiDocument } from './document.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { pdf, upload, videoParts } from '../test/media.ts'
 
 /**
  * The published contract: every route the app registers is in GET /api/openapi.json, and real answers validate
  * against the document's response schemas with ajv (a JSON Schema validator that knows nothing of zod).
  */
-let ctx: TestContext
+const ctx = useTestContext({}, { resetBeforeEach: false })
 let document: OpenApiDocument
 let ajv: Ajv2020
 const DOCUMENT_ID = 'https://learnpack.test/openapi.json'
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   const res = await ctx.request('GET', '/api/openapi.json')
   expect(res.status).toBe(200)
   document = res.body as unknown as OpenApiDocument
@@ -22,7 +21,6 @@ beforeAll(async () => {
   ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
   ajv.addSchema(document, DOCUMENT_ID)
 })
-afterAll(() => ctx.close())
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')

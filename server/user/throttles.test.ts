@@ -1,4 +1,4 @@
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 
 /**
  * Issue 11, item 5: mail requests, registration and current-password guesses are throttled, in the database,
@@ -8,12 +8,7 @@ import { createTestContext, type TestContext } from '../test/harness.ts'
 const HOUR = 3_600_000
 const MINUTE = 60_000
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
-beforeEach(() => ctx.reset())
+const ctx = useTestContext()
 
 const advance = (ms: number) => {
   ctx.now = new Date(ctx.now.getTime() + ms)
