@@ -41,7 +41,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/spa/**/*.test.tsx'],
           setupFiles: ['tests/support/setup.ts'],
-          testTimeout: 20_000,
+          // Files share their worker's modules and database: each file would otherwise pay a fresh process, jsdom,
+          // the Mantine and Tabler barrels, the route chunks and a PGlite boot before its first render.
+          isolate: false,
+          // A worker's first beforeAll boots its database and imports every route chunk (tests/support/setup.ts).
           hookTimeout: 30_000,
         },
       },

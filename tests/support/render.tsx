@@ -26,6 +26,28 @@ export function renderApp(url = '/') {
   return { ...view, router, queryClient, user, pathname: () => router.state.location.pathname }
 }
 
+let routeChunksLoaded: Promise<unknown> | undefined
+
+/**
+ * Imports every route's code-split screens (and their error and not-found screens) once per worker, before the
+ * worker's first test. Otherwise the first render of a screen imports its chunk cold inside findBy's wait.
+ */
+export function loadRouteChunks() {
+  routeChunksLoaded ??= importRouteChunks()
+  return routeChunksLoaded
+}
+
+function importRouteChunks() {
+  const router = createAppRouter(createQueryClient(), createMemoryHistory())
+  return Promise.all(
+    Object.values(router.routesById).flatMap((route) => [
+      router.loadRouteChunk(route),
+      router.loadRouteChunk(route, 'errorComponent'),
+      router.loadRouteChunk(route, 'notFoundComponent'),
+    ]),
+  )
+}
+
 /** Creates a user through the real database and stores their session in localStorage, as a sign-in would. */
 export async function signInAs(role: Role = 'USER', options: { name?: string; email?: string } = {}): Promise<{ user: User; token: string; password: string }> {
   const created = await testContext().createUser({ role, ...options })

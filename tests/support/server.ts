@@ -4,9 +4,12 @@ import { createTestContext, type TestContext } from '../../server/test/harness.t
 
 let ctx: TestContext | undefined
 
-/** The in-process API the SPA tests talk to: a real app over a fresh database for each test file. */
+/**
+ * The in-process API the SPA tests talk to: a real app over one database per worker. The SPA project does not
+ * isolate files (vite.config.ts), so every file a worker runs reuses it; setup.ts resets it after each test.
+ */
 export async function startTestContext() {
-  ctx = await createTestContext()
+  ctx ??= await createTestContext()
   return ctx
 }
 
