@@ -5,9 +5,10 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
 import { AppProviders } from '../../src/AppProviders.tsx'
 import { createAppRouter, createQueryClient } from '../../src/router.tsx'
-import { mswServer } from '../support/server.ts'
+import { gate, mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
-import { attemptsOf, findToast, gate, insertQuestions, seedCourse, signInLearner } from '../support/results.ts'
+import { attemptsOf, insertQuestions, seedCourse, signInLearner } from '../support/results.ts'
+import { findToast } from '../support/toasts.ts'
 
 const question = (name: string | RegExp) => screen.findByRole('group', { name })
 const submitButton = () => screen.getByRole('button', { name: 'Submit Test' })

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import type { Role, User } from '../../contract/auth.ts'
@@ -46,6 +46,16 @@ function importRouteChunks() {
       router.loadRouteChunk(route, 'notFoundComponent'),
     ]),
   )
+}
+
+/** Expects the sign-in screen at `/`, no session left in localStorage and no shell. */
+export async function expectSignedOut(pathname: () => string) {
+  expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
+  expect(pathname()).toBe('/')
+  expect(localStorage.getItem('token')).toBeNull()
+  expect(localStorage.getItem('role')).toBeNull()
+  expect(localStorage.getItem('user')).toBeNull()
+  expect(screen.queryByRole('navigation', { name: 'Sidebar' })).not.toBeInTheDocument()
 }
 
 /** Creates a user through the real database and stores their session in localStorage, as a sign-in would. */

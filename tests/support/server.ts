@@ -23,6 +23,21 @@ export const forwardToApp = http.all('*/api/*', ({ request }) => testContext().a
 
 export const mswServer = setupServer(forwardToApp)
 
+/** A request held until the test opens the gate, so in-flight states can be observed. */
+export function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+/** Records every request that reaches the API (method and path), so a test can assert what was (not) sent. */
+export function recordRequests() {
+  const seen: string[] = []
+  const listener = ({ request }: { request: Request }) => void seen.push(`${request.method} ${new URL(request.url).pathname}`)
+  mswServer.events.on('request:start', listener)
+  return { seen, stop: () => mswServer.events.removeListener('request:start', listener) }
+}
+
 /** Requests no handler answered; setup.ts fails the test when any are left. */
 export const unhandledRequests: string[] = []
 mswServer.events.on('request:unhandled', ({ request }) => {

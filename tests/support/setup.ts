@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
 import { toast } from 'sonner'
 import { mswServer, unhandledRequests, testContext, startTestContext } from './server.ts'
 import { loadRouteChunks } from './render.tsx'
+
+// Three times the default: on a 2-core machine shared with other processes a screen that appears in 0.3 s alone
+// can take a few seconds (vite.config.ts gives the tests the same room).
+configure({ asyncUtilTimeout: 3000 })
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
