@@ -44,7 +44,12 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/spa/**/*.test.tsx'],
           setupFiles: ['tests/support/setup.ts'],
-          testTimeout: 20_000,
+          // Files share their worker's modules and database: each file would otherwise pay a fresh process, jsdom,
+          // the Mantine and Tabler barrels, the route chunks and a PGlite boot before its first render.
+          isolate: false,
+          // Twice the default, for a busy 2-core machine (see findBy's wait in tests/support/setup.ts).
+          testTimeout: 10_000,
+          // A worker's first beforeAll boots its database and imports every route chunk (tests/support/setup.ts).
           hookTimeout: 30_000,
         },
       },

@@ -44,7 +44,7 @@ describe('/user/resend-verification', () => {
     ctx().outbox.length = 0
     const { user, pathname } = renderApp('/user/resend-verification')
     // The first screen of the file loads its code-split route cold: give it room on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Resend Verification Email' }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Resend Verification Email' })).toBeInTheDocument()
     expect(pathname()).toBe('/user/resend-verification')
     // No shell: this page is outside the signed-in layout.
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()

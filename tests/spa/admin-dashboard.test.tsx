@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
-import { addVideo, assign, findToast, seedCourse, signInAdmin, submitViaApi } from '../support/results.ts'
+import { insertVideo, seedCourse, signInAdmin, submitViaApi } from '../support/results.ts'
+import { findToast } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 const figure = (label: string) => screen.findByRole('group', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}: `) })
 
@@ -12,12 +14,12 @@ describe('admin dashboard', () => {
     const ctx = testContext()
     const lena = await ctx.createUser({ name: 'Lena Learner' })
     const omar = await ctx.createUser({ name: 'Omar Learner' })
-    await assign(course.adminToken, lena.user.id, [course.packageId])
-    await assign(course.adminToken, omar.user.id, [course.packageId])
+    await assignPackages(course.adminToken, lena.user.id, [course.packageId])
+    await assignPackages(course.adminToken, omar.user.id, [course.packageId])
     await submitViaApi(lena.token, [course.adding.id, course.comparing.id], {})
     await submitViaApi(omar.token, [course.placeValue.id], {})
-    await addVideo(course.adding.id, 'Halves explained', 12)
-    await addVideo(course.comparing.id, 'Bigger or smaller', 3)
+    await insertVideo(course.adding.id, 'Halves explained', 12)
+    await insertVideo(course.comparing.id, 'Bigger or smaller', 3)
     signInAdmin(course)
 
     const { user } = renderApp('/dashboard')

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { User } from '../../contract/auth.ts'
 import { userKeys } from '../../src/queries/user.ts'
 import { renderApp, signInAs } from '../support/render.tsx'
-import { assign, failing, fetchUser, findToast, seedLearners, seedPackage } from '../support/users.ts'
+import { assignPackages, failing, fetchUser, seedLearners, seedPackage } from '../support/users.ts'
+import { findToast } from '../support/toasts.ts'
 
 const table = () => screen.getByRole('table', { name: 'Users and their packages' })
 const bodyRows = () => within(table()).getAllByRole('row').slice(1)
@@ -18,7 +19,7 @@ async function setup() {
   const algebra = await seedPackage(admin.token, 'Algebra', 'Equations and functions')
   const biology = await seedPackage(admin.token, 'Biology', 'Cells and life')
   const chemistry = await seedPackage(admin.token, 'Chemistry', 'Atoms and bonds')
-  await assign(admin.token, ada.id, [algebra.id])
+  await assignPackages(admin.token, ada.id, [algebra.id])
   return { admin, ada, grace, algebra, biology, chemistry }
 }
 
@@ -124,7 +125,7 @@ describe('/admin/package-assigner', () => {
 
   it("says so when a user already has every package", async () => {
     const { admin, grace, algebra, biology, chemistry } = await setup()
-    await assign(admin.token, grace.id, [algebra.id, biology.id, chemistry.id])
+    await assignPackages(admin.token, grace.id, [algebra.id, biology.id, chemistry.id])
     const { user } = renderApp('/admin/package-assigner')
     await waitFor(() => expect(bodyRows()).toHaveLength(3))
     await user.click(within(row('Grace Hopper 01')).getByRole('button', { name: /^Assign/ }))
@@ -150,7 +151,7 @@ describe('/admin/package-assigner', () => {
 
   it('View lists the assigned packages with title and description; Remove unassigns and updates the count', async () => {
     const { admin, ada, biology } = await setup()
-    await assign(admin.token, ada.id, [biology.id])
+    await assignPackages(admin.token, ada.id, [biology.id])
     const { user } = renderApp('/admin/package-assigner')
     await waitFor(() => expect(count('Ada Lovelace 01')).toBe('2'))
     await user.click(within(row('Ada Lovelace 01')).getByRole('button', { name: /^View/ }))

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
-import { assign, findToast, seedCourse, signInLearner, submitViaApi } from '../support/results.ts'
+import { seedCourse, signInLearner, submitViaApi } from '../support/results.ts'
+import { findToast } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 const rowsOf = (table: HTMLElement) =>
   within(table)
@@ -22,7 +24,7 @@ describe('attempt history', () => {
     await submitViaApi(learner.token, [course.adding.id], { [q1!.id]: ['A'], [q2!.id]: ['C', 'A'] })
     // Someone else's attempt never shows.
     const other = await testContext().createUser({ name: 'Other Learner' })
-    await assign(course.adminToken, other.user.id, [course.packageId])
+    await assignPackages(course.adminToken, other.user.id, [course.packageId])
     await submitViaApi(other.token, [course.adding.id], {})
 
     renderApp(`/mcq-test/attempt-history/${course.adding.id}`)

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { Package } from '../../contract/content.ts'
-import { mswServer } from '../support/server.ts'
+import { gate, mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-import { assignPackages, findToast, gate, inDialog, learnerWith, postComment, queryToast, recordApi, seedTree } from '../support/learning.ts'
+import { inDialog, learnerWith, postComment, recordApi, seedTree } from '../support/learning.ts'
+import { findToast, queryToast, queryToasts } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 /** A package with one sub-topic of two videos ('Lesson one', 'Lesson two'); the signed-in learner and two classmates have it. */
 async function lesson() {
@@ -141,12 +143,12 @@ describe('comments under the player', () => {
     expect(await findToast('Please provide both rating and comment')).toBeInTheDocument()
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), 'Really helpful')
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    await waitFor(() => expect(screen.getAllByText('Please provide both rating and comment', { selector: '[data-sonner-toast] *' })).toHaveLength(2))
+    await waitFor(() => expect(queryToasts('Please provide both rating and comment')).toHaveLength(2))
     await user.clear(modal.getByRole('textbox', { name: 'Comment' }))
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), '   ')
     await user.click(modal.getByRole('radio', { name: '4 stars' }))
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    await waitFor(() => expect(screen.getAllByText('Please provide both rating and comment', { selector: '[data-sonner-toast] *' })).toHaveLength(3))
+    await waitFor(() => expect(queryToasts('Please provide both rating and comment')).toHaveLength(3))
     expect(api.seen.filter((r) => r.startsWith('POST /api/comments'))).toEqual([])
 
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), 'Really helpful')
@@ -202,7 +204,7 @@ describe('comments under the player', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     await openViewer(pkg)
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load comments', expect.anything()))
-    expect(screen.queryByText(/Failed/, { selector: '[data-sonner-toast] *' })).not.toBeInTheDocument()
+    expect(queryToast(/Failed/)).not.toBeInTheDocument()
     expect(within(comments()).getByText('No comments to display.')).toBeInTheDocument()
     logged.mockRestore()
   })

@@ -4,15 +4,8 @@ import { createQueryClient } from '../../src/router.tsx'
 import { AppProviders } from '../../src/AppProviders.tsx'
 import { GOOGLE_BUTTON_HEIGHT, GoogleSignIn } from '../../src/components/landing/GoogleSignIn.tsx'
 import { PASSWORD_MIN } from '../../contract/rules.ts'
-import { mswServer } from '../support/server.ts'
+import { gate, mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-
-/** A request held until the test opens it, so in-flight states can be observed. */
-function gate() {
-  let open!: () => void
-  const opened = new Promise<void>((resolve) => (open = resolve))
-  return { open, opened }
-}
 
 /** Lets the named call through to the real server only once the gate opens. */
 function holdPost(path: string) {

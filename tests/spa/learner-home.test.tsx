@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { formatDateTime } from '../../src/lib/format.ts'
-import { mswServer } from '../support/server.ts'
+import { gate, mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-import { assignPackages, findToast, gate, inDialog, learnerWith, postReview, queryToast, recordApi, seedTree } from '../support/learning.ts'
+import { inDialog, learnerWith, postReview, recordApi, seedTree } from '../support/learning.ts'
+import { findToast, queryToast } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 const explore = () => screen.getByRole('region', { name: 'Explore Learning Packages' })
 const card = (title: string) => within(explore()).getByRole('article', { name: title })

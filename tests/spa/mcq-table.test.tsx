@@ -7,7 +7,7 @@ import { addMcqs, seedSkill } from '../support/media.ts'
 
 const toast = (title: string) => screen.findByText(title, { selector: '[data-title]' })
 const toastDescription = (text: string) => screen.findByText(text, { selector: '[data-description]' })
-const questionList = () => screen.findByRole('list', { name: 'Questions' }, { timeout: 10_000 })
+const questionList = () => screen.findByRole('list', { name: 'Questions' })
 const row = (n: number) => screen.getByRole('listitem', { name: `Question ${n}` })
 
 async function seed() {
@@ -66,7 +66,7 @@ describe('admin question table', () => {
   it("shows 'No MCQs found.' for a sub-topic without questions", async () => {
     const { subTopics } = await seed()
     renderApp(`/subtopic-mcqs/${subTopics.comparing.id}`)
-    expect(await screen.findByText('No MCQs found.', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText('No MCQs found.')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Comparing fractions' })).toBeInTheDocument()
   })
 
@@ -219,6 +219,6 @@ describe('admin question table', () => {
   it('treats a malformed id list as a missing page', async () => {
     await signInAs('admin')
     renderApp('/subtopic-mcqs/1,abc')
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
   })
 })

@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw'
 import { packages as packagesTable } from '../../server/db/schema.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-import { assignPackages, findToast, inDialog, seedTree } from '../support/learning.ts'
+import { inDialog, seedTree } from '../support/learning.ts'
+import { findToast, queryToasts } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 const packageCards = () => screen.queryAllByRole('article')
 const titles = () => packageCards().map((a) => within(a).getAllByRole('heading')[0]!.textContent)
@@ -149,7 +151,7 @@ describe('/user/packages: My Learning Packages', () => {
     await user.click(modal.getByRole('radio', { name: '5 stars' }))
     await user.click(modal.getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    await waitFor(() => expect(screen.getAllByText('Review submitted!', { selector: '[data-sonner-toast] *' })).toHaveLength(2))
+    await waitFor(() => expect(queryToasts('Review submitted!')).toHaveLength(2))
     expect(sent[1]).toMatchObject({ targetType: 'PACKAGE', targetId: web.id, presentationRating: 5, rating: 5 })
 
     const stored = await testContext().request<{ totalReviews: number; averageRating: number }>('GET', `/api/reviews/summary?targetType=SKILL&targetId=${web.skills[0]!.id}`, { token: me.token })

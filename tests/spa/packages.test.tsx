@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { Package } from '../../contract/content.ts'
 import { packages as packagesTable } from '../../server/db/schema.ts'
-import { mswServer } from '../support/server.ts'
+import { gate, mswServer, recordRequests } from '../support/server.ts'
+import { findToast, queryToasts } from '../support/toasts.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-
-// The first visit to each route loads its code-split chunk, which can take over a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 })
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on document.fonts.
 if (!('fonts' in document)) {
@@ -29,23 +27,6 @@ async function seedPackage(token: string, body: Partial<PackageBody> & { title: 
 
 async function fetchPackage(token: string, id: number) {
   return testContext().request<Package>('GET', `/api/packages/${id}`, { token })
-}
-
-/** Records every request that reaches the API, so a test can assert that nothing was sent. */
-function recordRequests() {
-  const seen: string[] = []
-  const listener = ({ request }: { request: Request }) => {
-    seen.push(`${request.method} ${new URL(request.url).pathname}`)
-  }
-  mswServer.events.on('request:start', listener)
-  return { seen, stop: () => mswServer.events.removeListener('request:start', listener) }
-}
-
-/** A request held until the test opens it, so in-flight states can be observed. */
-function gate() {
-  let open!: () => void
-  const opened = new Promise<void>((resolve) => (open = resolve))
-  return { open, opened }
 }
 
 const cards = () => screen.queryAllByRole('article')
@@ -173,12 +154,12 @@ describe('/package list', () => {
     mswServer.use(http.get('*/api/packages/getAllPackage', () => HttpResponse.json({ success: false, message: 'Database unavailable', status: 500 }, { status: 500 })))
     const { user } = renderApp('/package')
 
-    expect(await screen.findByText('Failed to fetch packages', { selector: '[data-sonner-toast] *' })).toBeInTheDocument()
+    expect(await findToast('Failed to fetch packages')).toBeInTheDocument()
     const inline = await screen.findByRole('alert')
     expect(inline).toHaveTextContent('Failed to fetch packages')
     expect(screen.queryByText('No packages found.')).not.toBeInTheDocument()
     // One toast for the failed load, not one per attempt.
-    expect(screen.getAllByText('Failed to fetch packages', { selector: '[data-sonner-toast] *' })).toHaveLength(1)
+    expect(queryToasts('Failed to fetch packages')).toHaveLength(1)
 
     mswServer.resetHandlers()
     await user.click(screen.getByRole('button', { name: 'Retry' }))

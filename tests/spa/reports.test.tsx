@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw'
 import type { Package } from '../../contract/content.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
-import { assign, findToast, insertQuestions, seedCourse, signInAdmin, signInLearner, submitViaApi, type SeededCourse } from '../support/results.ts'
+import { insertQuestions, seedCourse, signInAdmin, signInLearner, submitViaApi, type SeededCourse } from '../support/results.ts'
+import { findToast } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent)
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)
@@ -21,8 +23,8 @@ async function seedReport(): Promise<SeededCourse> {
   })
   const lena = await ctx.createUser({ name: 'Lena Learner' })
   const omar = await ctx.createUser({ name: 'Omar Learner' })
-  await assign(course.adminToken, lena.user.id, [course.packageId])
-  await assign(course.adminToken, omar.user.id, [course.packageId])
+  await assignPackages(course.adminToken, lena.user.id, [course.packageId])
+  await assignPackages(course.adminToken, omar.user.id, [course.packageId])
   const [q1, q2] = course.questions.adding
   const [q3] = course.questions.comparing
   await submitViaApi(lena.token, [course.adding.id, course.comparing.id], { [q1!.id]: ['A'], [q2!.id]: ['A'], [q3!.id]: ['B'] })

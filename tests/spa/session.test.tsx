@@ -1,17 +1,12 @@
 import { act, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { mswServer } from '../support/server.ts'
-import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { expectSignedOut, renderApp, signInAs, testContext } from '../support/render.tsx'
 
 /** Renders `url` and expects the app to end on the sign-in screen at `/` with no session left. */
 async function expectSignedOutAtRoot(url: string) {
   const { pathname } = renderApp(url)
-  expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
-  expect(pathname()).toBe('/')
-  expect(localStorage.getItem('token')).toBeNull()
-  expect(localStorage.getItem('role')).toBeNull()
-  expect(localStorage.getItem('user')).toBeNull()
-  expect(screen.queryByRole('navigation', { name: 'Sidebar' })).not.toBeInTheDocument()
+  await expectSignedOut(pathname)
 }
 
 describe('session ends on a 401', () => {

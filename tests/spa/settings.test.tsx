@@ -14,7 +14,7 @@ const html = document.documentElement
 async function openSettings(role: 'USER' | 'admin' = 'USER', options: { name?: string; email?: string } = {}) {
   const account = await signInAs(role, options)
   const view = renderApp('/user/settings')
-  expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 15_000 })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument()
   return { ...view, account }
 }
 
@@ -29,7 +29,7 @@ describe('settings: profile', () => {
     await ctx().deps.db.update(users).set({ givenName: 'Lena', familyName: 'Learner' }).where(eq(users.id, account.user.id))
     const { user, pathname } = renderApp('/user/my-dashboard')
     // The first screen of the file loads its code-split routes cold: give it room on a busy machine.
-    await user.click(await screen.findByRole('link', { name: 'Settings' }, { timeout: 15_000 }))
+    await user.click(await screen.findByRole('link', { name: 'Settings' }))
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument()
     expect(pathname()).toBe('/user/settings')
     const form = profileForm()

@@ -4,7 +4,9 @@ import type { Package } from '../../contract/content.ts'
 import { saveSession } from '../../src/api/session.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
-import { assign, findToast, seedCourse, signInLearner, submitViaApi } from '../support/results.ts'
+import { seedCourse, signInLearner, submitViaApi } from '../support/results.ts'
+import { findToast } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 const toggle = (subTopic: string) => screen.getByRole('button', { name: new RegExp(`^(View|Hide) Attempts: ${subTopic}$`) })
 const attemptRows = (subTopic: string) =>
@@ -23,7 +25,7 @@ describe('skill results (MCQ Results)', () => {
     await submitViaApi(learner.token, [course.adding.id, course.placeValue.id], { [q1!.id]: ['A'] })
     // Another learner's attempts are never mixed in.
     const other = await ctx.createUser({ name: 'Other Learner' })
-    await assign(course.adminToken, other.user.id, [course.packageId])
+    await assignPackages(course.adminToken, other.user.id, [course.packageId])
     await submitViaApi(other.token, [course.comparing.id], {})
 
     const { user } = renderApp(`/mcq-test/resutls/${course.skill.id}`)
@@ -69,7 +71,7 @@ describe('skill results (MCQ Results)', () => {
       body: { title: 'Empty', description: 'Nothing yet.', price: '1.00', skills: [{ title: 'Bare skill', description: 'No topics.', price: '1.00' }] },
     })
     const learner = await ctx.createUser()
-    await assign(admin.token, learner.user.id, [created.body.data!.id])
+    await assignPackages(admin.token, learner.user.id, [created.body.data!.id])
     saveSession(learner.token, learner.user)
     renderApp(`/mcq-test/resutls/${created.body.data!.skills[0]!.id}`)
     expect(await screen.findByText('No topics found.')).toBeInTheDocument()

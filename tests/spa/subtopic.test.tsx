@@ -1,38 +1,21 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { Package, SkillWithTopics } from '../../contract/content.ts'
+import { seedSkill } from '../support/media.ts'
 import { mswServer } from '../support/server.ts'
-import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { renderApp, signInAs } from '../support/render.tsx'
 
-/** One package → skill → topic 'Fractions' → sub-topic 'Adding fractions'. */
+/** The 'Numbers' package of seedSkill; its sub-topic 'Adding fractions' (topic 'Fractions'). */
 async function seedSubTopic() {
   const { token } = await signInAs('admin')
-  const ctx = testContext()
-  const created = await ctx.request<Package>('POST', '/api/packages/createPackage', {
-    token,
-    body: { title: 'Numbers', description: 'Arithmetic.', price: '99.00', skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }] },
-  })
-  const skillId = created.body.data!.skills[0]!.id
-  const saved = await ctx.request<SkillWithTopics>('PUT', `/api/topic/by-skill/${skillId}`, {
-    token,
-    body: {
-      topics: [
-        {
-          title: 'Fractions',
-          description: 'Numerators and denominators.',
-          subTopics: [{ title: 'Adding fractions', description: 'Find a common denominator,\nthen add the numerators.' }],
-        },
-      ],
-    },
-  })
-  return { token, subTopic: saved.body.data!.topics[0]!.subTopics[0]! }
+  const { subTopics } = await seedSkill(token)
+  return { token, subTopic: subTopics.adding }
 }
 
 describe('sub-topic view', () => {
   it('shows the title, description, its topic, and empty video and study material lists', async () => {
     const { subTopic } = await seedSubTopic()
     renderApp(`/subtopic/${subTopic.id}`)
-    expect(await screen.findByRole('heading', { name: 'Adding fractions', level: 1 }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Adding fractions', level: 1 })).toBeInTheDocument()
     expect(screen.getByText('Sub-topic of Fractions')).toBeInTheDocument()
     expect(screen.getByText(/Find a common denominator,\s+then add the numerators\./)).toBeInTheDocument()
     expect(screen.getByText('Numerators and denominators.')).toBeInTheDocument()
@@ -54,7 +37,7 @@ describe('sub-topic view', () => {
     }
     mswServer.use(http.get('*/api/subTopic/:id', () => HttpResponse.json({ success: true, status: 200, data: withMedia })))
     const { user } = renderApp(`/subtopic/${subTopic.id}`)
-    expect(await screen.findByText('Adding halves', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Adding halves')).toBeInTheDocument()
     expect(screen.getByText(/3 views/)).toBeInTheDocument()
     expect(screen.getByText('Worksheet')).toBeInTheDocument()
     expect(screen.getByText('v2')).toBeInTheDocument()
@@ -72,7 +55,7 @@ describe('sub-topic view', () => {
     const { subTopic } = await seedSubTopic()
     mswServer.use(http.get('*/api/subTopic/:id', () => HttpResponse.text('', { status: 503 })))
     const { user } = renderApp(`/subtopic/${subTopic.id}`)
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(/^Failed to fetch subtopic\.\s*$/)
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to fetch subtopic\.\s*$/)
     expect(await screen.findByText('Failed to fetch subtopic', { selector: '[data-title]' })).toBeInTheDocument()
     mswServer.resetHandlers()
     await user.click(screen.getByRole('button', { name: 'Retry' }))
@@ -82,7 +65,7 @@ describe('sub-topic view', () => {
   it("shows 'SubTopic not found' for an id that does not exist", async () => {
     await signInAs('admin')
     renderApp('/subtopic/424242')
-    expect(await screen.findByText('SubTopic not found', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('SubTopic not found')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to packages' })).toHaveAttribute('href', '/package')
   })

@@ -84,7 +84,7 @@ function countSaves() {
 
 async function openEditor(skillId: number) {
   const view = renderApp(`/topic/add/${skillId}`)
-  expect(await screen.findByRole('heading', { name: 'Algebra', level: 1 }, { timeout: 5000 })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: 'Algebra', level: 1 })).toBeInTheDocument()
   return view
 }
 
@@ -116,7 +116,7 @@ describe('topic editor: loading', () => {
     const { skillId } = await seed()
     mswServer.use(http.get('*/api/skills/skills/:skillId/topics', () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 500 })))
     const { user } = renderApp(`/topic/add/${skillId}`)
-    const inline = await screen.findByRole('alert', {}, { timeout: 5000 })
+    const inline = await screen.findByRole('alert')
     expect(inline).toHaveTextContent('Failed to fetch topics. Database unavailable')
     expect(await screen.findByText('Failed to fetch topics', { selector: '[data-title]' })).toBeInTheDocument()
 
@@ -129,7 +129,7 @@ describe('topic editor: loading', () => {
   it('says so when the skill does not exist, and shows the not-found page for a malformed id', async () => {
     await signInAs('admin')
     const missing = renderApp('/topic/add/9999')
-    expect(await screen.findByText('Skill not found: 9999', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Skill not found: 9999')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to packages' })).toHaveAttribute('href', '/package')
     missing.unmount()
 
@@ -147,7 +147,7 @@ describe('topic editor: loading', () => {
 })
 
 describe('topic editor: Save All', () => {
-  it('adds a topic with sub-topics and saves everything in one request', { timeout: 45_000 }, async () => {
+  it('adds a topic with sub-topics and saves everything in one request', async () => {
     const { token, skillId } = await seed()
     const saves = countSaves()
     const { user } = await openEditor(skillId)
@@ -198,7 +198,7 @@ describe('topic editor: Save All', () => {
     expect(within(saved3).getByRole('link', { name: 'View Added Questions for Absolute value' })).toHaveAttribute('href', `/subtopic-mcqs/${absolute.id}`)
   })
 
-  it('edits existing titles and descriptions in place; ids are kept', { timeout: 45_000 }, async () => {
+  it('edits existing titles and descriptions in place; ids are kept', async () => {
     const { token, skillId, skill } = await seed()
     const saves = countSaves()
     const { user } = await openEditor(skillId)

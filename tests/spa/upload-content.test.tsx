@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-import { addMaterial, addMcqs, addVideo, bytes, fileOf, seedSkill } from '../support/media.ts'
+import { addMaterial, addMcqs, bytes, fileOf, seedSkill, uploadVideo } from '../support/media.ts'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -26,7 +26,7 @@ const toastDescription = (text: string | RegExp) => screen.findByText(text, { se
 
 async function openPage(skillId: number, subTopicTitle = 'Adding fractions') {
   const view = renderApp(`/skill/${skillId}/topics`)
-  const card = await screen.findByRole('region', { name: subTopicTitle }, { timeout: 10_000 })
+  const card = await screen.findByRole('region', { name: subTopicTitle })
   return { ...view, card }
 }
 
@@ -168,7 +168,7 @@ describe('video upload', () => {
 
   it('plays a video in a modal and deletes one after confirming', async () => {
     const { skill, subTopics, token } = await seed()
-    const video = await addVideo(token, subTopics.adding.id, 'Common denominators')
+    const video = await uploadVideo(token, subTopics.adding.id, 'Common denominators')
     const { user, card } = await openPage(skill.id)
     const play = within(card).getByRole('button', { name: 'Play Common denominators' })
     await user.click(play)
@@ -301,7 +301,7 @@ describe('MCQ spreadsheets', () => {
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
     const form = within(card).getByRole('form', { name: 'Upload MCQs' })
     await user.upload(fileInputs(form)[0]!, sheet)
-    const preview = await within(form).findByRole('region', { name: 'Preview' }, { timeout: 10_000 })
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
     expect(within(preview).getByText('Rows: 7')).toBeInTheDocument()
     expect(within(preview).getByText('To upload: 2')).toBeInTheDocument()
     expect(within(preview).getByText('To skip: 5')).toBeInTheDocument()
@@ -343,7 +343,7 @@ describe('MCQ spreadsheets', () => {
         ['What?', 'A'],
       ]),
     )
-    expect(await within(form).findByText(/The first row must hold the columns: Question \| CorrectOptions/, {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await within(form).findByText(/The first row must hold the columns: Question \| CorrectOptions/)).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled()
   })
 
@@ -356,7 +356,7 @@ describe('MCQ spreadsheets', () => {
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
     const form = within(card).getByRole('form', { name: 'Upload MCQs' })
     await user.upload(fileInputs(form)[0]!, await workbook([header, ['Q1', 'A', 'x', 'y']]))
-    await within(form).findByRole('region', { name: 'Preview' }, { timeout: 10_000 })
+    await within(form).findByRole('region', { name: 'Preview' })
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQ upload failed')).toBeInTheDocument()
     expect(await toastDescription('The file is not a valid .xlsx spreadsheet')).toBeInTheDocument()
@@ -376,7 +376,7 @@ describe('MCQ spreadsheets', () => {
       [subTopics.placeValue.id, 'Bulk two', 'B', 'x', 'y'],
     ])
     await user.upload(fileInputs(form)[0]!, sheet)
-    const preview = await within(form).findByRole('region', { name: 'Preview' }, { timeout: 10_000 })
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
     expect(within(preview).getByText('Rows: 4')).toBeInTheDocument()
     expect(within(preview).getByText('To upload: 2')).toBeInTheDocument()
     expect(within(preview).getByText('Row 3: Invalid SubTopic ID')).toBeInTheDocument()

@@ -3,8 +3,9 @@ import type { User } from '../../contract/auth.ts'
 import { getRole, getStoredUser } from '../../src/api/session.ts'
 import { HttpResponse, http } from 'msw'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-import { mswServer } from '../support/server.ts'
-import { assign, failing, fetchUser, findToast, queryToasts, recordRequests, seedLearners, seedPackage } from '../support/users.ts'
+import { mswServer, recordRequests } from '../support/server.ts'
+import { assignPackages, failing, fetchUser, seedLearners, seedPackage } from '../support/users.ts'
+import { findToast, queryToasts } from '../support/toasts.ts'
 
 const table = () => screen.getByRole('table', { name: 'Users' })
 const bodyRows = () => within(table()).getAllByRole('row').slice(1)
@@ -148,7 +149,7 @@ describe('/user/detail', () => {
     await testContext().request('PUT', '/api/user/profile', { token: learnerToken, body: { name: 'Katherine Johnson', givenName: 'Katherine', familyName: 'Johnson' } })
     const algebra = await seedPackage(admin.token, 'Algebra', 'Equations and functions')
     const orbits = await seedPackage(admin.token, 'Orbits', 'Trajectories by hand')
-    await assign(admin.token, learner!.id, [algebra.id, orbits.id])
+    await assignPackages(admin.token, learner!.id, [algebra.id, orbits.id])
     return { admin, learner: learner!, algebra, orbits }
   }
 
@@ -200,7 +201,7 @@ describe('/user/detail', () => {
     mswServer.use(http.get('*/api/mcq-attempts/byUser', () => HttpResponse.json({ success: false, status: 500, message: 'Boom' }, { status: 500 })))
     renderApp(`/user/detail?id=${learner.id}`)
     const attempts = await screen.findByRole('region', { name: 'Recent attempts' })
-    expect(await within(attempts).findByText('Failed to fetch attempt history', {}, { timeout: 8000 })).toBeInTheDocument()
+    expect(await within(attempts).findByText('Failed to fetch attempt history')).toBeInTheDocument()
   })
 
 

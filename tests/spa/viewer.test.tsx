@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
 import type { Package } from '../../contract/content.ts'
 import { videos as videosTable } from '../../server/db/schema.ts'
-import { mswServer } from '../support/server.ts'
+import { gate, mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-import { assignPackages, fetchTree, findToast, gate, inDialog, queryToast, recordApi, seedTree } from '../support/learning.ts'
+import { fetchTree, inDialog, recordApi, seedTree } from '../support/learning.ts'
+import { findToast, queryToast } from '../support/toasts.ts'
+import { assignPackages } from '../support/users.ts'
 
 /**
  * 'Frontend Path': skill 'HTML & CSS' with topics 'Foundations' (Setup — no videos; Elements — two videos;

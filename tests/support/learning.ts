@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import { eq } from 'drizzle-orm'
-import type { User } from '../../contract/auth.ts'
 import type { Package, SkillWithTopics } from '../../contract/content.ts'
 import type { Comment, Review } from '../../contract/learning.ts'
 import { packages as packagesTable } from '../../server/db/schema.ts'
-import { addMaterial, addVideo } from './media.ts'
+import { addMaterial, uploadVideo } from './media.ts'
 import { mswServer, testContext } from './server.ts'
+import { assignPackages } from './users.ts'
 
 /** Seeding for the learner screens, all through the real API as an admin (and as learners for their reviews and comments). */
 
@@ -56,7 +56,7 @@ export async function seedTree(adminToken: string, spec: TreeSpec): Promise<Pack
       for (const [u, subTopic] of topic.subTopics.entries()) {
         const wanted = skillSpec.topics[t]!.subTopics![u]!
         if (typeof wanted === 'string') continue
-        for (const title of wanted.videos ?? []) await addVideo(adminToken, subTopic.id, title)
+        for (const title of wanted.videos ?? []) await uploadVideo(adminToken, subTopic.id, title)
         for (const name of wanted.pdfs ?? []) await addMaterial(adminToken, subTopic.id, name)
       }
     }
@@ -68,12 +68,6 @@ export async function seedTree(adminToken: string, spec: TreeSpec): Promise<Pack
 export async function fetchTree(token: string, packageId: number): Promise<Package> {
   const res = await testContext().request<Package>('GET', `/api/packages/${packageId}`, { token })
   if (res.status !== 200) throw new Error(`GET package: ${res.status}`)
-  return res.body.data!
-}
-
-export async function assignPackages(adminToken: string, userId: number, packageIds: number[]): Promise<User> {
-  const res = await testContext().request<User>('PUT', `/api/user/${userId}/assign-packages`, { token: adminToken, body: { packageIds } })
-  if (res.status !== 200) throw new Error(`assign: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body.data!
 }
 
@@ -99,13 +93,6 @@ export async function postComment(token: string, videoId: number, rating: number
   return res.body.data!
 }
 
-/** A request held until the test releases it, so in-flight states can be observed. */
-export function gate() {
-  let open!: () => void
-  const opened = new Promise<void>((resolve) => (open = resolve))
-  return { open, opened }
-}
-
 /** Records the API requests (method, path and query) while a test runs. */
 export function recordApi() {
   const seen: string[] = []
@@ -116,10 +103,6 @@ export function recordApi() {
   mswServer.events.on('request:start', listener)
   return { seen, stop: () => mswServer.events.removeListener('request:start', listener) }
 }
-
-/** A toast with this text (sonner renders them outside the page). */
-export const findToast = (text: string | RegExp) => screen.findByText(text, { selector: '[data-sonner-toast] *' })
-export const queryToast = (text: string | RegExp) => screen.queryByText(text, { selector: '[data-sonner-toast] *' })
 
 /** The open dialog with this title. */
 export const dialog = async (title: string) => screen.findByRole('dialog', { name: title })

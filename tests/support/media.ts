@@ -32,14 +32,17 @@ export interface SeededSkill {
   }
 }
 
-/** One package 'Numbers' with skill 'Fractions skill': two topics and three sub-topics, through the real API. */
-export async function seedSkill(token: string): Promise<SeededSkill> {
+/**
+ * One package 'Numbers' (or `title`) with skill 'Fractions skill' and its topics 'Fractions' ('Adding fractions',
+ * 'Comparing fractions') and 'Decimals' ('Place value'), through the real API.
+ */
+export async function seedSkill(token: string, options: { title?: string } = {}): Promise<SeededSkill> {
   const ctx = testContext()
   const created = await ctx.request<Package>('POST', '/api/packages/createPackage', {
     token,
-    body: { title: 'Numbers', description: 'Arithmetic.', price: '99.00', skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }] },
+    body: { title: options.title ?? 'Numbers', description: 'Arithmetic.', price: '99.00', skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }] },
   })
-  if (created.status !== 201) throw new Error(`createPackage: ${created.status}`)
+  if (created.status !== 201) throw new Error(`createPackage: ${created.status} ${JSON.stringify(created.body)}`)
   const skillId = created.body.data!.skills[0]!.id
   const saved = await ctx.request<SkillWithTopics>('PUT', `/api/topic/by-skill/${skillId}`, {
     token,
@@ -49,7 +52,7 @@ export async function seedSkill(token: string): Promise<SeededSkill> {
           title: 'Fractions',
           description: 'Numerators and denominators.',
           subTopics: [
-            { title: 'Adding fractions', description: 'Common denominators.' },
+            { title: 'Adding fractions', description: 'Find a common denominator,\nthen add the numerators.' },
             { title: 'Comparing fractions', description: 'Which is larger?' },
           ],
         },
@@ -57,7 +60,7 @@ export async function seedSkill(token: string): Promise<SeededSkill> {
       ],
     },
   })
-  if (saved.status !== 200) throw new Error(`save topics: ${saved.status}`)
+  if (saved.status !== 200) throw new Error(`save topics: ${saved.status} ${JSON.stringify(saved.body)}`)
   const skill = saved.body.data!
   const [fractions, decimals] = skill.topics
   return {
@@ -106,7 +109,7 @@ async function multipart<T>(token: string, path: string, parts: Part[]) {
 }
 
 /** Uploads a video + thumbnail through the real API. */
-export function addVideo(token: string, subTopicId: number, title: string) {
+export function uploadVideo(token: string, subTopicId: number, title: string) {
   return multipart<Video>(token, `/api/videos/upload/${subTopicId}`, [
     { name: 'title', value: title },
     { name: 'video', fileName: 'clip.mp4', type: 'video/mp4', data: bytes.mp4() },

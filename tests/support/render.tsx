@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import type { Role, User } from '../../contract/auth.ts'
@@ -24,6 +24,38 @@ export function renderApp(url = '/') {
     </AppProviders>,
   )
   return { ...view, router, queryClient, user, pathname: () => router.state.location.pathname }
+}
+
+let routeChunksLoaded: Promise<unknown> | undefined
+
+/**
+ * Imports every route's code-split screens (and their error and not-found screens) once per worker, before the
+ * worker's first test. Otherwise the first render of a screen imports its chunk cold inside findBy's wait.
+ */
+export function loadRouteChunks() {
+  routeChunksLoaded ??= importRouteChunks()
+  return routeChunksLoaded
+}
+
+function importRouteChunks() {
+  const router = createAppRouter(createQueryClient(), createMemoryHistory())
+  return Promise.all(
+    Object.values(router.routesById).flatMap((route) => [
+      router.loadRouteChunk(route),
+      router.loadRouteChunk(route, 'errorComponent'),
+      router.loadRouteChunk(route, 'notFoundComponent'),
+    ]),
+  )
+}
+
+/** Expects the sign-in screen at `/`, no session left in localStorage and no shell. */
+export async function expectSignedOut(pathname: () => string) {
+  expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
+  expect(pathname()).toBe('/')
+  expect(localStorage.getItem('token')).toBeNull()
+  expect(localStorage.getItem('role')).toBeNull()
+  expect(localStorage.getItem('user')).toBeNull()
+  expect(screen.queryByRole('navigation', { name: 'Sidebar' })).not.toBeInTheDocument()
 }
 
 /** Creates a user through the real database and stores their session in localStorage, as a sign-in would. */

@@ -1,11 +1,12 @@
-import { screen } from '@testing-library/react'
 import type { User } from '../../contract/auth.ts'
-import type { Package, SkillWithTopics, SubTopic } from '../../contract/content.ts'
+import type { SkillWithTopics, SubTopic } from '../../contract/content.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import type { Mcq } from '../../contract/media.ts'
 import { mcqs as mcqsTable, storedFiles as storedFilesTable, videos as videosTable } from '../../server/db/schema.ts'
 import { saveSession } from '../../src/api/session.ts'
+import { seedSkill } from './media.ts'
 import { testContext } from './server.ts'
+import { assignPackages } from './users.ts'
 
 /** Seeding for the test and results screens, through the real API as an admin. */
 
@@ -47,51 +48,22 @@ export async function createMcq(token: string, subTopicId: number, spec: McqSpec
   return res.body.data!
 }
 
-/**
- * Package 'Numbers' → skill 'Fractions skill' → topics 'Fractions' ('Adding fractions', 'Comparing fractions')
- * and 'Decimals' ('Place value'), with questions unless `withQuestions` is false.
- */
+/** The 'Numbers' package of seedSkill, seeded by a new admin, with questions unless `withQuestions` is false. */
 export async function seedCourse(options: { withQuestions?: boolean; title?: string } = {}): Promise<SeededCourse> {
-  const ctx = testContext()
-  const admin = await ctx.createUser({ role: 'admin', name: 'Ada Admin' })
+  const admin = await testContext().createUser({ role: 'admin', name: 'Ada Admin' })
   const adminToken = admin.token
-  const created = await ctx.request<Package>('POST', '/api/packages/createPackage', {
-    token: adminToken,
-    body: { title: options.title ?? 'Numbers', description: 'Arithmetic.', price: '99.00', skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }] },
-  })
-  if (created.status !== 201) throw new Error(`createPackage: ${created.status}`)
-  const skillId = created.body.data!.skills[0]!.id
-  const saved = await ctx.request<SkillWithTopics>('PUT', `/api/topic/by-skill/${skillId}`, {
-    token: adminToken,
-    body: {
-      topics: [
-        {
-          title: 'Fractions',
-          description: 'Numerators and denominators.',
-          subTopics: [
-            { title: 'Adding fractions', description: 'Common denominators.' },
-            { title: 'Comparing fractions', description: 'Which is larger?' },
-          ],
-        },
-        { title: 'Decimals', description: 'Tenths and hundredths.', subTopics: [{ title: 'Place value', description: 'Digits and places.' }] },
-      ],
-    },
-  })
-  if (saved.status !== 200) throw new Error(`save topics: ${saved.status} ${JSON.stringify(saved.body)}`)
-  const skill = saved.body.data!
-  const adding = skill.topics[0]!.subTopics[0]!
-  const comparing = skill.topics[0]!.subTopics[1]!
-  const placeValue = skill.topics[1]!.subTopics[0]!
+  const { packageId, skill, subTopics } = await seedSkill(adminToken, { title: options.title })
+  const { adding, comparing, placeValue } = subTopics
   const questions = { adding: [] as Mcq[], comparing: [] as Mcq[], placeValue: [] as Mcq[] }
   if (options.withQuestions !== false) {
     for (const spec of ADDING) questions.adding.push(await createMcq(adminToken, adding.id, spec))
     for (const spec of COMPARING) questions.comparing.push(await createMcq(adminToken, comparing.id, spec))
     for (const spec of PLACE_VALUE) questions.placeValue.push(await createMcq(adminToken, placeValue.id, spec))
   }
-  return { adminToken, admin: admin.user, packageId: created.body.data!.id, skill, adding, comparing, placeValue, questions }
+  return { adminToken, admin: admin.user, packageId, skill, adding, comparing, placeValue, questions }
 }
 
-/** Many questions at once, straight into the database (the 200-question test). */
+/** Many questions at once, straight into the database. */
 export async function insertQuestions(subTopicId: number, count: number) {
   const rows = Array.from({ length: count }, (_, i) => ({
     subTopicId,
@@ -102,16 +74,10 @@ export async function insertQuestions(subTopicId: number, count: number) {
   await testContext().deps.db.insert(mcqsTable).values(rows)
 }
 
-export async function assign(adminToken: string, userId: number, packageIds: number[]): Promise<User> {
-  const res = await testContext().request<User>('PUT', `/api/user/${userId}/assign-packages`, { token: adminToken, body: { packageIds } })
-  if (res.status !== 200) throw new Error(`assign: ${res.status} ${JSON.stringify(res.body)}`)
-  return res.body.data!
-}
-
 /** A learner with the course's package assigned, signed in in the browser. */
 export async function signInLearner(course: SeededCourse, name = 'Lena Learner') {
   const learner = await testContext().createUser({ name })
-  await assign(course.adminToken, learner.user.id, [course.packageId])
+  await assignPackages(course.adminToken, learner.user.id, [course.packageId])
   saveSession(learner.token, learner.user)
   return learner
 }
@@ -137,22 +103,11 @@ export async function attemptsOf(token: string, subTopicId: number) {
   return res.body.data!
 }
 
-/** A toast with this text (sonner renders them outside the page). */
-export const findToast = (text: string | RegExp) => screen.findByText(text, { selector: '[data-sonner-toast] *' })
-export const queryToast = (text: string | RegExp) => screen.queryByText(text, { selector: '[data-sonner-toast] *' })
-
-/** A request held until the test opens the gate. */
-export function gate() {
-  let open!: () => void
-  const opened = new Promise<void>((resolve) => (open = resolve))
-  return { open, opened }
-}
-
 /** Envelope for msw overrides. */
 export const envelope = (data: unknown, status = 200) => ({ success: status < 400, status, data, message: status < 400 ? 'OK' : 'Server error' })
 
 /** A video row (with its stored-file rows) straight into the database, with a view count: the dashboard reads only the rows. */
-export async function addVideo(subTopicId: number, title: string, views = 0) {
+export async function insertVideo(subTopicId: number, title: string, views = 0) {
   const db = testContext().deps.db
   const key = (kind: string) => `test/${kind}-${subTopicId}-${title.replace(/\W+/g, '-')}`
   await db.insert(storedFilesTable).values([

@@ -4,9 +4,16 @@ import { createTestContext, type TestContext } from '../../server/test/harness.t
 
 let ctx: TestContext | undefined
 
-/** The in-process API the SPA tests talk to: a real app over a fresh database for each test file. */
+/**
+ * The in-process API the SPA tests talk to: a real app over one database per worker. The SPA project does not
+ * isolate files (vite.config.ts), so every file a worker runs reuses it; setup.ts resets it after each test.
+ */
 export async function startTestContext() {
-  ctx = await createTestContext()
+  if (!ctx) {
+    ctx = await createTestContext()
+    // The worker's database may hold rows another project's file left; start from empty.
+    await ctx.reset()
+  }
   return ctx
 }
 
@@ -19,6 +26,21 @@ export function testContext(): TestContext {
 export const forwardToApp = http.all('*/api/*', ({ request }) => testContext().app.fetch(request))
 
 export const mswServer = setupServer(forwardToApp)
+
+/** A request held until the test opens the gate, so in-flight states can be observed. */
+export function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+/** Records every request that reaches the API (method and path), so a test can assert what was (not) sent. */
+export function recordRequests() {
+  const seen: string[] = []
+  const listener = ({ request }: { request: Request }) => void seen.push(`${request.method} ${new URL(request.url).pathname}`)
+  mswServer.events.on('request:start', listener)
+  return { seen, stop: () => mswServer.events.removeListener('request:start', listener) }
+}
 
 /** Requests no handler answered; setup.ts fails the test when any are left. */
 export const unhandledRequests: string[] = []

@@ -3,9 +3,11 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
 import { toast } from 'sonner'
 import { mswServer, unhandledRequests, testContext, startTestContext } from './server.ts'
+import { loadRouteChunks } from './render.tsx'
 
-// The first render in a file loads code-split routes cold; give findBy/waitFor room for that.
-configure({ asyncUtilTimeout: 5000 })
+// Three times the default: on a 2-core machine shared with other processes a screen that appears in 0.3 s alone
+// can take a few seconds (vite.config.ts gives the tests the same room).
+configure({ asyncUtilTimeout: 3000 })
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -32,7 +34,7 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scrollTo
 
 beforeAll(async () => {
-  await startTestContext()
+  await Promise.all([startTestContext(), loadRouteChunks()])
   mswServer.listen({ onUnhandledFrame: 'error' })
 })
 
@@ -49,7 +51,7 @@ afterEach(async () => {
   expect(unhandled, 'requests no handler answered').toEqual([])
 })
 
-afterAll(async () => {
+// The test context stays open for the worker's next file (tests/support/server.ts).
+afterAll(() => {
   mswServer.close()
-  await testContext().close()
 })

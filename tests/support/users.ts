@@ -1,4 +1,3 @@
-import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { User } from '../../contract/auth.ts'
 import type { Package } from '../../contract/content.ts'
@@ -23,8 +22,8 @@ export async function seedPackage(token: string, title: string, description = `$
   return res.body.data!
 }
 
-export async function assign(token: string, userId: number, packageIds: number[]) {
-  const res = await testContext().request<User>('PUT', `/api/user/${userId}/assign-packages`, { token, body: { packageIds } })
+export async function assignPackages(adminToken: string, userId: number, packageIds: number[]): Promise<User> {
+  const res = await testContext().request<User>('PUT', `/api/user/${userId}/assign-packages`, { token: adminToken, body: { packageIds } })
   if (res.status !== 200) throw new Error(`assign: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body.data!
 }
@@ -38,16 +37,4 @@ export async function fetchUser(token: string, id: number): Promise<User> {
 /** Makes one call answer with a server error envelope. */
 export function failing(method: 'get' | 'put' | 'delete', path: string, status = 500, message = 'Database unavailable') {
   mswServer.use(http[method](`*/api${path}`, () => HttpResponse.json({ success: false, message, status, timestamp: new Date().toISOString() }, { status })))
-}
-
-/** A toast with this text (sonner renders them outside the page). */
-export const findToast = (text: string | RegExp) => screen.findByText(text, { selector: '[data-sonner-toast] *' })
-export const queryToasts = (text: string | RegExp) => screen.queryAllByText(text, { selector: '[data-sonner-toast] *' })
-
-/** Records every request that reaches the API, so a test can assert what was (not) sent. */
-export function recordRequests() {
-  const seen: string[] = []
-  const listener = ({ request }: { request: Request }) => void seen.push(`${request.method} ${new URL(request.url).pathname}`)
-  mswServer.events.on('request:start', listener)
-  return { seen, stop: () => mswServer.events.removeListener('request:start', listener) }
 }
