@@ -9,7 +9,7 @@ import { notify } from '../../lib/toast.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { useFailureToast } from '../tests/useFailureToast.ts'
+import { useFailureToast } from '../quiz/useFailureToast.ts'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
 import classes from './Reports.module.css'
 

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { listOf, routeId as id } from '../../../lib/route-schemas.ts'
-import { McqTest } from '../../../components/tests/McqTest.tsx'
+import { McqTest } from '../../../components/quiz/McqTest.tsx'
 import { mcqsQueryOptions } from '../../../queries/media.ts'
 import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
 

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { objectOf, routeId as id } from '../../../../lib/route-schemas.ts'
-import { AttemptHistory } from '../../../../components/tests/AttemptHistory.tsx'
+import { AttemptHistory } from '../../../../components/quiz/AttemptHistory.tsx'
 import { attemptsBySubTopicQueryOptions } from '../../../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../../../queries/subtopics.ts'
 

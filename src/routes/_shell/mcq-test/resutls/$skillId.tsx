@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { objectOf, routeId as id } from '../../../../lib/route-schemas.ts'
-import { SkillResults } from '../../../../components/tests/SkillResults.tsx'
+import { SkillResults } from '../../../../components/quiz/SkillResults.tsx'
 import { skillTopicsQueryOptions } from '../../../../queries/skills.ts'
 
 /** MCQ Results of a skill. The path is spelled 'resutls', as SPEC.md gives it; `/mcq-test/results/{id}` redirects here. */
