@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core'
 import { IconMailForward } from '@tabler/icons-react'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useRequestPasswordReset } from '../../queries/account.ts'
+import { AnchorLink } from '../ui/links.tsx'
 
 const FAILED = 'Failed to send the password reset email'
 
@@ -67,9 +67,9 @@ export function ForgotPasswordForm() {
       ) : null}
       <Text size="sm" ta="center">
         Remembered it?{' '}
-        <Anchor component={Link} to="/">
+        <AnchorLink to="/">
           Sign in
-        </Anchor>
+        </AnchorLink>
       </Text>
     </Stack>
   )

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { Anchor, Avatar, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Avatar, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { initials } from '../../lib/initials.ts'
 import { notify } from '../../lib/toast.ts'
 import { useUpdateProfile } from '../../queries/account.ts'
+import { AnchorLink } from '../ui/links.tsx'
 
 type Field = 'name' | 'givenName' | 'familyName' | 'pictureUrl'
 type Values = Record<Field, string>
@@ -93,9 +93,9 @@ export function ProfileForm({ user }: { user: User }) {
                   <Badge color="orange" variant="light">
                     E-mail not verified
                   </Badge>
-                  <Anchor size="sm" renderRoot={(props) => <Link to="/user/resend-verification" search={{ email: user.email }} {...props} />}>
+                  <AnchorLink size="sm" to="/user/resend-verification" search={{ email: user.email }}>
                     Resend Verification
-                  </Anchor>
+                  </AnchorLink>
                 </>
               )}
             </Group>

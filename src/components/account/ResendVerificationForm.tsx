@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core'
 import { IconMailCheck } from '@tabler/icons-react'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useResendVerification } from '../../queries/account.ts'
+import { AnchorLink } from '../ui/links.tsx'
 
 const FAILED = 'Failed to resend verification email'
 
@@ -64,9 +64,9 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
         </Alert>
       ) : null}
       <Text size="sm" ta="center">
-        <Anchor component={Link} to="/">
+        <AnchorLink to="/">
           Back to sign in
-        </Anchor>
+        </AnchorLink>
       </Text>
     </Stack>
   )

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react'
 import { PASSWORD_MIN } from '../../../contract/rules.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { useResetPassword } from '../../queries/account.ts'
 import { checkNewPassword } from './password-rules.ts'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 const MISSING = 'This password reset link is incomplete. Ask for a new one.'
 
@@ -24,9 +24,9 @@ export function ResetPasswordForm({ token }: { token?: string }) {
         <Alert color="teal" icon={<IconCircleCheck size={20} />} role="status" title="Password changed">
           {reset.data}
         </Alert>
-        <Button component={Link} to="/">
+        <ButtonLink to="/">
           Sign in
-        </Button>
+        </ButtonLink>
       </Stack>
     )
   }
@@ -101,14 +101,14 @@ function LinkProblem({ message }: { message: string }) {
         {message}
       </Alert>
       <Text size="sm">
-        <Anchor component={Link} to="/forgot-password">
+        <AnchorLink to="/forgot-password">
           Ask for a new link
-        </Anchor>
+        </AnchorLink>
       </Text>
       <Text size="sm" ta="center">
-        <Anchor component={Link} to="/">
+        <AnchorLink to="/">
           Back to sign in
-        </Anchor>
+        </AnchorLink>
       </Text>
     </Stack>
   )

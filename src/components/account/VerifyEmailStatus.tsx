@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core'
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react'
 import { getRole, getToken, homeFor } from '../../api/session.ts'
 import { messageOf } from '../../api/errors.ts'
 import { verifyEmailQueryOptions } from '../../queries/account.ts'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 const MISSING = 'This verification link is incomplete. Ask for a new one with Resend Verification.'
 
@@ -28,9 +28,9 @@ export function VerifyEmailStatus({ token }: { token?: string }) {
         <Alert color="teal" icon={<IconCircleCheck size={20} />} role="status">
           {result.data || 'Email verified successfully!'}
         </Alert>
-        <Button component={Link} to={signedIn ? homeFor(getRole()) : '/'}>
+        <ButtonLink to={signedIn ? homeFor(getRole()) : '/'}>
           {signedIn ? 'Continue' : 'Sign in'}
-        </Button>
+        </ButtonLink>
       </Stack>
     )
   }
@@ -42,14 +42,14 @@ export function VerifyEmailStatus({ token }: { token?: string }) {
       </Alert>
       <Text size="sm">
         Need a new link?{' '}
-        <Anchor component={Link} to="/user/resend-verification">
+        <AnchorLink to="/user/resend-verification">
           Resend Verification
-        </Anchor>
+        </AnchorLink>
       </Text>
       <Text size="sm" ta="center">
-        <Anchor component={Link} to="/">
+        <AnchorLink to="/">
           Back to sign in
-        </Anchor>
+        </AnchorLink>
       </Text>
     </Stack>
   )

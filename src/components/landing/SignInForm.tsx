@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useLoginMutation } from '../../queries/auth.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
+import { AnchorLink } from '../ui/links.tsx'
 
 export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   const login = useLoginMutation()
@@ -39,18 +39,18 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         <GoogleSignIn text="signin_with" />
         <TextInput label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} key={initialEmail} />
         <PasswordInput label="Password" name="password" autoComplete="current-password" required />
-        <Anchor component={Link} to="/forgot-password" size="sm">
+        <AnchorLink to="/forgot-password" size="sm">
           Forgot your password?
-        </Anchor>
+        </AnchorLink>
         {error ? (
           <Text c="red" size="sm" role="alert">
             {error.message}
             {error.email !== undefined ? (
               <>
                 {' '}
-                <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/user/resend-verification" search={{ email: error.email || undefined }} {...props} />}>
+                <AnchorLink size="sm" fw={600} to="/user/resend-verification" search={{ email: error.email || undefined }}>
                   Resend Verification
-                </Anchor>
+                </AnchorLink>
               </>
             ) : null}
           </Text>

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconListTree, IconMessageStar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
 import type { ReviewSummary } from '../../../contract/learning.ts'
@@ -17,6 +16,7 @@ import { ListControls } from './ListControls.tsx'
 import { ReviewsDialog } from './ReviewsDialog.tsx'
 import { TopicsDialog } from './TopicsDialog.tsx'
 import { CATALOGUE_SORTS, filterCatalogue, type CatalogueSort } from './list.ts'
+import { ButtonLink } from '../ui/links.tsx'
 
 interface CatalogueProps {
   q: string
@@ -179,9 +179,9 @@ function CataloguePackage({ pkg, owned, rating, skillRating, ratingsLoading, onT
             <Button size="xs" variant="light" leftSection={<IconPencilStar size={16} />} onClick={onReview} aria-haspopup="dialog">
               Submit Review
             </Button>
-            <Button size="xs" component={Link} to={`/topics/${pkg.id}`} leftSection={<IconPlayerPlay size={16} />}>
+            <ButtonLink size="xs" to="/topics/$id" params={{ id: pkg.id }} leftSection={<IconPlayerPlay size={16} />}>
               Start Learning
-            </Button>
+            </ButtonLink>
           </>
         ) : null}
       </Group>

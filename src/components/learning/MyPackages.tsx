@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconChartBar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { PackageBasic, SkillBasic } from '../../../contract/auth.ts'
 import { formatMoney } from '../../lib/format.ts'
@@ -10,6 +9,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from './ListControls.tsx'
 import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'
+import { ButtonLink } from '../ui/links.tsx'
 
 interface MyPackagesProps {
   q: string
@@ -55,9 +55,9 @@ export function MyPackages({ q, sort, onSearch, onSort }: MyPackagesProps) {
       ) : packages.length === 0 ? (
         <EmptyState
           action={
-            <Button component={Link} to="/user/my-dashboard" variant="light">
+            <ButtonLink to="/user/my-dashboard" variant="light">
               Explore Learning Packages
-            </Button>
+            </ButtonLink>
           }
         >
           No packages are assigned to you yet.
@@ -138,12 +138,12 @@ function SkillCard({ skill, packageId, onFeedback }: { skill: SkillBasic; packag
         </Text>
       </Stack>
       <Stack gap={6} mt="md">
-        <Button size="xs" component={Link} to={`/topics/${packageId}`} leftSection={<IconPlayerPlay size={16} />}>
+        <ButtonLink size="xs" to="/topics/$id" params={{ id: packageId }} leftSection={<IconPlayerPlay size={16} />}>
           Start Learning
-        </Button>
-        <Button size="xs" variant="light" component={Link} to={`/mcq-test/resutls/${skill.id}`} leftSection={<IconChartBar size={16} />}>
+        </ButtonLink>
+        <ButtonLink size="xs" variant="light" to="/mcq-test/resutls/$skillId" params={{ skillId: skill.id }} leftSection={<IconChartBar size={16} />}>
           MCQ Results
-        </Button>
+        </ButtonLink>
         <Button
           size="xs"
           variant="default"

@@ -1,6 +1,5 @@
 import { Button, Skeleton, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconPlayerPlay } from '@tabler/icons-react'
 import { attemptsBySubTopicQueryOptions } from '../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../queries/subtopics.ts'
@@ -8,6 +7,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { AttemptsTable } from './AttemptsTable.tsx'
 import { useFailureToast } from './useFailureToast.ts'
+import { ButtonLink } from '../ui/links.tsx'
 
 /** `/mcq-test/attempt-history/{subTopicId}`: the learner's own attempts at one sub-topic, newest first. */
 export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
@@ -21,9 +21,9 @@ export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
         title="Attempt History"
         subtitle={subTopic.isPending ? <Skeleton h={16} w={200} component="span" display="inline-block" /> : subTopic.data ? subTopic.data.title : undefined}
         actions={
-          <Button component={Link} to={`/mcq-test/${subTopicId}`} leftSection={<IconPlayerPlay size={16} aria-hidden />} variant="light">
+          <ButtonLink to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopicId] }} leftSection={<IconPlayerPlay size={16} aria-hidden />} variant="light">
             Take Test
-          </Button>
+          </ButtonLink>
         }
       />
       {attempts.isPending ? (

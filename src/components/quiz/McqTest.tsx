@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconHistory, IconRefresh, IconSend } from '@tabler/icons-react'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { messageOf } from '../../api/errors.ts'
@@ -16,6 +15,7 @@ import { QuestionRow } from './QuestionRow.tsx'
 import { ReviewRow } from './ReviewRow.tsx'
 import { useFailureToast } from './useFailureToast.ts'
 import classes from './Tests.module.css'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 /** How many questions have a tick: only this counter re-renders as boxes are ticked. */
 function AnsweredCount({ store, total }: { store: AnswerStore; total: number }) {
@@ -151,9 +151,9 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
                   Retake Test
                 </Button>
                 {!several ? (
-                  <Button component={Link} to={`/mcq-test/attempt-history/${subTopicIds[0]}`} variant="default" leftSection={<IconHistory size={16} aria-hidden />}>
+                  <ButtonLink to="/mcq-test/attempt-history/$subTopicId" params={{ subTopicId: subTopicIds[0]! }} variant="default" leftSection={<IconHistory size={16} aria-hidden />}>
                     Attempt history
-                  </Button>
+                  </ButtonLink>
                 ) : null}
               </Group>
             </Stack>
@@ -204,9 +204,9 @@ function PerSubTopic({ result, titleById }: { result: AttemptResult; titleById: 
           {result.attempts.map((a) => (
             <Table.Tr key={a.id}>
               <Table.Td>
-                <Anchor component={Link} to={`/mcq-test/attempt-history/${a.subTopicId}`} size="sm">
+                <AnchorLink to="/mcq-test/attempt-history/$subTopicId" params={{ subTopicId: a.subTopicId }} size="sm">
                   {titleById.get(a.subTopicId) ?? `Sub-topic ${a.subTopicId}`}
-                </Anchor>
+                </AnchorLink>
               </Table.Td>
               <Table.Td>
                 {a.score} / {a.totalMarks}

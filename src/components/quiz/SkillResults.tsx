@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconChevronDown, IconChevronUp, IconHistory, IconPlayerPlay } from '@tabler/icons-react'
 import type { SubTopic, Topic } from '../../../contract/content.ts'
 import type { McqAttempt } from '../../../contract/learning.ts'
@@ -12,6 +11,7 @@ import { PageHeader } from '../ui/PageHeader.tsx'
 import { AttemptsTable } from './AttemptsTable.tsx'
 import { useFailureToast } from './useFailureToast.ts'
 import classes from './Results.module.css'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 const NO_ATTEMPTS: McqAttempt[] = []
 
@@ -126,9 +126,9 @@ function SubTopicAttempts({ subTopic, attempts }: { subTopic: SubTopic; attempts
           >
             {open ? 'Hide Attempts' : 'View Attempts'}
           </Button>
-          <Button size="xs" variant="default" component={Link} to={`/mcq-test/${subTopic.id}`} leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Take Test: ${subTopic.title}`}>
+          <ButtonLink size="xs" variant="default" to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopic.id] }} leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Take Test: ${subTopic.title}`}>
             Take Test
-          </Button>
+          </ButtonLink>
         </Group>
       </Group>
       {open ? (
@@ -141,12 +141,12 @@ function SubTopicAttempts({ subTopic, attempts }: { subTopic: SubTopic; attempts
             <Stack gap={6}>
               <AttemptsTable attempts={attempts} label={`Attempts at ${subTopic.title}`} />
               <Group gap="xs">
-                <Anchor component={Link} to={`/mcq-test/attempt-history/${subTopic.id}`} size="sm">
+                <AnchorLink to="/mcq-test/attempt-history/$subTopicId" params={{ subTopicId: subTopic.id }} size="sm">
                   <Group gap={4} component="span" wrap="nowrap">
                     <IconHistory size={14} aria-hidden />
                     Full attempt history
                   </Group>
-                </Anchor>
+                </AnchorLink>
               </Group>
             </Stack>
           )}

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link, createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { IconLock } from '@tabler/icons-react'
 import { routeId as idSchema } from '../../../lib/route-schemas.ts'
 import { ApiError } from '../../../api/errors.ts'
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx'
 import { PackageViewer } from '../../../components/learning/viewer/PackageViewer.tsx'
 import { useFailureToast } from '../../../components/users/useFailureToast.ts'
 import { packageQueryOptions } from '../../../queries/packages.ts'
+import { ButtonLink } from '../../../components/ui/links.tsx'
 
 /**
  * The tree carries signed media URLs valid for an hour: it is kept fresh well inside that, and not
@@ -73,12 +74,12 @@ function PackageViewerPage() {
 
 const BackLinks = () => (
   <Group gap="xs" justify="center">
-    <Button component={Link} to="/user/packages">
+    <ButtonLink to="/user/packages">
       Go to My Learning Packages
-    </Button>
-    <Button component={Link} to="/user/my-dashboard" variant="default">
+    </ButtonLink>
+    <ButtonLink to="/user/my-dashboard" variant="default">
       Explore Learning Packages
-    </Button>
+    </ButtonLink>
   </Group>
 )
 
