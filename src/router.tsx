@@ -1,39 +1,34 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
-import { ApiError } from './api/errors.ts'
+import { ApiError, isAbort, messageOf } from './api/errors.ts'
 import { notify } from './lib/toast.ts'
+import type { AppMeta } from './queries/meta.ts'
 
-/**
- * What a query or mutation may carry in `meta`. `errorMessage` is SPEC.md's failure toast for that call: the
- * caches raise it once per failure, so no screen raises its own. A mutation's `successMessage` is its success toast.
- */
-export interface AppMeta extends Record<string, unknown> {
-  errorMessage?: string
-  successMessage?: string
+/** The failure toast a call's `meta` names (SPEC.md §8), with the server's reason where the meta asks for it. */
+function toastFailure(meta: AppMeta | undefined, error: unknown) {
+  if (!meta?.errorMessage || isAbort(error)) return
+  const reason = messageOf(error, '')
+  if (meta.errorReason === 'title') return notify.error(reason || meta.errorMessage)
+  const description = meta.errorReason === 'description' ? reason || meta.errorReasonFallback : undefined
+  notify.error(meta.errorMessage, { description })
 }
 
-declare module '@tanstack/react-query' {
-  interface Register {
-    queryMeta: AppMeta
-    mutationMeta: AppMeta
-  }
-}
+/** A read answered 403 (not yours) or 404 (gone) is shown by the page itself (not available, not found), not toasted. */
+const isRefusal = (error: unknown) => error instanceof ApiError && (error.status === 403 || error.status === 404)
 
 export function createQueryClient(overrides: { retryDelay?: number } = {}) {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (_error, query) => {
-        if (query.meta?.errorMessage) notify.error(query.meta.errorMessage)
+      onError: (error, query) => {
+        if (!isRefusal(error)) toastFailure(query.meta, error)
       },
     }),
     mutationCache: new MutationCache({
       onSuccess: (_data, _variables, _context, mutation) => {
         if (mutation.meta?.successMessage) notify.success(mutation.meta.successMessage)
       },
-      onError: (_error, _variables, _context, mutation) => {
-        if (mutation.meta?.errorMessage) notify.error(mutation.meta.errorMessage)
-      },
+      onError: (error, _variables, _context, mutation) => toastFailure(mutation.meta, error),
     }),
     defaultOptions: {
       queries: {

@@ -28,3 +28,6 @@ export function toApiError(status: number, body: unknown): ApiError {
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && !error.generic && error.message ? error.message : fallback
 }
+
+/** A call the page itself called off (a cancelled upload, an aborted request): not a failure to report. */
+export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError'

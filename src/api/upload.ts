@@ -1,5 +1,5 @@
 import type { Envelope } from '../../contract/envelope.ts'
-import { ApiError, toApiError } from './errors.ts'
+import { toApiError } from './errors.ts'
 import { endSession } from './client.ts'
 import { getToken } from './session.ts'
 
@@ -38,7 +38,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
       reject(toApiError(xhr.status, body))
     }
     xhr.onerror = () => reject(toApiError(0, null))
-    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled'))
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(form)
   })

@@ -61,13 +61,19 @@ function currentUserChanged(queryClient: ReturnType<typeof useQueryClient>, user
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: updateProfile, onSuccess: (user) => currentUserChanged(queryClient, user) })
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => currentUserChanged(queryClient, user),
+    meta: { errorMessage: 'Failed to update profile', errorReason: 'title' },
+  })
 }
 
+/** No failure toast here: the form shows a wrong current or weak new password under its field, and toasts anything else. */
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword })
 }
 
-export const useResendVerification = () => useMutation({ mutationFn: resendVerification })
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset })
+export const useResendVerification = () => useMutation({ mutationFn: resendVerification, meta: { errorMessage: 'Failed to resend verification email' } })
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset, meta: { errorMessage: 'Failed to send the password reset email' } })
+/** Its failure shows on the page itself, not as a toast. */
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword })

@@ -23,10 +23,10 @@ export const getAttemptsBySubTopics = (subTopicIds: number[]) =>
   call<McqAttempt[]>('get', '/mcq-attempts/byMultipleSubTopicIds', { searchParams: { ids: subTopicIds.join(',') } })
 
 export const attemptsBySubTopicQueryOptions = (subTopicId: number) =>
-  queryOptions({ queryKey: attemptKeys.bySubTopic(subTopicId), queryFn: () => getAttemptsBySubTopic(subTopicId) })
+  queryOptions({ queryKey: attemptKeys.bySubTopic(subTopicId), queryFn: () => getAttemptsBySubTopic(subTopicId), meta: { errorMessage: 'Failed to fetch attempt history' } })
 
 export const attemptsBySubTopicsQueryOptions = (subTopicIds: number[]) =>
-  queryOptions({ queryKey: attemptKeys.bySubTopics(subTopicIds), queryFn: () => getAttemptsBySubTopics(subTopicIds) })
+  queryOptions({ queryKey: attemptKeys.bySubTopics(subTopicIds), queryFn: () => getAttemptsBySubTopics(subTopicIds), meta: { errorMessage: 'Failed to fetch topics or attempts' } })
 
 /** GET /mcq-attempts/byUser?userId (admins may name any user). */
 export const getAttemptsByUser = (userId: number) => call<McqAttempt[]>('get', '/mcq-attempts/byUser', { searchParams: { userId } })
@@ -52,5 +52,6 @@ export function useSubmitAttempt() {
   return useMutation({
     mutationFn: submitAttempt,
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: attemptKeys.all }), queryClient.invalidateQueries({ queryKey: reportKeys.all })]),
+    meta: { errorMessage: 'Failed to save test attempt', errorReason: 'description' },
   })
 }

@@ -48,5 +48,6 @@ export function usePostComment() {
   return useMutation({
     mutationFn: postComment,
     onSuccess: (_comment, { videoId }) => queryClient.invalidateQueries({ queryKey: commentKeys.video(videoId) }),
+    meta: { errorMessage: 'Failed to submit comment', errorReason: 'description' },
   })
 }

@@ -9,20 +9,18 @@ export const packageKeys = {
   detail: (id: number) => [...packageKeys.details(), id] as const,
 }
 
-/** What the package form sends: prices as exact decimal strings, existing skills with their ids. */
-export type PackagePayload = PackageInput
-
 export const getPackages = () => call<Package[]>('get', '/packages/getAllPackage')
 export const getPackage = (id: number) => call<Package>('get', `/packages/${id}`)
-export const createPackage = (input: PackagePayload) => call<Package>('post', '/packages/createPackage', { json: input })
-export const updatePackage = (id: number, input: PackagePayload) => call<Package>('put', `/packages/${id}`, { json: input })
+export const createPackage = (input: PackageInput) => call<Package>('post', '/packages/createPackage', { json: input })
+export const updatePackage = (id: number, input: PackageInput) => call<Package>('put', `/packages/${id}`, { json: input })
 export const deletePackage = (id: number) => call<null>('delete', `/packages/${id}`)
 
 /** Every package with its skills (no topics), newest first. */
-export const packagesQueryOptions = () => queryOptions({ queryKey: packageKeys.list(), queryFn: getPackages })
+export const packagesQueryOptions = () => queryOptions({ queryKey: packageKeys.list(), queryFn: getPackages, meta: { errorMessage: 'Failed to fetch packages' } })
 
-/** One package's whole tree: skills → topics → sub-topics. */
-export const packageQueryOptions = (id: number) => queryOptions({ queryKey: packageKeys.detail(id), queryFn: () => getPackage(id) })
+/** One package's whole tree: skills → topics → sub-topics. The catalogue's topics dialog overrides the text with 'Failed to fetch topics'. */
+export const packageQueryOptions = (id: number) =>
+  queryOptions({ queryKey: packageKeys.detail(id), queryFn: () => getPackage(id), meta: { errorMessage: 'Failed to load package' } })
 
 export function useCreatePackage() {
   const queryClient = useQueryClient()
@@ -32,18 +30,20 @@ export function useCreatePackage() {
       queryClient.setQueryData(packageKeys.detail(created.id), created)
       return queryClient.invalidateQueries({ queryKey: packageKeys.list() })
     },
+    meta: { errorMessage: 'Failed to create package', errorReason: 'title' },
   })
 }
 
 export function useUpdatePackage(id: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: PackagePayload) => updatePackage(id, input),
+    mutationFn: (input: PackageInput) => updatePackage(id, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: packageKeys.list() }),
         queryClient.invalidateQueries({ queryKey: packageKeys.detail(id) }),
       ]),
+    meta: { errorMessage: 'Failed to update package', errorReason: 'title' },
   })
 }
 
@@ -55,5 +55,6 @@ export function useDeletePackage() {
       queryClient.removeQueries({ queryKey: packageKeys.detail(id), exact: true })
       return queryClient.invalidateQueries({ queryKey: packageKeys.list() })
     },
+    meta: { errorMessage: 'Failed to delete package', errorReason: 'title' },
   })
 }

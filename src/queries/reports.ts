@@ -17,9 +17,12 @@ export const getDashboardFigures = () => call<DashboardFigures>('get', '/reports
 export const getPackageReports = () => call<PackageReportRow[]>('get', '/reports/packages')
 export const getPackageReport = (packageId: number) => call<PackageReport>('get', `/reports/packages/${packageId}`)
 
-export const dashboardQueryOptions = () => queryOptions({ queryKey: reportKeys.dashboard(), queryFn: getDashboardFigures })
-export const packageReportsQueryOptions = () => queryOptions({ queryKey: reportKeys.packages(), queryFn: getPackageReports })
-export const packageReportQueryOptions = (packageId: number) => queryOptions({ queryKey: reportKeys.package(packageId), queryFn: () => getPackageReport(packageId) })
+export const dashboardQueryOptions = () =>
+  queryOptions({ queryKey: reportKeys.dashboard(), queryFn: getDashboardFigures, meta: { errorMessage: 'Failed to load dashboard figures' } })
+export const packageReportsQueryOptions = () =>
+  queryOptions({ queryKey: reportKeys.packages(), queryFn: getPackageReports, meta: { errorMessage: 'Failed to load reports' } })
+export const packageReportQueryOptions = (packageId: number) =>
+  queryOptions({ queryKey: reportKeys.package(packageId), queryFn: () => getPackageReport(packageId), meta: { errorMessage: 'Failed to load the package report' } })
 
 /** `attachment; filename="report-numbers.csv"` (or RFC 5987 `filename*=UTF-8''…`) → the file name, or null. */
 export function fileNameFrom(disposition: string | null): string | null {
@@ -55,5 +58,5 @@ export async function exportPackageReport(packageId: number): Promise<ReportFile
 
 /** The export as a mutation (pending state for the button; nothing cached changes). */
 export function useExportPackageReport() {
-  return useMutation({ mutationFn: exportPackageReport })
+  return useMutation({ mutationFn: exportPackageReport, meta: { errorMessage: 'Failed to export report', errorReason: 'description' } })
 }

@@ -46,7 +46,7 @@ export const reviewSummaryQueryOptions = (targetType: TargetType, targetId: numb
   queryOptions({ queryKey: reviewKeys.summary(targetType, targetId), queryFn: () => getReviewSummary(targetType, targetId) })
 
 export const reviewsQueryOptions = (targetType: TargetType, targetId: number) =>
-  queryOptions({ queryKey: reviewKeys.list(targetType, targetId), queryFn: () => getReviews(targetType, targetId) })
+  queryOptions({ queryKey: reviewKeys.list(targetType, targetId), queryFn: () => getReviews(targetType, targetId), meta: { errorMessage: 'Failed to load reviews' } })
 
 export interface ReviewDraft {
   targetType: TargetType
@@ -72,5 +72,6 @@ export function useSubmitReview() {
           predicate: (query) => ((query.queryKey[3] as readonly number[] | undefined) ?? []).includes(targetId),
         }),
       ]),
+    meta: { errorMessage: 'Failed to submit review', errorReason: 'description' },
   })
 }

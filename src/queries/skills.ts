@@ -11,8 +11,9 @@ export const skillKeys = {
 
 export const getSkillTopics = (skillId: number) => call<SkillWithTopics>('get', `/skills/skills/${skillId}/topics`)
 
+/** The topic editor's and Upload Content's text; the learner's skill results override it with 'Failed to fetch topics or attempts'. */
 export const skillTopicsQueryOptions = (skillId: number) =>
-  queryOptions({ queryKey: skillKeys.topics(skillId), queryFn: () => getSkillTopics(skillId) })
+  queryOptions({ queryKey: skillKeys.topics(skillId), queryFn: () => getSkillTopics(skillId), meta: { errorMessage: 'Failed to fetch topics' } })
 
 /**
  * A package's detail tree holds its skills' topics and sub-topics (packages.ts: `packageKeys.detail(id)`;

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { SubTopic } from '../../contract/content.ts'
 import { call } from '../api/client.ts'
 import { invalidateSkillContent } from './skills.ts'
@@ -25,9 +25,28 @@ export const deleteSubTopic = (id: number) => call<null>('delete', `/subTopic/${
 export const getSubTopicsByIds = (ids: number[]) =>
   call<SubTopicDetail[]>('get', '/subTopic/getByIds', { searchParams: new URLSearchParams(ids.map((id) => ['subTopicIds', String(id)])) })
 
-export const subTopicsByIdsQueryOptions = (ids: number[]) => queryOptions({ queryKey: subTopicKeys.byIds(ids), queryFn: () => getSubTopicsByIds(ids) })
+/** The admin question table's titles ('Failed to fetch subtopic details'). */
+export const subTopicsByIdsQueryOptions = (ids: number[]) =>
+  queryOptions({ queryKey: subTopicKeys.byIds(ids), queryFn: () => getSubTopicsByIds(ids), meta: { errorMessage: 'Failed to fetch subtopic details' } })
 
-export const subTopicQueryOptions = (id: number) => queryOptions({ queryKey: subTopicKeys.detail(id), queryFn: () => getSubTopic(id) })
+/** The admin sub-topic view's text ('Failed to fetch subtopic'). */
+export const subTopicQueryOptions = (id: number) =>
+  queryOptions({ queryKey: subTopicKeys.detail(id), queryFn: () => getSubTopic(id), meta: { errorMessage: 'Failed to fetch subtopic' } })
+
+/**
+ * After a video or study material of a sub-topic changes: the skill's topics (the Upload Content page),
+ * its package's tree, and the sub-topic's own views (GET /subTopic/{id}, getByIds lists holding it).
+ */
+export function invalidateSubTopicMedia(queryClient: QueryClient, skillId: number, subTopicId: number) {
+  return Promise.all([
+    invalidateSkillContent(queryClient, skillId),
+    queryClient.invalidateQueries({ queryKey: subTopicKeys.detail(subTopicId), exact: true }),
+    queryClient.invalidateQueries({
+      queryKey: subTopicKeys.byIdsAll(),
+      predicate: (query) => ((query.queryKey[2] as number[] | undefined) ?? []).includes(subTopicId),
+    }),
+  ])
+}
 
 /** DELETE /subTopic/{id} of a skill's topic: drops the sub-topic's own entry, refreshes the skill's topics and its package's tree. */
 export function useDeleteSubTopic(skillId: number) {
@@ -38,5 +57,6 @@ export function useDeleteSubTopic(skillId: number) {
       queryClient.removeQueries({ queryKey: subTopicKeys.detail(id), exact: true })
       return invalidateSkillContent(queryClient, skillId)
     },
+    meta: { errorMessage: 'Failed to delete sub-topic', errorReason: 'title' },
   })
 }

@@ -22,6 +22,7 @@ export function useSaveSkillTopics(skillId: number) {
         queryClient.invalidateQueries({ queryKey: subTopicKeys.details() }),
       ])
     },
+    meta: { errorMessage: 'Failed to save topics' },
   })
 }
 
@@ -31,5 +32,6 @@ export function useDeleteTopic(skillId: number) {
   return useMutation({
     mutationFn: deleteTopic,
     onSuccess: () => Promise.all([invalidateSkillContent(queryClient, skillId), queryClient.invalidateQueries({ queryKey: subTopicKeys.details() })]),
+    meta: { errorMessage: 'Failed to delete topic', errorReason: 'title' },
   })
 }

@@ -3,6 +3,7 @@ import type { Role, User } from '../../contract/auth.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { call } from '../api/client.ts'
 import { getStoredUser, getToken, saveSession } from '../api/session.ts'
+import type { AppMeta } from './meta.ts'
 
 export const userKeys = {
   all: ['users'] as const,
@@ -29,10 +30,10 @@ export const currentUserQueryOptions = () => queryOptions({ queryKey: userKeys.c
 
 /** One page of users, `page` 0-based as on the wire. */
 export const usersPageQueryOptions = (page: number, size: number) =>
-  queryOptions({ queryKey: userKeys.page(page, size), queryFn: () => getUsersPage(page, size) })
+  queryOptions({ queryKey: userKeys.page(page, size), queryFn: () => getUsersPage(page, size), meta: { errorMessage: 'Failed to fetch users' } })
 
 /** Every user with their assigned packages (the assigner's table). */
-export const allUsersQueryOptions = () => queryOptions({ queryKey: userKeys.list(), queryFn: getAllUsers })
+export const allUsersQueryOptions = () => queryOptions({ queryKey: userKeys.list(), queryFn: getAllUsers, meta: { errorMessage: 'Failed to fetch users' } })
 
 /** One user with their assigned packages. */
 export const userQueryOptions = (id: number) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUser(id) })
@@ -53,19 +54,23 @@ function userChanged(queryClient: QueryClient, user: User) {
   return Promise.all(work)
 }
 
-export function useAssignPackages() {
+/** The assign dialog's text; the admin assign form (/admin/package-to-user) passes 'Error assigning packages'. */
+export function useAssignPackages(meta: AppMeta = { errorMessage: 'Failed to assign packages' }) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ userId, packageIds }: { userId: number; packageIds: number[] }) => assignPackages(userId, packageIds),
     onSuccess: (user) => userChanged(queryClient, user),
+    meta,
   })
 }
 
-export function useUnassignPackage() {
+/** The user detail page's text; the assigned-packages dialog passes 'Failed to remove package'. */
+export function useUnassignPackage(meta: AppMeta = { errorMessage: 'Failed to unassign package', errorReason: 'title' }) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ userId, packageId }: { userId: number; packageId: number }) => unassignPackage(userId, packageId),
     onSuccess: (user) => userChanged(queryClient, user),
+    meta,
   })
 }
 
@@ -74,5 +79,6 @@ export function useChangeRole() {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: Role }) => changeRole(userId, role),
     onSuccess: (user) => userChanged(queryClient, user),
+    meta: { errorMessage: 'Failed to update role', errorReason: 'title' },
   })
 }

@@ -6,7 +6,7 @@ import { messageOf } from '../../api/errors.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { safeFileName, saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
-import { useDeleteStudyMaterial, useDownloadMaterialsZip } from '../../queries/media.ts'
+import { useDeleteStudyMaterial, useDownloadMaterialsZip } from '../../queries/study-materials.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import type { SheetKind } from '../../../contract/mcq-import.ts'
 import { saveBlob } from '../../lib/save-file.ts'
-import { TEMPLATE_DOWNLOAD, useDownloadTemplate } from '../../queries/media.ts'
+import { TEMPLATE_DOWNLOAD, useDownloadTemplate } from '../../queries/mcqs.ts'
 import classes from './media.module.css'
 
 const FAILURE: Record<SheetKind, string> = {

@@ -4,7 +4,7 @@ import { IconEye, IconPlayerPlay, IconTrash, IconVideoOff } from '@tabler/icons-
 import type { Video } from '../../../contract/content.ts'
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
-import { useDeleteVideo } from '../../queries/media.ts'
+import { useDeleteVideo } from '../../queries/videos.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 

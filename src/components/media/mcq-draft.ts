@@ -1,5 +1,5 @@
 import { OPTION_LETTERS, mcqInput, parseOptions, splitCorrect, type Mcq, type OptionLetter } from '../../../contract/media.ts'
-import type { McqUpdate } from '../../queries/media.ts'
+import type { McqUpdate } from '../../queries/mcqs.ts'
 
 /** An MCQ as the inline editor holds it: the question, the text of options A–D and which are correct. */
 export interface McqDraft {

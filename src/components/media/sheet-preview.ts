@@ -1,5 +1,5 @@
 import { MAX_IMPORT_ROWS, checkHeader, planImport, readSheet, type SheetKind } from '../../../contract/mcq-import.ts'
-import { loadImportContext } from '../../queries/media.ts'
+import { loadImportContext } from '../../queries/mcqs.ts'
 
 /** The server's spreadsheet limit (larger files are refused with 413). */
 export const MAX_SHEET_BYTES = 10 * 1024 * 1024

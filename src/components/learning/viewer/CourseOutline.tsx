@@ -4,7 +4,7 @@ import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
 import { messageOf } from '../../../api/errors.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
 import { notify } from '../../../lib/toast.ts'
-import { useDownloadMaterialsZip } from '../../../queries/media.ts'
+import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
 import { subTopicKey, topicKey, videoLabel } from './tree.ts'
 import { ButtonLink } from '../../ui/links.tsx'
 

@@ -5,7 +5,7 @@ import { IconChecklist, IconChevronRight, IconMessagePlus, IconMovieOff, IconPen
 import type { Package, Video } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
 import { reviewSummaryQueryOptions } from '../../../queries/reviews.ts'
-import { useRecordVideoView } from '../../../queries/video-views.ts'
+import { useRecordVideoView } from '../../../queries/videos.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Stars } from '../../ui/Stars.tsx'
 import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { listOf, routeId as id } from '../../../lib/route-schemas.ts'
 import { McqTest } from '../../../components/quiz/McqTest.tsx'
-import { mcqsQueryOptions } from '../../../queries/media.ts'
+import { mcqsQueryOptions } from '../../../queries/mcqs.ts'
 import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
 
 /** '12' or '3,7,12' → [3, 7, 12] in the order given, duplicates dropped; anything else is not a page. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { listOf, objectOf, routeId as id, searchOptionalPage } from '../../../../lib/route-schemas.ts'
 import { McqTable, McqTablePending } from '../../../../components/media/McqTable.tsx'
-import { mcqsQueryOptions } from '../../../../queries/media.ts'
+import { mcqsQueryOptions } from '../../../../queries/mcqs.ts'
 import { subTopicsByIdsQueryOptions } from '../../../../queries/subtopics.ts'
 
 /** '12' or '3,7,12' → [3, 7, 12] as given (duplicates dropped); anything else is not a page. */

@@ -1,0 +1,119 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { Mcq, McqUploadResult } from '../../contract/media.ts'
+import { questionKey, type PlanContext, type SheetKind } from '../../contract/mcq-import.ts'
+import { call, download } from '../api/client.ts'
+import { getSubTopicsByIds } from './subtopics.ts'
+import { useUploadMutation } from './upload-mutation.ts'
+
+/** MCQ banks: the question lists, spreadsheet imports and their templates, editing and deleting one question. */
+
+export const mcqKeys = {
+  all: ['mcqs'] as const,
+  lists: () => [...mcqKeys.all, 'bySubTopics'] as const,
+  /** The questions of these sub-topics (one list per set of ids, as the question table asks). */
+  bySubTopics: (subTopicIds: number[]) => [...mcqKeys.lists(), subTopicIds] as const,
+}
+
+const idsParams = (ids: number[]) => new URLSearchParams(ids.map((id) => ['subTopicIds', String(id)]))
+
+/** GET /mcqs/getBySubTopics?subTopicIds=1&subTopicIds=2 (admins get `correctOption`). */
+export const getMcqs = (subTopicIds: number[]) => call<Mcq[]>('get', '/mcqs/getBySubTopics', { searchParams: idsParams(subTopicIds) })
+
+/** The admin question table's text; the learner's test screen overrides it with 'Failed to load MCQs'. */
+export const mcqsQueryOptions = (subTopicIds: number[]) =>
+  queryOptions({ queryKey: mcqKeys.bySubTopics(subTopicIds), queryFn: () => getMcqs(subTopicIds), meta: { errorMessage: 'Error fetching MCQs' } })
+
+/** Every cached MCQ list that includes one of these sub-topics; with no ids, every MCQ list. */
+function invalidateMcqLists(queryClient: QueryClient, subTopicIds?: Iterable<number>) {
+  const touched = subTopicIds ? new Set(subTopicIds) : null
+  return queryClient.invalidateQueries({
+    queryKey: mcqKeys.lists(),
+    predicate: (query) => !touched || ((query.queryKey[2] as number[] | undefined) ?? []).some((id) => touched.has(id)),
+  })
+}
+
+export interface McqSheetInput {
+  kind: SheetKind
+  file: File
+  /** The sub-topic of a plain sheet. */
+  subTopicId?: number
+  /** With-sub-topic sheets: the sub-topics the file names (from the preview), so only their lists refresh. */
+  touches?: number[]
+}
+
+/** POST /mcqs/uploadExcel (file + subTopicId) or /mcqs/uploadExcelWithSubTopic (file): refreshes the lists of the sub-topics it may fill. */
+export function useUploadMcqSheet() {
+  const queryClient = useQueryClient()
+  return useUploadMutation<McqSheetInput, McqUploadResult>({
+    request: ({ kind, file, subTopicId }) => {
+      const form = new FormData()
+      if (kind === 'plain') form.append('subTopicId', String(subTopicId))
+      form.append('file', file)
+      return { path: kind === 'plain' ? '/mcqs/uploadExcel' : '/mcqs/uploadExcelWithSubTopic', form }
+    },
+    onSuccess: (_result, input) => invalidateMcqLists(queryClient, input.kind === 'plain' ? [input.subTopicId!] : input.touches),
+    meta: { errorMessage: 'MCQ upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
+  })
+}
+
+export interface McqUpdate {
+  question: string
+  /** JSON text mapping letters to option text. */
+  options: string
+  correctOption: string
+}
+
+/** PUT /mcqs/update?id: refreshes the lists holding that MCQ's sub-topic. */
+export function useUpdateMcq() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ mcq, update }: { mcq: Pick<Mcq, 'id' | 'subTopicId'>; update: McqUpdate }) => call<Mcq>('put', '/mcqs/update', { searchParams: { id: mcq.id }, json: update }),
+    onSuccess: (_saved, { mcq }) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
+    meta: { errorMessage: 'Update failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
+  })
+}
+
+/** DELETE /mcqs/delete?id: refreshes the lists holding that MCQ's sub-topic. */
+export function useDeleteMcq() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (mcq: Pick<Mcq, 'id' | 'subTopicId'>) => call<null>('delete', '/mcqs/delete', { searchParams: { id: mcq.id } }),
+    onSuccess: (_data, mcq) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
+    meta: { errorMessage: 'Delete failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
+  })
+}
+
+/** The server's own getByIds limit: beyond it the preview leaves the stored checks to the server. */
+const MAX_LOOKUP_IDS = 500
+
+/**
+ * What the import preview needs to apply the server's rules in full: which sub-topic ids exist and the
+ * questions already stored in them (duplicates). Null when it cannot be known here (too many ids).
+ */
+export async function loadImportContext(kind: SheetKind, subTopicIds: number[]): Promise<PlanContext | null> {
+  const ids = [...new Set(subTopicIds)]
+  if (ids.length > MAX_LOOKUP_IDS) return null
+  const known = kind === 'plain' ? new Set(ids) : new Set(ids.length ? (await getSubTopicsByIds(ids)).map((s) => s.id) : [])
+  const existingQuestions = new Map<number, Set<string>>()
+  if (known.size) {
+    for (const mcq of await getMcqs([...known])) {
+      const set = existingQuestions.get(mcq.subTopicId) ?? new Set<string>()
+      set.add(questionKey(mcq.question))
+      existingQuestions.set(mcq.subTopicId, set)
+    }
+  }
+  return kind === 'plain' ? { subTopicId: ids[0], existingQuestions } : { knownSubTopicIds: known, existingQuestions }
+}
+
+export const TEMPLATE_DOWNLOAD: Record<SheetKind, { path: string; fileName: string }> = {
+  plain: { path: '/mcqs/download-template', fileName: 'mcq-template.xlsx' },
+  withSubTopic: { path: '/mcqs/download-template-with-subtopic', fileName: 'mcq-template-with-subtopic.xlsx' },
+}
+
+/** GET /mcqs/download-template(-with-subtopic): the .xlsx template as a Blob. */
+export const downloadTemplate = (kind: SheetKind) => download(TEMPLATE_DOWNLOAD[kind].path)
+
+/** A template download as a mutation (pending state for the button). Its failure is an alert on the page, not a toast. */
+export function useDownloadTemplate() {
+  return useMutation({ mutationFn: downloadTemplate })
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { StudyMaterial } from '../../contract/content.ts'
+import { call, download } from '../api/client.ts'
+import type { AppMeta } from './meta.ts'
+import { invalidateSubTopicMedia } from './subtopics.ts'
+import { useUploadMutation } from './upload-mutation.ts'
+
+/** A sub-topic's PDF study materials: upload, delete, and the zip of the latest versions. */
+
+export interface StudyMaterialUploadInput {
+  subTopicId: number
+  name: string
+  pdf: File
+}
+
+/** POST /study-materials/upload (multipart subTopicId, name, pdf) with progress and cancel. */
+export function useUploadStudyMaterial(skillId: number) {
+  const queryClient = useQueryClient()
+  return useUploadMutation<StudyMaterialUploadInput, StudyMaterial>({
+    request: ({ subTopicId, name, pdf }) => {
+      const form = new FormData()
+      // Fields before the file: the server reads them as the stream arrives.
+      form.append('subTopicId', String(subTopicId))
+      form.append('name', name.trim())
+      form.append('pdf', pdf)
+      return { path: '/study-materials/upload', form }
+    },
+    onSuccess: (_material, input) => invalidateSubTopicMedia(queryClient, skillId, input.subTopicId),
+    meta: { errorMessage: 'PDF upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
+  })
+}
+
+/** DELETE /study-materials/{id}. */
+export function useDeleteStudyMaterial(skillId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (material: Pick<StudyMaterial, 'id' | 'subTopicId'>) => call<null>('delete', `/study-materials/${material.id}`),
+    onSuccess: (_data, material) => invalidateSubTopicMedia(queryClient, skillId, material.subTopicId),
+    meta: { errorMessage: 'Failed to delete study material', errorReason: 'description', errorReasonFallback: 'Try again.' },
+  })
+}
+
+/** GET /study-materials/download-all/{subTopicId}: the latest version of each material, zipped. */
+export const downloadMaterialsZip = (subTopicId: number) => download(`/study-materials/download-all/${subTopicId}`)
+
+/**
+ * The zip as a mutation (pending state for the button; nothing cached changes). The learner's viewer shows only
+ * the server's reason under the title; the admin's Upload Content page passes `errorReasonFallback: 'Try again.'`.
+ */
+export function useDownloadMaterialsZip(meta: AppMeta = { errorMessage: 'Failed to download study materials', errorReason: 'description' }) {
+  return useMutation({ mutationFn: downloadMaterialsZip, meta })
+}
