@@ -4,8 +4,6 @@ import { Box } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { publicConfigQueryOptions } from '../../queries/config.ts'
 import { useGoogleLoginMutation } from '../../queries/auth.ts'
-import { messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
 import { useCompleteLogin } from './useCompleteLogin.ts'
 
 /** Google's button heights per size (SPEC.md §9). */
@@ -66,10 +64,7 @@ function GoogleButton({ size = 'large', type = 'standard', theme = 'outline', te
             console.error('Google sign-in returned no credential')
             return
           }
-          google.mutate(
-            { idToken: credential },
-            { onSuccess: complete, onError: (error) => notify.error(messageOf(error, 'Login Failed')) },
-          )
+          google.mutate({ idToken: credential }, { onSuccess: complete })
         }}
         onError={() => console.error('Google sign-in failed')}
       />

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react'
 import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useLoginMutation } from '../../queries/auth.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
 import { AnchorLink } from '../ui/links.tsx'
@@ -21,8 +20,8 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
       { email, password: String(form.get('password') ?? '') },
       {
         onSuccess: complete,
+        // The 'Login Failed' toast comes from the mutation's meta.
         onError: (err) => {
-          notify.error('Login Failed')
           // A 403 here means the e-mail address is not verified yet: offer a new link.
           setError({ message: messageOf(err, 'Login failed'), email: err instanceof ApiError && err.status === 403 ? email : undefined })
         },
