@@ -3,7 +3,7 @@
  * front with the router, so they are a few plain functions instead of zod, whose build would cost more than
  * the whole landing screen. Each has zod's `parse`/`safeParse` shape, so route files read the same way.
  */
-import type { SearchSchemaInput } from '@tanstack/react-router'
+import { notFound, type SearchSchemaInput } from '@tanstack/react-router'
 
 type Result<T> = { success: true; data: T } | { success: false }
 
@@ -79,3 +79,35 @@ export const searchOptionalPage = parser(pageNumber)
 
 /** An optional id in the search params; dropped when unreadable. */
 export const searchId = parser((input) => routeId.safeParse(input).success ? routeId.parse(input) : undefined)
+
+/**
+ * `params` of a route whose `$key` segment is one database id: `/package/$id` → `idParams('id')`. An id that
+ * is not one shows the route's not-found view. Every route with an id in its path uses this.
+ */
+export function idParams<K extends string>(key: K) {
+  return {
+    parse: (params: Record<K, string>) => {
+      const parsed = routeId.safeParse(params[key])
+      if (!parsed.success) throw notFound()
+      return { [key]: parsed.data } as Record<K, number>
+    },
+    stringify: (params: Record<K, number>) => ({ [key]: String(params[key]) }) as Record<K, string>,
+  }
+}
+
+const idList = listOf(routeId, 1, 500)
+
+/**
+ * `params` of a route whose `$key` segment is a comma-separated list of ids: '12' or '3,7,12' → [3, 7, 12] in
+ * the order given, duplicates dropped. Anything else shows the route's not-found view.
+ */
+export function idListParams<K extends string>(key: K) {
+  return {
+    parse: (params: Record<K, string>) => {
+      const parsed = idList.safeParse(params[key].split(',').map((part) => part.trim()))
+      if (!parsed.success) throw notFound()
+      return { [key]: [...new Set(parsed.data)] } as Record<K, number[]>
+    },
+    stringify: (params: Record<K, number[]>) => ({ [key]: params[key].join(',') }) as Record<K, string>,
+  }
+}

@@ -1,19 +1,20 @@
-import { Button, Skeleton, Stack } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { Skeleton, Stack } from '@mantine/core'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 import { IconPlayerPlay } from '@tabler/icons-react'
 import { attemptsBySubTopicQueryOptions } from '../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../queries/subtopics.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
+import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { AttemptsTable } from './AttemptsTable.tsx'
-import { useFailureToast } from './useFailureToast.ts'
-import { ButtonLink } from '../ui/links.tsx'
 
 /** `/mcq-test/attempt-history/{subTopicId}`: the learner's own attempts at one sub-topic, newest first. */
 export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
-  const attempts = useQuery(attemptsBySubTopicQueryOptions(subTopicId))
-  const subTopic = useQuery(subTopicQueryOptions(subTopicId))
-  useFailureToast(attempts.isError, attempts.errorUpdatedAt, 'Failed to fetch attempt history')
+  const { data: attempts } = useSuspenseQuery(attemptsBySubTopicQueryOptions(subTopicId))
+  // The sub-topic's title only labels the page (the loader did not wait for it to succeed).
+  const subTopic = useQuery({ ...subTopicQueryOptions(subTopicId), retryOnMount: false })
 
   return (
     <Stack gap="lg" maw={900}>
@@ -26,21 +27,33 @@ export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
           </ButtonLink>
         }
       />
-      {attempts.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading attempts">
-          {[0, 1, 2, 3].map((n) => (
-            <Skeleton key={n} h={36} radius="sm" />
-          ))}
-        </Stack>
-      ) : attempts.isError ? (
-        <EmptyState tone="error" action={<Button onClick={() => void attempts.refetch()}>Retry</Button>}>
-          Failed to fetch attempt history
-        </EmptyState>
-      ) : attempts.data.length === 0 ? (
+      {attempts.length === 0 ? (
         <EmptyState>No attempts found for this SubTopic.</EmptyState>
       ) : (
-        <AttemptsTable attempts={attempts.data} label={subTopic.data ? `Attempts at ${subTopic.data.title}` : 'Attempts'} />
+        <AttemptsTable attempts={attempts} label={subTopic.data ? `Attempts at ${subTopic.data.title}` : 'Attempts'} />
       )}
+    </Stack>
+  )
+}
+
+export function AttemptHistoryPending() {
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader title="Attempt History" />
+      <Stack gap="xs" aria-busy="true" aria-label="Loading attempts">
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} h={36} radius="sm" />
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
+
+export function AttemptHistoryLoadError({ reset }: ErrorComponentProps) {
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader title="Attempt History" />
+      <LoadFailed reset={reset}>Failed to fetch attempt history</LoadFailed>
     </Stack>
   )
 }
