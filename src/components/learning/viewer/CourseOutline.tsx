@@ -1,9 +1,7 @@
 import { Accordion, Button, Group, NavLink, Stack, Text } from '@mantine/core'
 import { IconChecklist, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
 import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
-import { messageOf } from '../../../api/errors.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
-import { notify } from '../../../lib/toast.ts'
 import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
 import { subTopicKey, topicKey, videoLabel } from './tree.ts'
 import { ButtonLink } from '../../ui/links.tsx'
@@ -115,13 +113,7 @@ function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTo
   const cumulative = topic.subTopics.filter((s) => s.id === subTopic.id || openedSoFar.has(s.id)).map((s) => s.id)
 
   function downloadZip() {
-    download.mutate(subTopic.id, {
-      onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`),
-      onError: (error) => {
-        const reason = messageOf(error, '')
-        notify.error('Failed to download study materials', reason ? { description: reason } : {})
-      },
-    })
+    download.mutate(subTopic.id, { onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`) })
   }
 
   return (
