@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconChartBar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { PackageBasic, SkillBasic } from '../../../contract/auth.ts'
 import { formatMoney } from '../../lib/format.ts'
@@ -20,9 +20,9 @@ interface MyPackagesProps {
 
 /** The learner's assigned packages (from GET /user/getUserByEmail), each with its skills and feedback buttons. */
 export function MyPackages({ q, sort, onSearch, onSort }: MyPackagesProps) {
-  const me = useQuery(currentUserQueryOptions())
+  const { data: me } = useSuspenseQuery(currentUserQueryOptions())
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
-  const packages = me.data?.packages ?? []
+  const packages = me.packages
   const shown = filterMyPackages(packages, q, sort)
 
   return (
@@ -36,23 +36,7 @@ export function MyPackages({ q, sort, onSearch, onSort }: MyPackagesProps) {
         onSearch={onSearch}
         onSort={onSort}
       />
-      {me.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading your packages">
-          <Skeleton height={180} radius="md" />
-          <Skeleton height={180} radius="md" />
-        </Stack>
-      ) : me.isError ? (
-        <EmptyState
-          tone="error"
-          action={
-            <Button variant="light" onClick={() => void me.refetch()} loading={me.isFetching}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to load user information.
-        </EmptyState>
-      ) : packages.length === 0 ? (
+      {packages.length === 0 ? (
         <EmptyState
           action={
             <ButtonLink to="/user/my-dashboard" variant="light">

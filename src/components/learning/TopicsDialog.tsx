@@ -4,7 +4,6 @@ import { IconLock, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
 import { packageQueryOptions } from '../../queries/packages.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { useFailureToast } from '../users/useFailureToast.ts'
 import { useLast } from './useLast.ts'
 import { ButtonLink } from '../ui/links.tsx'
 
@@ -22,8 +21,8 @@ export function TopicsDialog({ pkg, owned, onClose }: { pkg: Package | null; own
 }
 
 function OwnedTopics({ pkg }: { pkg: Package }) {
-  const tree = useQuery(packageQueryOptions(pkg.id))
-  useFailureToast(tree, 'Failed to fetch topics')
+  // Opened on demand; this dialog names its own failure ('Failed to fetch topics').
+  const tree = useQuery({ ...packageQueryOptions(pkg.id), meta: { errorMessage: 'Failed to fetch topics' } })
   if (tree.isPending) {
     return (
       <Stack gap="xs" aria-busy="true" aria-label="Loading topics">
