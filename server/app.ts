@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './deps.ts'
-import { createGuards } from './auth/guards.ts'
+import { createGuards, type Guards } from './auth/guards.ts'
 import { errorResponse, onError, onNotFound } from './http/errors.ts'
 import { securityHeaders } from './http/security.ts'
 import { spaRoutes } from './http/spa.ts'
@@ -26,28 +26,38 @@ export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit') })
 const isMultipart = (type: string | undefined) => /^multipart\/form-data/i.test(type ?? '')
 
+/**
+ * The `/api` sub-app: every resource under its path. Its type (`ApiType`) is what the SPA's typed client
+ * (src/api/client.ts) knows of each path, its validated input and its answer.
+ */
+function apiRoutes(deps: AppDeps, guards: Guards) {
+  return (
+    new Hono<AppEnv>()
+      // Uploads (multipart) are streamed and limited per file by their own routes; every other body is at most 1 MiB.
+      .use(async (c, next) => (isMultipart(c.req.header('content-type')) ? next() : jsonLimit(c, next)))
+      .route('/oauth2', oauth2Routes(deps))
+      .route('/user', userRoutes(deps, guards))
+      .route('/packages', packageRoutes(deps, guards))
+      .route('/skills', skillRoutes(deps, guards))
+      .route('/topic', topicRoutes(deps, guards))
+      .route('/subTopic', subTopicRoutes(deps, guards))
+      .route('/videos', videoRoutes(deps, guards))
+      .route('/study-materials', studyMaterialRoutes(deps, guards))
+      .route('/mcqs', mcqRoutes(deps, guards))
+      .route('/files', fileRoutes(deps))
+      .route('/reviews', reviewRoutes(deps, guards))
+      .route('/comments', commentRoutes(deps, guards))
+      .route('/mcq-attempts', attemptRoutes(deps, guards))
+      .route('/reports', reportRoutes(deps, guards))
+      .route('/', systemRoutes(deps))
+  )
+}
+
+export type ApiType = ReturnType<typeof apiRoutes>
+
 /** Builds the whole HTTP app from injected dependencies; it reads no environment and starts no server. */
 export function createApp(deps: AppDeps) {
-  const guards = createGuards(deps)
-
-  const api = new Hono<AppEnv>()
-    // Uploads (multipart) are streamed and limited per file by their own routes; every other body is at most 1 MiB.
-    .use(async (c, next) => (isMultipart(c.req.header('content-type')) ? next() : jsonLimit(c, next)))
-    .route('/oauth2', oauth2Routes(deps))
-    .route('/user', userRoutes(deps, guards))
-    .route('/packages', packageRoutes(deps, guards))
-    .route('/skills', skillRoutes(deps, guards))
-    .route('/topic', topicRoutes(deps, guards))
-    .route('/subTopic', subTopicRoutes(deps, guards))
-    .route('/videos', videoRoutes(deps, guards))
-    .route('/study-materials', studyMaterialRoutes(deps, guards))
-    .route('/mcqs', mcqRoutes(deps, guards))
-    .route('/files', fileRoutes(deps))
-    .route('/reviews', reviewRoutes(deps, guards))
-    .route('/comments', commentRoutes(deps, guards))
-    .route('/mcq-attempts', attemptRoutes(deps, guards))
-    .route('/reports', reportRoutes(deps, guards))
-    .route('/', systemRoutes(deps))
+  const api = apiRoutes(deps, createGuards(deps))
 
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {

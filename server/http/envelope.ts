@@ -12,7 +12,7 @@ export function envelope<T>(parts: Omit<Envelope<T>, 'timestamp'>): Envelope<T> 
   return body
 }
 
-/** Answers a success envelope. */
-export function ok<T>(c: Context, data: T, message: string, status: ContentfulStatusCode = 200) {
-  return c.json(envelope({ success: true, data, message, status, path: c.req.path }), status)
+/** Answers a success envelope. Its type (data `T`, the literal status) is what the SPA's typed client reads. */
+export function ok<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, message: string, status: S = 200 as S) {
+  return c.json(envelope<T>({ success: true, data, message, status, path: c.req.path }), status)
 }

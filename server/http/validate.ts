@@ -1,4 +1,4 @@
-import type { ValidationTargets } from 'hono'
+import type { MiddlewareHandler, ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import type { z } from 'zod'
 import { AppError } from './errors.ts'
@@ -21,9 +21,18 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError(400, message || 'Invalid request', { details })
 }
 
-/** Validates one part of the request with a zod schema; a failure is a 400 naming each bad field. */
+/** A validator's types with its JSON body typed as the schema's input (what a caller sends), not its output. */
+type JsonAsInput<Handler, Schema extends z.ZodType> =
+  Handler extends MiddlewareHandler<infer E, infer P, { in: infer In extends object; out: infer Out extends object }>
+    ? MiddlewareHandler<E, P, { in: { [K in keyof In]: K extends 'json' ? z.input<Schema> : In[K] }; out: Out }>
+    : Handler
+
+/**
+ * Validates one part of the request with a zod schema; a failure is a 400 naming each bad field. Its type tells the
+ * SPA's typed client (src/api/client.ts) what to send: a JSON body as the schema's input, as the contract's `…Input` types.
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
-  return validator(target, (value, c) => {
+  const middleware = validator(target, (value, c) => {
     if (target === 'json') {
       const type = c.req.header('content-type') ?? ''
       if (!/^application\/([\w.-]+\+)?json\b/i.test(type)) throw new AppError(415, 'Content-Type must be application/json')
@@ -33,4 +42,5 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (!parsed.success) throw validationError(parsed.error)
     return parsed.data as z.output<Schema>
   })
+  return middleware as JsonAsInput<typeof middleware, Schema>
 }

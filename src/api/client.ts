@@ -1,6 +1,8 @@
 import ky, { HTTPError } from 'ky'
+import { hc, type ClientResponse } from 'hono/client'
+import type { ApiType } from '../../server/app.ts'
 import type { Envelope } from '../../contract/envelope.ts'
-import { ApiError, toApiError } from './errors.ts'
+import { isAbort, toApiError } from './errors.ts'
 import { clearSession, getToken } from './session.ts'
 
 /** Calls that never carry the bearer token and whose 401 is an answer, not an expired session. */
@@ -19,10 +21,13 @@ export function endSession() {
   onUnauthorized()
 }
 
+/** The `/api` prefix, under the app's base path. */
+export const API_PREFIX = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/api`
+
 /** The one ky instance. Retries belong to TanStack Query, so ky never retries. */
-export const http = ky.create({
+const http = ky.create({
   baseUrl: typeof location === 'undefined' ? undefined : location.origin,
-  prefix: `${import.meta.env.BASE_URL.replace(/\/$/, '')}/api`,
+  prefix: API_PREFIX,
   retry: 0,
   timeout: false,
   hooks: {
@@ -40,44 +45,70 @@ export const http = ky.create({
   },
 })
 
-type Search = Record<string, string | number | boolean | undefined> | URLSearchParams
+/**
+ * Every API path, typed from the server's routes (server/app.ts `ApiType`): its params, query and JSON body,
+ * and its answer. `api.packages[':id'].$get({ param: { id: '1' } })`. It sends through the one ky instance.
+ */
+export const api = hc<ApiType>('/', { fetch: (input: RequestInfo | URL, init?: RequestInit) => http(input as string, init) })
 
-interface CallOptions {
-  json?: unknown
-  searchParams?: Search
-  signal?: AbortSignal
+/** Any failure of a call as an ApiError (an abort stays an abort, so it is not reported as a failure). */
+function toCallError(error: unknown): unknown {
+  if (error instanceof HTTPError) return toApiError(error.response.status, error.data)
+  if (isAbort(error)) return error
+  return toApiError(0, null)
 }
 
-function cleanSearch(search: Search | undefined) {
-  if (!search || search instanceof URLSearchParams) return search
-  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>
-}
+type EnvelopeOf<R> = R extends ClientResponse<infer Body, number, 'json'> ? Body : never
+type DataOf<R> = EnvelopeOf<R> extends { data?: infer Data } ? Data : never
 
-/** Sends a call and unwraps the envelope: resolves with `data`, rejects with an ApiError. */
-export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: CallOptions = {}): Promise<T> {
+/** Awaits a call and unwraps the envelope: resolves with `data`, rejects with an ApiError. */
+export async function unwrap<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<DataOf<R>> {
   try {
-    const response = await http(path.replace(/^\//, ''), {
-      method,
-      json: options.json,
-      searchParams: cleanSearch(options.searchParams),
-      signal: options.signal,
-    })
-    if (response.status === 204) return undefined as T
-    const body = (await response.json()) as Envelope<T>
-    return body.data as T
+    const body = (await (await call).json()) as Envelope<DataOf<R>>
+    return body.data as DataOf<R>
   } catch (error) {
-    if (error instanceof HTTPError) throw toApiError(error.response.status, error.data)
-    if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError')) throw error
-    throw toApiError(0, null)
+    throw toCallError(error)
   }
 }
 
-/** Fetches a binary download (zip, xlsx) as a Blob. */
-export async function download(path: string, searchParams?: Search): Promise<Blob> {
+/** Awaits a call whose answer is a text in the envelope's `message` (the mail-link calls carry no data). */
+export async function unwrapMessage(call: Promise<ClientResponse<unknown>>): Promise<string> {
   try {
-    return await http(path.replace(/^\//, ''), { searchParams: cleanSearch(searchParams) }).blob()
+    const body = (await (await call).json()) as Envelope<unknown>
+    return body.message ?? ''
   } catch (error) {
-    if (error instanceof HTTPError) throw toApiError(error.response.status, error.data)
-    throw toApiError(0, null)
+    throw toCallError(error)
   }
+}
+
+/** A file the server sends for saving: its bytes and the name its Content-Disposition gives (else null). */
+interface NamedFile {
+  blob: Blob
+  fileName: string | null
+}
+
+/** Awaits a download (zip, xlsx, csv): the bytes and the server's file name. Failures reject with an ApiError. */
+export async function download(call: Promise<ClientResponse<unknown>>): Promise<NamedFile> {
+  try {
+    const response = await call
+    return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('content-disposition')) }
+  } catch (error) {
+    throw toCallError(error)
+  }
+}
+
+/** `attachment; filename="report-numbers.csv"` (or RFC 5987 `filename*=UTF-8''…`) → the file name, or null. */
+function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim())
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(disposition)
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim()
+  return name || null
 }

@@ -1,6 +1,6 @@
 import type { Envelope } from '../../contract/envelope.ts'
 import { toApiError } from './errors.ts'
-import { endSession } from './client.ts'
+import { API_PREFIX, endSession } from './client.ts'
 import { getToken } from './session.ts'
 
 export interface UploadOptions {
@@ -16,7 +16,7 @@ export interface UploadOptions {
 export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${import.meta.env.BASE_URL.replace(/\/$/, '')}/api/${path.replace(/^\//, '')}`)
+    xhr.open('POST', `${API_PREFIX}/${path.replace(/^\//, '')}`)
     const token = getToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     xhr.upload.onprogress = (event) => {

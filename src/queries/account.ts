@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { HTTPError } from 'ky'
 import type { User } from '../../contract/auth.ts'
-import type { Envelope } from '../../contract/envelope.ts'
 import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
-import { call, http } from '../api/client.ts'
-import { ApiError, toApiError } from '../api/errors.ts'
+import { api, unwrap, unwrapMessage } from '../api/client.ts'
 import { getToken, saveSession } from '../api/session.ts'
 import { userKeys } from './user.ts'
 
@@ -15,24 +12,13 @@ export const accountKeys = {
   verify: (token: string) => [...accountKeys.all, 'verify', token] as const,
 }
 
-/** Sends a call whose answer is a text in the envelope's `message` (the mail-link calls carry no data). */
-async function callForMessage(method: 'get' | 'post', path: string, options: { json?: unknown; searchParams?: Record<string, string> } = {}): Promise<string> {
-  try {
-    const body = await http(path.replace(/^\//, ''), { method, json: options.json, searchParams: options.searchParams }).json<Envelope<unknown>>()
-    return body.message ?? ''
-  } catch (error) {
-    if (error instanceof HTTPError) throw toApiError(error.response.status, error.data)
-    if (error instanceof ApiError) throw error
-    throw toApiError(0, null)
-  }
-}
-
-export const updateProfile = (input: ProfileInput) => call<User>('put', '/user/profile', { json: input })
-export const changePassword = (input: PasswordChangeInput) => call<User>('put', '/user/password', { json: input })
-export const verifyEmail = (token: string) => callForMessage('get', '/user/verify', { searchParams: { token } })
-export const resendVerification = (email: string) => callForMessage('post', '/user/resend-verification', { searchParams: { email } })
-export const requestPasswordReset = (email: string) => callForMessage('post', '/user/forgot-password', { json: { email } })
-export const resetPassword = (input: ResetPasswordInput) => callForMessage('post', '/user/reset-password', { json: input })
+const updateProfile = (json: ProfileInput) => unwrap(api.user.profile.$put({ json }))
+const changePassword = (json: PasswordChangeInput) => unwrap(api.user.password.$put({ json }))
+/** The mail-link calls answer with a text (the envelope's `message`) and no data. */
+const verifyEmail = (token: string) => unwrapMessage(api.user.verify.$get({ query: { token } }))
+const resendVerification = (email: string) => unwrapMessage(api.user['resend-verification'].$post({ query: { email } }))
+const requestPasswordReset = (email: string) => unwrapMessage(api.user['forgot-password'].$post({ json: { email } }))
+const resetPassword = (json: ResetPasswordInput) => unwrapMessage(api.user['reset-password'].$post({ json }))
 
 /**
  * Verifying spends the token, so it runs once per token: never refetched, never retried, kept for the

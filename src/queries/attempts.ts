@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AttemptInput, AttemptResult, McqAttempt } from '../../contract/learning.ts'
-import { call } from '../api/client.ts'
+import type { AttemptInput } from '../../contract/learning.ts'
+import { api, unwrap } from '../api/client.ts'
 import { reportKeys } from './reports.ts'
 
 /** The signed-in learner's own test attempts (the server never mixes in anyone else's). */
@@ -16,11 +16,10 @@ export const attemptKeys = {
 }
 
 /** GET /mcq-attempts/bySubTopic?subTopicId */
-export const getAttemptsBySubTopic = (subTopicId: number) => call<McqAttempt[]>('get', '/mcq-attempts/bySubTopic', { searchParams: { subTopicId } })
+const getAttemptsBySubTopic = (subTopicId: number) => unwrap(api['mcq-attempts'].bySubTopic.$get({ query: { subTopicId: String(subTopicId) } }))
 
 /** GET /mcq-attempts/byMultipleSubTopicIds?ids=1,2,3 (one comma list). */
-export const getAttemptsBySubTopics = (subTopicIds: number[]) =>
-  call<McqAttempt[]>('get', '/mcq-attempts/byMultipleSubTopicIds', { searchParams: { ids: subTopicIds.join(',') } })
+const getAttemptsBySubTopics = (subTopicIds: number[]) => unwrap(api['mcq-attempts'].byMultipleSubTopicIds.$get({ query: { ids: subTopicIds.join(',') } }))
 
 export const attemptsBySubTopicQueryOptions = (subTopicId: number) =>
   queryOptions({ queryKey: attemptKeys.bySubTopic(subTopicId), queryFn: () => getAttemptsBySubTopic(subTopicId), meta: { errorMessage: 'Failed to fetch attempt history' } })
@@ -29,13 +28,13 @@ export const attemptsBySubTopicsQueryOptions = (subTopicIds: number[]) =>
   queryOptions({ queryKey: attemptKeys.bySubTopics(subTopicIds), queryFn: () => getAttemptsBySubTopics(subTopicIds), meta: { errorMessage: 'Failed to fetch topics or attempts' } })
 
 /** GET /mcq-attempts/byUser?userId (admins may name any user). */
-export const getAttemptsByUser = (userId: number) => call<McqAttempt[]>('get', '/mcq-attempts/byUser', { searchParams: { userId } })
+const getAttemptsByUser = (userId: number) => unwrap(api['mcq-attempts'].byUser.$get({ query: { userId: String(userId) } }))
 
 export const attemptsByUserQueryOptions = (userId: number) =>
   queryOptions({ queryKey: attemptKeys.byUser(userId), queryFn: () => getAttemptsByUser(userId) })
 
 /** POST /mcq-attempts/create: the answers go to the server, which grades them and stores one attempt per sub-topic. */
-export const submitAttempt = (input: AttemptInput) => call<AttemptResult>('post', '/mcq-attempts/create', { json: input })
+const submitAttempt = (json: AttemptInput) => unwrap(api['mcq-attempts'].create.$post({ json }))
 
 /**
  * A fresh id for one sitting of a test. Repeating it (a retry, a double click) returns the stored result

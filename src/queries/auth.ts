@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import type { GoogleLoginRequest, LoginRequest, LoginResponse, RegisterRequest, User } from '../../contract/auth.ts'
-import { call } from '../api/client.ts'
+import type { GoogleLoginRequest, LoginRequest, RegisterRequest } from '../../contract/auth.ts'
+import { api, unwrap } from '../api/client.ts'
 
-export const loginUser = (body: LoginRequest) => call<LoginResponse>('post', '/oauth2/loginUser', { json: body })
-export const loginWithGoogle = (body: GoogleLoginRequest) => call<LoginResponse>('post', '/oauth2/login', { json: body })
-export const registerUser = (body: RegisterRequest) => call<User>('post', '/oauth2/registerUser', { json: body })
+export const loginUser = (json: LoginRequest) => unwrap(api.oauth2.loginUser.$post({ json }))
+const loginWithGoogle = (json: GoogleLoginRequest) => unwrap(api.oauth2.login.$post({ json }))
+export const registerUser = (json: RegisterRequest) => unwrap(api.oauth2.registerUser.$post({ json }))
 
 /** 'Login Failed' toasts; the server's message (or 'Login failed') shows inline on the form. */
 export const useLoginMutation = () => useMutation({ mutationFn: loginUser, meta: { errorMessage: 'Login Failed' } })

@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Comment, CommentSummary, RatingDistribution } from '../../contract/learning.ts'
-import type { Page } from '../../contract/envelope.ts'
-import { call } from '../api/client.ts'
+import { api, unwrap } from '../api/client.ts'
 
 /** Comments on videos, with their 1–5 ratings: summary, distribution and the paged list. */
 
 /** Comments come 5 at a time, from page 0 (SPEC.md §9). */
-export const COMMENTS_PAGE_SIZE = 5
+const COMMENTS_PAGE_SIZE = 5
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -20,11 +18,9 @@ export const commentKeys = {
 /** Comments are fetched only for a real (numeric) video id (SPEC.md §5). */
 export const isVideoId = (videoId: unknown): videoId is number => typeof videoId === 'number' && Number.isInteger(videoId) && videoId > 0
 
-export const getCommentSummary = (videoId: number) => call<CommentSummary>('get', `/comments/summary/${videoId}`)
-export const getRatingDistribution = (videoId: number) => call<RatingDistribution>('get', `/comments/ratings/${videoId}`)
-export const getCommentsPage = (videoId: number, page: number, size = COMMENTS_PAGE_SIZE) =>
-  call<Page<Comment>>('get', `/comments/video/${videoId}/paged`, { searchParams: { page, size } })
-export const postComment = (input: { videoId: number; comment: string; rating: number }) => call<Comment>('post', '/comments', { json: input })
+const getCommentSummary = (videoId: number) => unwrap(api.comments.summary[':videoId'].$get({ param: { videoId: String(videoId) } }))
+const getRatingDistribution = (videoId: number) => unwrap(api.comments.ratings[':videoId'].$get({ param: { videoId: String(videoId) } }))
+export const postComment = (json: { videoId: number; comment: string; rating: number }) => unwrap(api.comments.$post({ json }))
 
 export const commentSummaryQueryOptions = (videoId: number) =>
   queryOptions({ queryKey: commentKeys.summary(videoId), queryFn: () => getCommentSummary(videoId), enabled: isVideoId(videoId) })
@@ -36,7 +32,13 @@ export const ratingDistributionQueryOptions = (videoId: number) =>
 export const commentPagesQueryOptions = (videoId: number) =>
   infiniteQueryOptions({
     queryKey: commentKeys.pages(videoId),
-    queryFn: ({ pageParam, signal }) => call<Page<Comment>>('get', `/comments/video/${videoId}/paged`, { searchParams: { page: pageParam, size: COMMENTS_PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(
+        api.comments.video[':videoId'].paged.$get(
+          { param: { videoId: String(videoId) }, query: { page: String(pageParam), size: String(COMMENTS_PAGE_SIZE) } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: 0,
     getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.last ? undefined : lastPageParam + 1),
     enabled: isVideoId(videoId),

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { PublicConfig } from '../../contract/config.ts'
-import { call } from '../api/client.ts'
+import { api, unwrap } from '../api/client.ts'
 
-export const getPublicConfig = () => call<PublicConfig>('get', '/config')
+const getPublicConfig = () => unwrap(api.config.$get())
 
 /** Runtime settings (such as the Google client id); they do not change while the page is open. */
 export const publicConfigQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Mcq, McqUploadResult } from '../../contract/media.ts'
 import { questionKey, type PlanContext, type SheetKind } from '../../contract/mcq-import.ts'
-import { call, download } from '../api/client.ts'
+import { api, download, unwrap } from '../api/client.ts'
 import { getSubTopicsByIds } from './subtopics.ts'
 import { useUploadMutation } from './upload-mutation.ts'
 
@@ -14,10 +14,8 @@ export const mcqKeys = {
   bySubTopics: (subTopicIds: number[]) => [...mcqKeys.lists(), subTopicIds] as const,
 }
 
-const idsParams = (ids: number[]) => new URLSearchParams(ids.map((id) => ['subTopicIds', String(id)]))
-
 /** GET /mcqs/getBySubTopics?subTopicIds=1&subTopicIds=2 (admins get `correctOption`). */
-export const getMcqs = (subTopicIds: number[]) => call<Mcq[]>('get', '/mcqs/getBySubTopics', { searchParams: idsParams(subTopicIds) })
+const getMcqs = (subTopicIds: number[]) => unwrap(api.mcqs.getBySubTopics.$get({ query: { subTopicIds: subTopicIds.map(String) } }))
 
 /** The admin question table's text; the learner's test screen overrides it with 'Failed to load MCQs'. */
 export const mcqsQueryOptions = (subTopicIds: number[]) =>
@@ -32,7 +30,7 @@ function invalidateMcqLists(queryClient: QueryClient, subTopicIds?: Iterable<num
   })
 }
 
-export interface McqSheetInput {
+interface McqSheetInput {
   kind: SheetKind
   file: File
   /** The sub-topic of a plain sheet. */
@@ -49,7 +47,7 @@ export function useUploadMcqSheet() {
       const form = new FormData()
       if (kind === 'plain') form.append('subTopicId', String(subTopicId))
       form.append('file', file)
-      return { path: kind === 'plain' ? '/mcqs/uploadExcel' : '/mcqs/uploadExcelWithSubTopic', form }
+      return { path: kind === 'plain' ? api.mcqs.uploadExcel.$path() : api.mcqs.uploadExcelWithSubTopic.$path(), form }
     },
     onSuccess: (_result, input) => invalidateMcqLists(queryClient, input.kind === 'plain' ? [input.subTopicId!] : input.touches),
     meta: { errorMessage: 'MCQ upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
@@ -67,7 +65,8 @@ export interface McqUpdate {
 export function useUpdateMcq() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ mcq, update }: { mcq: Pick<Mcq, 'id' | 'subTopicId'>; update: McqUpdate }) => call<Mcq>('put', '/mcqs/update', { searchParams: { id: mcq.id }, json: update }),
+    mutationFn: ({ mcq, update }: { mcq: Pick<Mcq, 'id' | 'subTopicId'>; update: McqUpdate }) =>
+      unwrap(api.mcqs.update.$put({ query: { id: String(mcq.id) }, json: update })),
     onSuccess: (_saved, { mcq }) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
     meta: { errorMessage: 'Update failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
@@ -77,7 +76,7 @@ export function useUpdateMcq() {
 export function useDeleteMcq() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (mcq: Pick<Mcq, 'id' | 'subTopicId'>) => call<null>('delete', '/mcqs/delete', { searchParams: { id: mcq.id } }),
+    mutationFn: (mcq: Pick<Mcq, 'id' | 'subTopicId'>) => unwrap(api.mcqs.delete.$delete({ query: { id: String(mcq.id) } })),
     onSuccess: (_data, mcq) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
     meta: { errorMessage: 'Delete failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
@@ -105,13 +104,14 @@ export async function loadImportContext(kind: SheetKind, subTopicIds: number[]):
   return kind === 'plain' ? { subTopicId: ids[0], existingQuestions } : { knownSubTopicIds: known, existingQuestions }
 }
 
-export const TEMPLATE_DOWNLOAD: Record<SheetKind, { path: string; fileName: string }> = {
-  plain: { path: '/mcqs/download-template', fileName: 'mcq-template.xlsx' },
-  withSubTopic: { path: '/mcqs/download-template-with-subtopic', fileName: 'mcq-template-with-subtopic.xlsx' },
+export const TEMPLATE_DOWNLOAD: Record<SheetKind, { fileName: string }> = {
+  plain: { fileName: 'mcq-template.xlsx' },
+  withSubTopic: { fileName: 'mcq-template-with-subtopic.xlsx' },
 }
 
 /** GET /mcqs/download-template(-with-subtopic): the .xlsx template as a Blob. */
-export const downloadTemplate = (kind: SheetKind) => download(TEMPLATE_DOWNLOAD[kind].path)
+const downloadTemplate = async (kind: SheetKind) =>
+  (await download(kind === 'plain' ? api.mcqs['download-template'].$get() : api.mcqs['download-template-with-subtopic'].$get())).blob
 
 /** A template download as a mutation (pending state for the button). Its failure is an alert on the page, not a toast. */
 export function useDownloadTemplate() {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Package, PackageInput } from '../../contract/content.ts'
-import { call } from '../api/client.ts'
+import type { PackageInput } from '../../contract/content.ts'
+import { api, unwrap } from '../api/client.ts'
 
 export const packageKeys = {
   all: ['packages'] as const,
@@ -9,11 +9,11 @@ export const packageKeys = {
   detail: (id: number) => [...packageKeys.details(), id] as const,
 }
 
-export const getPackages = () => call<Package[]>('get', '/packages/getAllPackage')
-export const getPackage = (id: number) => call<Package>('get', `/packages/${id}`)
-export const createPackage = (input: PackageInput) => call<Package>('post', '/packages/createPackage', { json: input })
-export const updatePackage = (id: number, input: PackageInput) => call<Package>('put', `/packages/${id}`, { json: input })
-export const deletePackage = (id: number) => call<null>('delete', `/packages/${id}`)
+const getPackages = () => unwrap(api.packages.getAllPackage.$get())
+const getPackage = (id: number) => unwrap(api.packages[':id'].$get({ param: { id: String(id) } }))
+export const createPackage = (json: PackageInput) => unwrap(api.packages.createPackage.$post({ json }))
+const updatePackage = (id: number, json: PackageInput) => unwrap(api.packages[':id'].$put({ param: { id: String(id) }, json }))
+const deletePackage = (id: number) => unwrap(api.packages[':id'].$delete({ param: { id: String(id) } }))
 
 /** Every package with its skills (no topics), newest first. */
 export const packagesQueryOptions = () => queryOptions({ queryKey: packageKeys.list(), queryFn: getPackages, meta: { errorMessage: 'Failed to fetch packages' } })

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Review, ReviewInput, ReviewSummary, TargetType } from '../../contract/learning.ts'
-import { call } from '../api/client.ts'
+import type { ReviewInput, ReviewSummary, TargetType } from '../../contract/learning.ts'
+import { api, unwrap } from '../api/client.ts'
 
 /** Reviews of packages and skills (the "feedback" feature) and their rating summaries. */
 
@@ -17,24 +17,20 @@ export const reviewKeys = {
 /** The server's limit on ids per summaries call. */
 const SUMMARIES_BATCH = 500
 
-export const getReviewSummary = (targetType: TargetType, targetId: number) => call<ReviewSummary>('get', '/reviews/summary', { searchParams: { targetType, targetId } })
-export const getReviews = (targetType: TargetType, targetId: number) => call<Review[]>('get', '/reviews/target', { searchParams: { targetType, targetId } })
+const getReviewSummary = (targetType: TargetType, targetId: number) => unwrap(api.reviews.summary.$get({ query: { targetType, targetId: String(targetId) } }))
+const getReviews = (targetType: TargetType, targetId: number) => unwrap(api.reviews.target.$get({ query: { targetType, targetId: String(targetId) } }))
 
 /** GET /reviews/summaries?targetType&targetIds=1&targetIds=2: one call per 500 ids, merged into {id: summary}. */
-export async function getReviewSummaries(targetType: TargetType, targetIds: readonly number[]): Promise<Record<number, ReviewSummary>> {
+async function getReviewSummaries(targetType: TargetType, targetIds: readonly number[]): Promise<Record<number, ReviewSummary>> {
   const batches: number[][] = []
   for (let i = 0; i < targetIds.length; i += SUMMARIES_BATCH) batches.push(targetIds.slice(i, i + SUMMARIES_BATCH))
   const answers = await Promise.all(
-    batches.map((ids) =>
-      call<Record<string, ReviewSummary>>('get', '/reviews/summaries', {
-        searchParams: new URLSearchParams([['targetType', targetType], ...ids.map((id) => ['targetIds', String(id)])]),
-      }),
-    ),
+    batches.map((ids) => unwrap(api.reviews.summaries.$get({ query: { targetType, targetIds: ids.map(String) } }))),
   )
   return Object.assign({}, ...answers) as Record<number, ReviewSummary>
 }
 
-export const submitReview = (input: ReviewInput) => call<Review>('post', '/reviews', { json: input })
+const submitReview = (json: ReviewInput) => unwrap(api.reviews.$post({ json }))
 
 /** The summaries of many targets in one request (ids sorted, so the same set shares one cache entry). */
 export const reviewSummariesQueryOptions = (targetType: TargetType, targetIds: readonly number[]) => {
@@ -48,7 +44,7 @@ export const reviewSummaryQueryOptions = (targetType: TargetType, targetId: numb
 export const reviewsQueryOptions = (targetType: TargetType, targetId: number) =>
   queryOptions({ queryKey: reviewKeys.list(targetType, targetId), queryFn: () => getReviews(targetType, targetId), meta: { errorMessage: 'Failed to load reviews' } })
 
-export interface ReviewDraft {
+interface ReviewDraft {
   targetType: TargetType
   targetId: number
   presentationRating: number

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { SkillWithTopics } from '../../contract/content.ts'
-import { call } from '../api/client.ts'
+import { api, unwrap } from '../api/client.ts'
 
 export const skillKeys = {
   all: ['skills'] as const,
@@ -9,7 +9,7 @@ export const skillKeys = {
   topics: (skillId: number) => [...skillKeys.topicsAll(), skillId] as const,
 }
 
-export const getSkillTopics = (skillId: number) => call<SkillWithTopics>('get', `/skills/skills/${skillId}/topics`)
+const getSkillTopics = (skillId: number) => unwrap(api.skills.skills[':id'].topics.$get({ param: { id: String(skillId) } }))
 
 /** The topic editor's and Upload Content's text; the learner's skill results override it with 'Failed to fetch topics or attempts'. */
 export const skillTopicsQueryOptions = (skillId: number) =>

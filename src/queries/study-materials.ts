@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StudyMaterial } from '../../contract/content.ts'
-import { call, download } from '../api/client.ts'
+import { api, download, unwrap } from '../api/client.ts'
 import type { AppMeta } from './meta.ts'
 import { invalidateSubTopicMedia } from './subtopics.ts'
 import { useUploadMutation } from './upload-mutation.ts'
 
 /** A sub-topic's PDF study materials: upload, delete, and the zip of the latest versions. */
 
-export interface StudyMaterialUploadInput {
+interface StudyMaterialUploadInput {
   subTopicId: number
   name: string
   pdf: File
@@ -23,7 +23,7 @@ export function useUploadStudyMaterial(skillId: number) {
       form.append('subTopicId', String(subTopicId))
       form.append('name', name.trim())
       form.append('pdf', pdf)
-      return { path: '/study-materials/upload', form }
+      return { path: api['study-materials'].upload.$path(), form }
     },
     onSuccess: (_material, input) => invalidateSubTopicMedia(queryClient, skillId, input.subTopicId),
     meta: { errorMessage: 'PDF upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
@@ -34,14 +34,15 @@ export function useUploadStudyMaterial(skillId: number) {
 export function useDeleteStudyMaterial(skillId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (material: Pick<StudyMaterial, 'id' | 'subTopicId'>) => call<null>('delete', `/study-materials/${material.id}`),
+    mutationFn: (material: Pick<StudyMaterial, 'id' | 'subTopicId'>) => unwrap(api['study-materials'][':id'].$delete({ param: { id: String(material.id) } })),
     onSuccess: (_data, material) => invalidateSubTopicMedia(queryClient, skillId, material.subTopicId),
     meta: { errorMessage: 'Failed to delete study material', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
 }
 
 /** GET /study-materials/download-all/{subTopicId}: the latest version of each material, zipped. */
-export const downloadMaterialsZip = (subTopicId: number) => download(`/study-materials/download-all/${subTopicId}`)
+const downloadMaterialsZip = async (subTopicId: number) =>
+  (await download(api['study-materials']['download-all'][':subTopicId'].$get({ param: { subTopicId: String(subTopicId) } }))).blob
 
 /**
  * The zip as a mutation (pending state for the button; nothing cached changes). The learner's viewer shows only

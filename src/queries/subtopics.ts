@@ -1,13 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { SubTopic } from '../../contract/content.ts'
-import { call } from '../api/client.ts'
+import { api, unwrap } from '../api/client.ts'
 import { invalidateSkillContent } from './skills.ts'
-
-/** A sub-topic with its topic's title and description (GET /subTopic/{id}). */
-export interface SubTopicDetail extends SubTopic {
-  topicTitle: string
-  topicDescription: string
-}
 
 export const subTopicKeys = {
   all: ['subTopics'] as const,
@@ -18,12 +11,12 @@ export const subTopicKeys = {
   byIds: (ids: number[]) => [...subTopicKeys.byIdsAll(), ids] as const,
 }
 
-export const getSubTopic = (id: number) => call<SubTopicDetail>('get', `/subTopic/${id}`)
-export const deleteSubTopic = (id: number) => call<null>('delete', `/subTopic/${id}`)
+/** GET /subTopic/{id}: the sub-topic with its topic's title and description. */
+const getSubTopic = (id: number) => unwrap(api.subTopic[':id'].$get({ param: { id: String(id) } }))
+export const deleteSubTopic = (id: number) => unwrap(api.subTopic[':id'].$delete({ param: { id: String(id) } }))
 
 /** GET /subTopic/getByIds?subTopicIds=1&subTopicIds=2: the ones that exist, in the order asked. */
-export const getSubTopicsByIds = (ids: number[]) =>
-  call<SubTopicDetail[]>('get', '/subTopic/getByIds', { searchParams: new URLSearchParams(ids.map((id) => ['subTopicIds', String(id)])) })
+export const getSubTopicsByIds = (ids: number[]) => unwrap(api.subTopic.getByIds.$get({ query: { subTopicIds: ids.map(String) } }))
 
 /** The admin question table's titles ('Failed to fetch subtopic details'). */
 export const subTopicsByIdsQueryOptions = (ids: number[]) =>

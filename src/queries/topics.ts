@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SaveTopicsInput, SkillWithTopics } from '../../contract/content.ts'
-import { call } from '../api/client.ts'
+import type { SaveTopicsInput } from '../../contract/content.ts'
+import { api, unwrap } from '../api/client.ts'
 import { invalidateSkillContent, packageDetailKey, skillKeys } from './skills.ts'
 import { subTopicKeys } from './subtopics.ts'
 
-export const saveSkillTopics = (skillId: number, input: SaveTopicsInput) => call<SkillWithTopics>('put', `/topic/by-skill/${skillId}`, { json: input })
-export const deleteTopic = (id: number) => call<null>('delete', `/topic/${id}`)
+const saveSkillTopics = (skillId: number, json: SaveTopicsInput) => unwrap(api.topic['by-skill'][':skillId'].$put({ param: { skillId: String(skillId) }, json }))
+export const deleteTopic = (id: number) => unwrap(api.topic[':id'].$delete({ param: { id: String(id) } }))
 
 /**
  * 'Save All' of the topic editor: one PUT with the skill's whole draft. The answer is the saved skill,

@@ -4,7 +4,7 @@ import { upload, type UploadOptions } from '../api/upload.ts'
 import type { AppMeta } from './meta.ts'
 
 /** A multipart upload with progress: the form it sends and where (see src/api/upload.ts). */
-export interface UploadRequest {
+interface UploadRequest {
   path: string
   form: FormData
 }

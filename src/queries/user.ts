@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Role, User } from '../../contract/auth.ts'
-import type { Page } from '../../contract/envelope.ts'
-import { call } from '../api/client.ts'
+import { api, unwrap } from '../api/client.ts'
 import { getStoredUser, getToken, saveSession } from '../api/session.ts'
 import type { AppMeta } from './meta.ts'
 
@@ -18,13 +17,15 @@ export const userKeys = {
 /** The admin users table's page size (SPEC.md §9). */
 export const USERS_TABLE_PAGE_SIZE = 10
 
-export const getCurrentUser = () => call<User>('get', '/user/getUserByEmail')
-export const getUsersPage = (page: number, size: number) => call<Page<User>>('get', '/user/getPaginatedUsers', { searchParams: { page, size } })
-export const getAllUsers = () => call<User[]>('get', '/user/all')
-export const getUser = (id: number) => call<User>('get', '/user/getUserById', { searchParams: { id } })
-export const assignPackages = (userId: number, packageIds: number[]) => call<User>('put', `/user/${userId}/assign-packages`, { json: { packageIds } })
-export const unassignPackage = (userId: number, packageId: number) => call<User>('delete', `/user/${userId}/packages/${packageId}`)
-export const changeRole = (userId: number, role: Role) => call<User>('put', `/user/${userId}/role`, { json: { role } })
+const getCurrentUser = () => unwrap(api.user.getUserByEmail.$get())
+const getUsersPage = (page: number, size: number) => unwrap(api.user.getPaginatedUsers.$get({ query: { page: String(page), size: String(size) } }))
+const getAllUsers = () => unwrap(api.user.all.$get())
+const getUser = (id: number) => unwrap(api.user.getUserById.$get({ query: { id: String(id) } }))
+export const assignPackages = (userId: number, packageIds: number[]) =>
+  unwrap(api.user[':id']['assign-packages'].$put({ param: { id: String(userId) }, json: { packageIds } }))
+const unassignPackage = (userId: number, packageId: number) =>
+  unwrap(api.user[':id'].packages[':packageId'].$delete({ param: { id: String(userId), packageId: String(packageId) } }))
+export const changeRole = (userId: number, role: Role) => unwrap(api.user[':id'].role.$put({ param: { id: String(userId) }, json: { role } }))
 
 export const currentUserQueryOptions = () => queryOptions({ queryKey: userKeys.current(), queryFn: getCurrentUser })
 

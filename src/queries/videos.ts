@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Video } from '../../contract/content.ts'
-import { call } from '../api/client.ts'
+import { api, unwrap } from '../api/client.ts'
 import { packageKeys } from './packages.ts'
 import { skillKeys } from './skills.ts'
 import { invalidateSubTopicMedia } from './subtopics.ts'
@@ -8,7 +8,7 @@ import { useUploadMutation } from './upload-mutation.ts'
 
 /** A sub-topic's videos: upload, delete, and counting plays. */
 
-export interface VideoUploadInput {
+interface VideoUploadInput {
   subTopicId: number
   video: File
   thumbnail: File
@@ -25,7 +25,7 @@ export function useUploadVideo(skillId: number) {
       if (title?.trim()) form.append('title', title.trim())
       form.append('video', video)
       form.append('thumbnail', thumbnail)
-      return { path: `/videos/upload/${subTopicId}`, form }
+      return { path: api.videos.upload[':subTopicId'].$path({ param: { subTopicId: String(subTopicId) } }), form }
     },
     onSuccess: (_video, input) => invalidateSubTopicMedia(queryClient, skillId, input.subTopicId),
     meta: { errorMessage: 'Upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
@@ -36,14 +36,14 @@ export function useUploadVideo(skillId: number) {
 export function useDeleteVideo(skillId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (video: Pick<Video, 'id' | 'subTopicId'>) => call<null>('delete', `/videos/${video.id}`),
+    mutationFn: (video: Pick<Video, 'id' | 'subTopicId'>) => unwrap(api.videos[':id'].$delete({ param: { id: String(video.id) } })),
     onSuccess: (_data, video) => invalidateSubTopicMedia(queryClient, skillId, video.subTopicId),
     meta: { errorMessage: 'Failed to delete video', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
 }
 
 /** POST /videos/{id}/view: counts a play (the server counts one per user, video and hour). */
-export const recordVideoView = (videoId: number) => call<{ id: number; noOfViews: number }>('post', `/videos/${videoId}/view`)
+const recordVideoView = (videoId: number) => unwrap(api.videos[':id'].view.$post({ param: { id: String(videoId) } }))
 
 /**
  * Counts a play. The count (`noOfViews`) is shown only on the admin screens, so their cached copies are
