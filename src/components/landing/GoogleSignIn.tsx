@@ -27,6 +27,7 @@ export interface GoogleButtonOptions {
  * fails to load is logged and the rest of the page keeps working.
  */
 export function GoogleSignIn(options: GoogleButtonOptions) {
+  // The sign-in screen never waits for it: the button appears once the server says Google is configured.
   const { data: config } = useQuery(publicConfigQueryOptions())
   const [scriptFailed, setScriptFailed] = useState(false)
   const clientId = config?.googleClientId

@@ -25,12 +25,10 @@ export function LearnerHome(props: LearnerHomeProps) {
 export function LearnerHomePending() {
   return (
     <HomeLayout>
-      <ExploreSection>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label="Loading packages">
-          <Skeleton height={220} radius="md" />
-          <Skeleton height={220} radius="md" />
-        </SimpleGrid>
-      </ExploreSection>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label="Loading packages">
+        <Skeleton height={220} radius="md" />
+        <Skeleton height={220} radius="md" />
+      </SimpleGrid>
     </HomeLayout>
   )
 }
@@ -58,7 +56,7 @@ function HomeLayout({ children }: { children: ReactNode }) {
   )
 }
 
-/** The catalogue's section as its pending and error views show it (the catalogue renders its own). */
+/** The catalogue's section as the error view shows it (the catalogue renders its own). */
 function ExploreSection({ children }: { children: ReactNode }) {
   return (
     <Stack gap="md" component="section" aria-labelledby="explore-heading">

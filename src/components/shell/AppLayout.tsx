@@ -18,6 +18,7 @@ export function AppLayout() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const role = getRole()
+  // The top bar's avatar: the stored user stands in until the current one arrives; the shell never waits for it.
   const { data: user } = useQuery({ ...currentUserQueryOptions(), placeholderData: getStoredUser() ?? undefined })
 
   function logout() {

@@ -3,18 +3,14 @@ import { LearnerHome, LearnerHomeError, LearnerHomePending } from '../../../comp
 import { DEFAULT_CATALOGUE_SEARCH, catalogueSearch } from '../../../components/learning/list.ts'
 import { packagesQueryOptions } from '../../../queries/packages.ts'
 import { currentUserQueryOptions } from '../../../queries/user.ts'
+import { neededWithExtra } from '../../../lib/load-queries.ts'
 
 export const Route = createFileRoute('/_shell/user/my-dashboard')({
   validateSearch: catalogueSearch,
   search: { middlewares: [stripSearchParams(DEFAULT_CATALOGUE_SEARCH)] },
-  loader: async ({ context }) => {
-    // The current user only fills the profile card and marks owned packages: its failure shows on the card.
-    const [packages] = await Promise.allSettled([
-      context.queryClient.query({ ...packagesQueryOptions(), staleTime: 'static' }),
-      context.queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' }),
-    ])
-    if (packages.status === 'rejected') throw packages.reason
-  },
+  // The current user only fills the profile card and marks owned packages: its failure shows on the card.
+  loader: ({ context: { queryClient } }) =>
+    neededWithExtra(queryClient.query({ ...packagesQueryOptions(), staleTime: 'static' }), queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' })),
   pendingComponent: LearnerHomePending,
   errorComponent: LearnerHomeError,
   component: LearnerHomeRoute,
