@@ -49,6 +49,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     basepath: import.meta.env.BASE_URL,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
+    // A list of ids in a path reads '/mcq-test/3,4,5', as SPEC.md writes it, not '3%2C4%2C5'.
+    pathParamsAllowedCharacters: [','],
     scrollRestoration: true,
   })
 }

@@ -1,19 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { objectOf, optionalText } from '../lib/route-schemas.ts'
-import { PublicCard } from '../components/account/PublicCard.tsx'
-import { VerifyEmailStatus } from '../components/account/VerifyEmailStatus.tsx'
+import { VerifyEmailFailed, VerifyEmailPage, VerifyEmailPending } from '../components/account/PublicPages.tsx'
+import { verifyEmailQueryOptions } from '../queries/account.ts'
 
-/** The page the verification mail links to (`APP_URL/verify-email?token=…`); works signed out. */
 export const Route = createFileRoute('/verify-email')({
   validateSearch: objectOf({ token: optionalText(200) }),
-  component: VerifyEmailPage,
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: async ({ context, deps }) => {
+    if (deps.token) await context.queryClient.query({ ...verifyEmailQueryOptions(deps.token), staleTime: 'static' })
+  },
+  pendingComponent: VerifyEmailPending,
+  errorComponent: VerifyEmailFailed,
+  component: VerifyEmailRoute,
 })
 
-function VerifyEmailPage() {
+function VerifyEmailRoute() {
   const { token } = Route.useSearch()
-  return (
-    <PublicCard title="Verify your e-mail">
-      <VerifyEmailStatus token={token} />
-    </PublicCard>
-  )
+  return <VerifyEmailPage token={token} />
 }

@@ -189,7 +189,7 @@ describe('comments under the player', () => {
     await user.click(modal.getByRole('radio', { name: '3 stars' }))
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), 'Okay')
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    await waitFor(() => expect(modal.getByRole('button', { name: /Submit/ })).toHaveAttribute('data-loading', 'true'))
+    await waitFor(() => expect(modal.getByRole('button', { name: 'Submitting...' })).toBeDisabled())
     held.open()
     expect(await findToast('Failed to submit comment')).toBeInTheDocument()
     expect(queryToast('Comment submitted')).not.toBeInTheDocument()

@@ -135,10 +135,11 @@ describe('learner home: Explore Learning Packages', () => {
     )
     const { user } = renderApp('/user/my-dashboard')
     expect(await findToast('Failed to fetch packages')).toBeInTheDocument()
-    expect(within(explore()).getByRole('alert')).toHaveTextContent('Failed to fetch packages')
+    await waitFor(() => expect(within(explore()).getByRole('alert')).toHaveTextContent('Failed to fetch packages'))
     fail = false
     await user.click(within(explore()).getByRole('button', { name: 'Retry' }))
-    expect(await within(explore()).findByRole('article', { name: 'Web Development' })).toBeInTheDocument()
+    // The route's error view gives way to the catalogue: look the section up again.
+    await waitFor(() => expect(within(explore()).getByRole('article', { name: 'Web Development' })).toBeInTheDocument())
   })
 
   it("'View Topics' lists the topics and sub-topics of an assigned package", async () => {

@@ -102,7 +102,7 @@ describe('/topics/{id}: the package viewer', () => {
     )
     const { user } = renderApp(`/topics/${pkg.id}`)
     expect(await findToast('Failed to load package')).toBeInTheDocument()
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load package')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load package')
     fail = false
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('heading', { name: 'Frontend Path', level: 1 })).toBeInTheDocument()

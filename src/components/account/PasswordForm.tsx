@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react'
-import { Button, Group, PasswordInput, Stack } from '@mantine/core'
-import { PASSWORD_MIN } from '../../../contract/rules.ts'
+import type { FormEvent } from 'react'
+import { PasswordInput, Stack } from '@mantine/core'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useChangePassword } from '../../queries/account.ts'
+import { NewPasswordFields, SubmitButton } from './FormParts.tsx'
 import { checkNewPassword } from './password-rules.ts'
+import { useFormFields } from './useFormFields.ts'
 
-type Field = 'currentPassword' | 'newPassword' | 'confirm'
-const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirm: '' }
+const EMPTY = { currentPassword: '', newPassword: '', confirm: '' }
 
 /**
  * Changes the password. The current one is asked for; an account that has none yet (signed up with Google)
@@ -15,21 +15,13 @@ const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', con
  */
 export function PasswordForm() {
   const change = useChangePassword()
-  const [values, setValues] = useState(EMPTY)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value
-    setValues((prev) => ({ ...prev, [field]: value }))
-    setErrors((prev) => ({ ...prev, [field]: undefined }))
-  }
+  const { values, setValues, setErrors, field } = useFormFields(EMPTY)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const rules = checkNewPassword(values.newPassword, values.confirm)
-    const found = { newPassword: rules.password, confirm: rules.confirm }
-    setErrors(found)
-    if (found.newPassword || found.confirm) return
+    setErrors({ newPassword: rules.password, confirm: rules.confirm })
+    if (rules.password || rules.confirm) return
     change.mutate(
       { currentPassword: values.currentPassword || undefined, newPassword: values.newPassword },
       {
@@ -38,6 +30,7 @@ export function PasswordForm() {
           notify.success('Password changed')
         },
         onError: (err) => {
+          // A wrong current or weak new password shows on its field; anything else is a toast.
           const details = err instanceof ApiError ? err.details : {}
           if (details.currentPassword || details.newPassword) {
             setErrors({ currentPassword: details.currentPassword, newPassword: details.newPassword })
@@ -54,29 +47,12 @@ export function PasswordForm() {
       <Stack gap="md">
         <PasswordInput
           label="Current password"
-          name="currentPassword"
           autoComplete="current-password"
           description="Leave empty if you have only signed in with Google so far."
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
+          {...field('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          description={`At least ${PASSWORD_MIN} characters`}
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
-        />
-        <PasswordInput label="Confirm new password" name="confirm" autoComplete="new-password" required value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending} disabled={change.isPending}>
-            Change password
-          </Button>
-        </Group>
+        <NewPasswordFields password={field('newPassword')} confirm={field('confirm')} />
+        <SubmitButton pending={change.isPending}>Change password</SubmitButton>
       </Stack>
     </form>
   )

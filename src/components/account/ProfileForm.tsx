@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react'
-import { Anchor, Avatar, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { Avatar, Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
-import { ApiError, messageOf } from '../../api/errors.ts'
+import { ApiError } from '../../api/errors.ts'
 import { initials } from '../../lib/initials.ts'
 import { notify } from '../../lib/toast.ts'
 import { useUpdateProfile } from '../../queries/account.ts'
+import { AnchorLink } from '../ui/links.tsx'
+import { SubmitButton } from './FormParts.tsx'
+import { useFormFields } from './useFormFields.ts'
 
 type Field = 'name' | 'givenName' | 'familyName' | 'pictureUrl'
 type Values = Record<Field, string>
@@ -40,14 +42,7 @@ function check(values: Values): Partial<Record<Field, string>> {
 /** Name, given name, family name and picture URL of the signed-in user; the e-mail is shown, not edited. */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile()
-  const [values, setValues] = useState<Values>(() => valuesOf(user))
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value
-    setValues((prev) => ({ ...prev, [field]: value }))
-    setErrors((prev) => ({ ...prev, [field]: undefined }))
-  }
+  const { values, setValues, setErrors, field } = useFormFields<Field>(valuesOf(user))
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -63,7 +58,6 @@ export function ProfileForm({ user }: { user: User }) {
         },
         onError: (err) => {
           if (err instanceof ApiError && Object.keys(err.details).length) setErrors(err.details as Partial<Record<Field, string>>)
-          notify.error(messageOf(err, 'Failed to update profile'))
         },
       },
     )
@@ -93,35 +87,30 @@ export function ProfileForm({ user }: { user: User }) {
                   <Badge color="orange" variant="light">
                     E-mail not verified
                   </Badge>
-                  <Anchor size="sm" renderRoot={(props) => <Link to="/user/resend-verification" search={{ email: user.email }} {...props} />}>
+                  <AnchorLink size="sm" to="/user/resend-verification" search={{ email: user.email }}>
                     Resend Verification
-                  </Anchor>
+                  </AnchorLink>
                 </>
               )}
             </Group>
           </Stack>
         </Group>
-        <TextInput label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={errors.name} />
+        <TextInput label="Name" autoComplete="name" required {...field('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="Given name" name="givenName" autoComplete="given-name" value={values.givenName} onChange={set('givenName')} error={errors.givenName} />
-          <TextInput label="Family name" name="familyName" autoComplete="family-name" value={values.familyName} onChange={set('familyName')} error={errors.familyName} />
+          <TextInput label="Given name" autoComplete="given-name" {...field('givenName')} />
+          <TextInput label="Family name" autoComplete="family-name" {...field('familyName')} />
         </SimpleGrid>
         <TextInput
           label="Picture URL"
-          name="pictureUrl"
           type="url"
           inputMode="url"
           placeholder="https://…"
           description="An http(s) address of an image; leave empty to show your initials."
-          value={values.pictureUrl}
-          onChange={set('pictureUrl')}
-          error={errors.pictureUrl}
+          {...field('pictureUrl')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={update.isPending || !dirty}>
-            Save profile
-          </Button>
-        </Group>
+        <SubmitButton pending={update.isPending} disabled={!dirty}>
+          Save profile
+        </SubmitButton>
       </Stack>
     </form>
   )

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
-import { ThemeToggle } from '../shell/ThemeToggle.tsx'
-import '../shell/shell-styles.ts'
+import { ThemeToggle } from '../ui/ThemeToggle.tsx'
+import '../../full-styles.ts'
 import classes from './PublicCard.module.css'
+import { AnchorLink } from '../ui/links.tsx'
 
 /** The small centred card the signed-out account pages share (resend verification, verify, forgot and reset password). */
 export function PublicCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -12,9 +12,9 @@ export function PublicCard({ title, description, children }: { title: string; de
       <Paper className={classes.card} withBorder shadow="md" radius="lg" p="xl" component="section" aria-labelledby="public-card-title">
         <Stack gap="lg">
           <Group justify="space-between" wrap="nowrap">
-            <Text component={Link} to="/" fw={700} size="lg" c="indigo" td="none">
+            <AnchorLink to="/" fw={700} size="lg" c="indigo" underline="never">
               Learnpack
-            </Text>
+            </AnchorLink>
             <ThemeToggle />
           </Group>
           <Stack gap={4}>

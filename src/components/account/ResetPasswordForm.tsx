@@ -1,20 +1,19 @@
-import { useState, type FormEvent } from 'react'
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { Alert, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react'
-import { PASSWORD_MIN } from '../../../contract/rules.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { useResetPassword } from '../../queries/account.ts'
+import { NewPasswordFields, SubmitButton } from './FormParts.tsx'
 import { checkNewPassword } from './password-rules.ts'
+import { useFormFields } from './useFormFields.ts'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 const MISSING = 'This password reset link is incomplete. Ask for a new one.'
 
 /** Sets a new password from the mailed link: new password and confirmation, then a way back to sign in. */
 export function ResetPasswordForm({ token }: { token?: string }) {
   const reset = useResetPassword()
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({})
+  const { values, setErrors, field } = useFormFields({ password: '', confirm: '' })
 
   if (!token) return <LinkProblem message={MISSING} />
 
@@ -24,9 +23,9 @@ export function ResetPasswordForm({ token }: { token?: string }) {
         <Alert color="teal" icon={<IconCircleCheck size={20} />} role="status" title="Password changed">
           {reset.data}
         </Alert>
-        <Button component={Link} to="/">
+        <ButtonLink to="/">
           Sign in
-        </Button>
+        </ButtonLink>
       </Stack>
     )
   }
@@ -37,11 +36,11 @@ export function ResetPasswordForm({ token }: { token?: string }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const found = checkNewPassword(password, confirm)
+    const found = checkNewPassword(values.password, values.confirm)
     setErrors(found)
     if (found.password || found.confirm) return
     reset.mutate(
-      { token: token!, password },
+      { token: token!, password: values.password },
       {
         onError: (err) => {
           if (err instanceof ApiError && err.details.password) setErrors({ password: err.details.password })
@@ -55,40 +54,15 @@ export function ResetPasswordForm({ token }: { token?: string }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       <Stack gap="md">
-        <PasswordInput
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          required
-          autoFocus
-          description={`At least ${PASSWORD_MIN} characters`}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value)
-            setErrors((prev) => ({ ...prev, password: undefined }))
-          }}
-          error={errors.password}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          name="confirm"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.currentTarget.value)
-            setErrors((prev) => ({ ...prev, confirm: undefined }))
-          }}
-          error={errors.confirm}
-        />
+        <NewPasswordFields password={field('password')} confirm={field('confirm')} autoFocus />
         {otherFailure ? (
           <Alert color="red" role="alert">
             {messageOf(reset.error, 'Failed to set the new password')}
           </Alert>
         ) : null}
-        <Button type="submit" loading={reset.isPending} disabled={reset.isPending} fullWidth>
+        <SubmitButton pending={reset.isPending} fullWidth>
           Set new password
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   )
@@ -101,14 +75,14 @@ function LinkProblem({ message }: { message: string }) {
         {message}
       </Alert>
       <Text size="sm">
-        <Anchor component={Link} to="/forgot-password">
+        <AnchorLink to="/forgot-password">
           Ask for a new link
-        </Anchor>
+        </AnchorLink>
       </Text>
       <Text size="sm" ta="center">
-        <Anchor component={Link} to="/">
+        <AnchorLink to="/">
           Back to sign in
-        </Anchor>
+        </AnchorLink>
       </Text>
     </Stack>
   )

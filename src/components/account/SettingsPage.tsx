@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
-import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query'
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { PasswordForm } from './PasswordForm.tsx'
@@ -49,30 +50,25 @@ export function SettingsPage() {
   )
 }
 
+/** While the current user loads. */
+export function SettingsPending() {
+  return (
+    <Stack gap="lg" maw={720} aria-busy="true" aria-label="Loading settings">
+      <PageHeader title="Settings" />
+      <Skeleton height={320} radius="md" />
+      <Skeleton height={240} radius="md" />
+    </Stack>
+  )
+}
+
 /** The settings route's error view: the current user could not be loaded. */
 export function SettingsLoadError({ reset }: ErrorComponentProps) {
-  const router = useRouter()
-  const queryReset = useQueryErrorResetBoundary()
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader title="Settings" />
-      <Alert color="red" role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">Failed to load user information.</Text>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => {
-              queryReset.reset()
-              reset()
-              void router.invalidate()
-            }}
-          >
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <LoadFailed reset={reset} retryLabel="Try again">
+        Failed to load user information.
+      </LoadFailed>
     </Stack>
   )
 }

@@ -4,8 +4,6 @@ import { Box } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { publicConfigQueryOptions } from '../../queries/config.ts'
 import { useGoogleLoginMutation } from '../../queries/auth.ts'
-import { messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
 import { useCompleteLogin } from './useCompleteLogin.ts'
 
 /** Google's button heights per size (SPEC.md §9). */
@@ -29,6 +27,7 @@ export interface GoogleButtonOptions {
  * fails to load is logged and the rest of the page keeps working.
  */
 export function GoogleSignIn(options: GoogleButtonOptions) {
+  // The sign-in screen never waits for it: the button appears once the server says Google is configured.
   const { data: config } = useQuery(publicConfigQueryOptions())
   const [scriptFailed, setScriptFailed] = useState(false)
   const clientId = config?.googleClientId
@@ -66,10 +65,7 @@ function GoogleButton({ size = 'large', type = 'standard', theme = 'outline', te
             console.error('Google sign-in returned no credential')
             return
           }
-          google.mutate(
-            { idToken: credential },
-            { onSuccess: complete, onError: (error) => notify.error(messageOf(error, 'Login Failed')) },
-          )
+          google.mutate({ idToken: credential }, { onSuccess: complete })
         }}
         onError={() => console.error('Google sign-in failed')}
       />

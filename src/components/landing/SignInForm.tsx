@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useLoginMutation } from '../../queries/auth.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
+import { AnchorLink } from '../ui/links.tsx'
 
 export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   const login = useLoginMutation()
@@ -21,8 +20,8 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
       { email, password: String(form.get('password') ?? '') },
       {
         onSuccess: complete,
+        // The 'Login Failed' toast comes from the mutation's meta.
         onError: (err) => {
-          notify.error('Login Failed')
           // A 403 here means the e-mail address is not verified yet: offer a new link.
           setError({ message: messageOf(err, 'Login failed'), email: err instanceof ApiError && err.status === 403 ? email : undefined })
         },
@@ -39,18 +38,18 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         <GoogleSignIn text="signin_with" />
         <TextInput label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} key={initialEmail} />
         <PasswordInput label="Password" name="password" autoComplete="current-password" required />
-        <Anchor component={Link} to="/forgot-password" size="sm">
+        <AnchorLink to="/forgot-password" size="sm">
           Forgot your password?
-        </Anchor>
+        </AnchorLink>
         {error ? (
           <Text c="red" size="sm" role="alert">
             {error.message}
             {error.email !== undefined ? (
               <>
                 {' '}
-                <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/user/resend-verification" search={{ email: error.email || undefined }} {...props} />}>
+                <AnchorLink size="sm" fw={600} to="/user/resend-verification" search={{ email: error.email || undefined }}>
                   Resend Verification
-                </Anchor>
+                </AnchorLink>
               </>
             ) : null}
           </Text>

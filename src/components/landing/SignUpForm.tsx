@@ -2,7 +2,6 @@ import type { FormEvent } from 'react'
 import { Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core'
 import { PASSWORD_MIN } from '../../../contract/rules.ts'
 import { useRegisterMutation } from '../../queries/auth.ts'
-import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 
@@ -21,7 +20,6 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string) => 
           formElement.reset()
           onRegistered(user.email)
         },
-        onError: (err) => notify.error(messageOf(err, 'Registration failed')),
       },
     )
   }

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { IconListTree, IconMessageStar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
 import type { ReviewSummary } from '../../../contract/learning.ts'
@@ -11,12 +10,12 @@ import { reviewSummariesQueryOptions } from '../../queries/reviews.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { Stars } from '../ui/Stars.tsx'
-import { useFailureToast } from '../users/useFailureToast.ts'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from '../ui/ListControls.tsx'
 import { ReviewsDialog } from './ReviewsDialog.tsx'
 import { TopicsDialog } from './TopicsDialog.tsx'
 import { CATALOGUE_SORTS, filterCatalogue, type CatalogueSort } from './list.ts'
+import { ButtonLink } from '../ui/links.tsx'
 
 interface CatalogueProps {
   q: string
@@ -32,13 +31,14 @@ type Dialog = { kind: 'topics' | 'reviews'; pkg: Package } | null
  * calls, not one per card), search and sort in the URL, and the topics, reviews and Submit Review dialogs.
  */
 export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
-  const packages = useQuery({ ...packagesQueryOptions(), retryOnMount: false })
+  const { data: all } = useSuspenseQuery(packagesQueryOptions())
+  // The current user only marks the learner's own packages (the loader did not wait for it to succeed; the
+  // profile card above says when it failed).
   const { data: me } = useQuery(currentUserQueryOptions())
   const owned = new Set((me?.packages ?? []).map((p) => p.id))
-  const all = packages.data ?? []
+  // Ratings depend on the list's ids: two batched calls, shown as they arrive.
   const packageRatings = useQuery(reviewSummariesQueryOptions('PACKAGE', all.map((p) => p.id)))
   const skillRatings = useQuery(reviewSummariesQueryOptions('SKILL', all.flatMap((p) => p.skills.map((s) => s.id))))
-  useFailureToast(packages, 'Failed to fetch packages')
 
   const [dialog, setDialog] = useState<Dialog>(null)
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
@@ -59,23 +59,7 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
         onSort={onSort}
       />
 
-      {packages.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label="Loading packages">
-          <Skeleton height={220} radius="md" />
-          <Skeleton height={220} radius="md" />
-        </SimpleGrid>
-      ) : packages.isError ? (
-        <EmptyState
-          tone="error"
-          action={
-            <Button variant="light" onClick={() => void packages.refetch()} loading={packages.isFetching}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to fetch packages
-        </EmptyState>
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState>No packages found.</EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -179,9 +163,9 @@ function CataloguePackage({ pkg, owned, rating, skillRating, ratingsLoading, onT
             <Button size="xs" variant="light" leftSection={<IconPencilStar size={16} />} onClick={onReview} aria-haspopup="dialog">
               Submit Review
             </Button>
-            <Button size="xs" component={Link} to={`/topics/${pkg.id}`} leftSection={<IconPlayerPlay size={16} />}>
+            <ButtonLink size="xs" to="/topics/$id" params={{ id: pkg.id }} leftSection={<IconPlayerPlay size={16} />}>
               Start Learning
-            </Button>
+            </ButtonLink>
           </>
         ) : null}
       </Group>

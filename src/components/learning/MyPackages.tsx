@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconChartBar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { PackageBasic, SkillBasic } from '../../../contract/auth.ts'
 import { formatMoney } from '../../lib/format.ts'
@@ -10,6 +9,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from '../ui/ListControls.tsx'
 import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'
+import { ButtonLink } from '../ui/links.tsx'
 
 interface MyPackagesProps {
   q: string
@@ -20,9 +20,9 @@ interface MyPackagesProps {
 
 /** The learner's assigned packages (from GET /user/getUserByEmail), each with its skills and feedback buttons. */
 export function MyPackages({ q, sort, onSearch, onSort }: MyPackagesProps) {
-  const me = useQuery(currentUserQueryOptions())
+  const { data: me } = useSuspenseQuery(currentUserQueryOptions())
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
-  const packages = me.data?.packages ?? []
+  const packages = me.packages
   const shown = filterMyPackages(packages, q, sort)
 
   return (
@@ -36,28 +36,12 @@ export function MyPackages({ q, sort, onSearch, onSort }: MyPackagesProps) {
         onSearch={onSearch}
         onSort={onSort}
       />
-      {me.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading your packages">
-          <Skeleton height={180} radius="md" />
-          <Skeleton height={180} radius="md" />
-        </Stack>
-      ) : me.isError ? (
-        <EmptyState
-          tone="error"
-          action={
-            <Button variant="light" onClick={() => void me.refetch()} loading={me.isFetching}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to load user information.
-        </EmptyState>
-      ) : packages.length === 0 ? (
+      {packages.length === 0 ? (
         <EmptyState
           action={
-            <Button component={Link} to="/user/my-dashboard" variant="light">
+            <ButtonLink to="/user/my-dashboard" variant="light">
               Explore Learning Packages
-            </Button>
+            </ButtonLink>
           }
         >
           No packages are assigned to you yet.
@@ -138,12 +122,12 @@ function SkillCard({ skill, packageId, onFeedback }: { skill: SkillBasic; packag
         </Text>
       </Stack>
       <Stack gap={6} mt="md">
-        <Button size="xs" component={Link} to={`/topics/${packageId}`} leftSection={<IconPlayerPlay size={16} />}>
+        <ButtonLink size="xs" to="/topics/$id" params={{ id: packageId }} leftSection={<IconPlayerPlay size={16} />}>
           Start Learning
-        </Button>
-        <Button size="xs" variant="light" component={Link} to={`/mcq-test/resutls/${skill.id}`} leftSection={<IconChartBar size={16} />}>
+        </ButtonLink>
+        <ButtonLink size="xs" variant="light" to="/mcq-test/resutls/$skillId" params={{ skillId: skill.id }} leftSection={<IconChartBar size={16} />}>
           MCQ Results
-        </Button>
+        </ButtonLink>
         <Button
           size="xs"
           variant="default"

@@ -6,7 +6,6 @@ import { formatDateTime } from '../../lib/format.ts'
 import { reviewsQueryOptions } from '../../queries/reviews.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { Stars } from '../ui/Stars.tsx'
-import { useFailureToast } from '../users/useFailureToast.ts'
 import { useLast } from './useLast.ts'
 
 /** 'View All Reviews' of a package: each review with its author, stars, text and date, newest first. */
@@ -21,7 +20,6 @@ export function ReviewsDialog({ pkg, rating, onClose }: { pkg: Package | null; r
 
 function ReviewList({ packageId, rating }: { packageId: number; rating?: ReviewSummary }) {
   const reviews = useQuery(reviewsQueryOptions('PACKAGE', packageId))
-  useFailureToast(reviews, 'Failed to load reviews')
 
   if (reviews.isPending) {
     return (

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconLock, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
 import { packageQueryOptions } from '../../queries/packages.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { useFailureToast } from '../users/useFailureToast.ts'
 import { useLast } from './useLast.ts'
+import { ButtonLink } from '../ui/links.tsx'
 
 /**
  * 'View Topics': a package's topics and sub-topics, skill by skill. The tree belongs to the learners it is
@@ -22,8 +21,8 @@ export function TopicsDialog({ pkg, owned, onClose }: { pkg: Package | null; own
 }
 
 function OwnedTopics({ pkg }: { pkg: Package }) {
-  const tree = useQuery(packageQueryOptions(pkg.id))
-  useFailureToast(tree, 'Failed to fetch topics')
+  // Opened on demand; this dialog names its own failure ('Failed to fetch topics').
+  const tree = useQuery({ ...packageQueryOptions(pkg.id), meta: { errorMessage: 'Failed to fetch topics' } })
   if (tree.isPending) {
     return (
       <Stack gap="xs" aria-busy="true" aria-label="Loading topics">
@@ -85,9 +84,9 @@ function OwnedTopics({ pkg }: { pkg: Package }) {
         </Stack>
       ))}
       <Group justify="flex-end">
-        <Button component={Link} to={`/topics/${pkg.id}`} leftSection={<IconPlayerPlay size={16} />}>
+        <ButtonLink to="/topics/$id" params={{ id: pkg.id }} leftSection={<IconPlayerPlay size={16} />}>
           Start Learning
-        </Button>
+        </ButtonLink>
       </Group>
     </Stack>
   )

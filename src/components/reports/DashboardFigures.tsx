@@ -7,7 +7,7 @@ import dayjs from 'dayjs'
 import type { DashboardFigures as Figures } from '../../../contract/reports.ts'
 import { dashboardQueryOptions } from '../../queries/reports.ts'
 import { AnchorLink } from '../ui/links.tsx'
-import { DateTime } from '../tests/DateTime.tsx'
+import { DateTime } from '../ui/DateTime.tsx'
 import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'
 import classes from './Reports.module.css'
 

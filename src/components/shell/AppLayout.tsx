@@ -1,14 +1,15 @@
-import { ActionIcon, AppShell, Avatar, Burger, Group, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, AppShell, Avatar, Burger, Group, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, Outlet, useNavigate } from '@tanstack/react-router'
+import { Outlet, useNavigate } from '@tanstack/react-router'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
-import './shell-styles.ts'
+import '../../full-styles.ts'
 import { clearSession, getRole, getStoredUser } from '../../api/session.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { Sidebar } from './Sidebar.tsx'
-import { ThemeToggle } from './ThemeToggle.tsx'
+import { ThemeToggle } from '../ui/ThemeToggle.tsx'
 import { initials } from '../../lib/initials.ts'
+import { AnchorLink } from '../ui/links.tsx'
 
 /** The signed-in shell: sidebar (a drawer on phones), top bar with collapse toggle, theme toggle and avatar. */
 export function AppLayout() {
@@ -17,6 +18,7 @@ export function AppLayout() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const role = getRole()
+  // The top bar's avatar: the stored user stands in until the current one arrives; the shell never waits for it.
   const { data: user } = useQuery({ ...currentUserQueryOptions(), placeholderData: getStoredUser() ?? undefined })
 
   function logout() {
@@ -40,9 +42,9 @@ export function AppLayout() {
                 {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
               </ActionIcon>
             </Tooltip>
-            <Text component={Link} to="/user/my-dashboard" fw={700} size="lg" c="indigo" td="none">
+            <AnchorLink to="/user/my-dashboard" fw={700} size="lg" c="indigo" underline="never">
               Learnpack
-            </Text>
+            </AnchorLink>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ThemeToggle />

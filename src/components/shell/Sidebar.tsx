@@ -1,5 +1,6 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core'
-import { Link, useRouterState } from '@tanstack/react-router'
+import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
+import { NavLink, ScrollArea, Stack, type NavLinkProps } from '@mantine/core'
+import { createLink, useRouterState, type LinkComponent } from '@tanstack/react-router'
 import { IconBox, IconChartBar, IconFolderCog, IconHome, IconLogout, IconSettings, IconUpload, IconUserPlus, IconUsers } from '@tabler/icons-react'
 import type { Role } from '../../../contract/auth.ts'
 
@@ -11,12 +12,19 @@ interface SidebarProps {
 
 const ICON = { size: 18, stroke: 1.6 }
 
+type NavLinkBaseProps = NavLinkProps & AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: Ref<HTMLAnchorElement> }
+const NavLinkBase = (props: NavLinkBaseProps) => <NavLink component="a" {...props} />
+/** A Mantine NavLink that is a router Link, with a typed `to`. */
+const SidebarLink: LinkComponent<typeof NavLinkBase> = createLink(NavLinkBase)
+
+type SidebarPath = '/user/my-dashboard' | '/user/packages' | '/user/settings' | '/admin/paginated-users' | '/reports' | '/admin/package-assigner' | '/package'
+
 /** Sidebar entries per SPEC.md §2; the admin entries are hidden only when the stored role is USER. */
 export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const active = (to: string) => pathname === to || pathname.startsWith(`${to}/`)
-  const item = (to: string, label: string, icon: React.ReactNode) => (
-    <NavLink key={to} component={Link} to={to} label={label} leftSection={icon} active={active(to)} onClick={onNavigate} />
+  const active = (to: SidebarPath) => pathname === to || pathname.startsWith(`${to}/`)
+  const item = (to: SidebarPath, label: string, icon: ReactNode) => (
+    <SidebarLink key={to} to={to} label={label} leftSection={icon} active={active(to)} onClick={onNavigate} />
   )
   const staff = role !== 'USER'
 

@@ -1,12 +1,10 @@
 import { Accordion, Button, Group, NavLink, Stack, Text } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
 import { IconChecklist, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
 import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
-import { messageOf } from '../../../api/errors.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
-import { notify } from '../../../lib/toast.ts'
 import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
-import { subTopicKey, testPath, topicKey, videoLabel } from './tree.ts'
+import { subTopicKey, topicKey, videoLabel } from './tree.ts'
+import { ButtonLink } from '../../ui/links.tsx'
 
 interface CourseOutlineProps {
   pkg: Package
@@ -93,9 +91,9 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
               </Accordion>
             )}
             {topic.subTopics.length > 0 ? (
-              <Button component={Link} to={testPath(topic.subTopics.map((s) => s.id))} size="xs" variant="light" leftSection={<IconChecklist size={16} />}>
+              <ButtonLink to="/mcq-test/$subTopicIds" params={{ subTopicIds: topic.subTopics.map((s) => s.id) }} size="xs" variant="light" leftSection={<IconChecklist size={16} />}>
                 Take Test on All Topics
-              </Button>
+              </ButtonLink>
             ) : null}
           </Stack>
         </Accordion.Panel>
@@ -115,13 +113,7 @@ function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTo
   const cumulative = topic.subTopics.filter((s) => s.id === subTopic.id || openedSoFar.has(s.id)).map((s) => s.id)
 
   function downloadZip() {
-    download.mutate(subTopic.id, {
-      onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`),
-      onError: (error) => {
-        const reason = messageOf(error, '')
-        notify.error('Failed to download study materials', reason ? { description: reason } : {})
-      },
-    })
+    download.mutate(subTopic.id, { onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`) })
   }
 
   return (
@@ -162,12 +154,12 @@ function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTo
             <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={downloadZip} loading={download.isPending}>
               Download PDF
             </Button>
-            <Button size="compact-sm" variant="light" component={Link} to={testPath([subTopic.id])}>
+            <ButtonLink size="compact-sm" variant="light" to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopic.id] }}>
               Take Test
-            </Button>
-            <Button size="compact-sm" variant="light" component={Link} to={testPath(cumulative)}>
+            </ButtonLink>
+            <ButtonLink size="compact-sm" variant="light" to="/mcq-test/$subTopicIds" params={{ subTopicIds: cumulative }}>
               Cumulative Test
-            </Button>
+            </ButtonLink>
           </Group>
         </Stack>
       </Accordion.Panel>

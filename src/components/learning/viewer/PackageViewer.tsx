@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { IconChecklist, IconChevronRight, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
 import type { Package, Video } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
@@ -13,8 +12,9 @@ import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
-import { allSubTopicIds, findVideo, firstVideo, subTopicKey, testPath, topicKey, videoLabel } from './tree.ts'
+import { allSubTopicIds, findVideo, firstVideo, subTopicKey, topicKey, videoLabel } from './tree.ts'
 import classes from './Viewer.module.css'
+import { ButtonLink } from '../../ui/links.tsx'
 
 /**
  * The learner's package viewer: the selected video (by default the package's first) under a bar naming
@@ -63,9 +63,9 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
               Review This Package
             </Button>
             {everySubTopic.length > 0 ? (
-              <Button component={Link} to={testPath(everySubTopic)} leftSection={<IconChecklist size={16} />}>
+              <ButtonLink to="/mcq-test/$subTopicIds" params={{ subTopicIds: everySubTopic }} leftSection={<IconChecklist size={16} />}>
                 Take Full Test
-              </Button>
+              </ButtonLink>
             ) : null}
           </>
         }

@@ -31,8 +31,6 @@ export function findVideo(pkg: Package, videoId: number): VideoPlace | null {
 
 export const allSubTopicIds = (pkg: Package) => pkg.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics.map((u) => u.id)))
 
-/** The test screen's address for these sub-topics (built by the tests issue): `/mcq-test/3,4,5`. */
-export const testPath = (subTopicIds: readonly number[]) => `/mcq-test/${subTopicIds.join(',')}`
 
 export const topicKey = (topic: Pick<Topic, 'id'>) => `topic-${topic.id}`
 export const subTopicKey = (subTopic: Pick<SubTopic, 'id'>) => `subtopic-${subTopic.id}`

@@ -1,30 +1,21 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { listOf, routeId as id } from '../../../lib/route-schemas.ts'
-import { McqTest } from '../../../components/tests/McqTest.tsx'
-import { mcqsQueryOptions } from '../../../queries/mcqs.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { idListParams } from '../../../lib/route-schemas.ts'
+import { McqTest, McqTestLoadError, McqTestPending } from '../../../components/quiz/McqTest.tsx'
+import { testQuestionsQueryOptions } from '../../../components/quiz/quiz-queries.ts'
 import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
-
-/** '12' or '3,7,12' → [3, 7, 12] in the order given, duplicates dropped; anything else is not a page. */
-const subTopicIdList = listOf(id, 1, 500)
+import { neededWithExtra } from '../../../lib/load-queries.ts'
 
 export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
-  params: {
-    parse: ({ subTopicIds }) => {
-      const parsed = subTopicIdList.safeParse(subTopicIds.split(',').map((part) => part.trim()))
-      if (!parsed.success) throw notFound()
-      return { subTopicIds: [...new Set(parsed.data)] }
-    },
-    stringify: ({ subTopicIds }) => ({ subTopicIds: subTopicIds.join(',') }),
-  },
-  // Starts both reads; the page shows each one's failure on its own.
-  loader: ({ context, params }) => {
-    void context.queryClient.query(subTopicsByIdsQueryOptions(params.subTopicIds)).catch(() => undefined)
-    void context.queryClient.query(mcqsQueryOptions(params.subTopicIds)).catch(() => undefined)
-  },
-  component: McqTestPage,
+  params: idListParams('subTopicIds'),
+  // The titles only label the page: when they fail, the page says so and the questions stay answerable.
+  loader: ({ context: { queryClient }, params }) =>
+    neededWithExtra(queryClient.query({ ...testQuestionsQueryOptions(params.subTopicIds), staleTime: 'static' }), queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' })),
+  pendingComponent: McqTestPending,
+  errorComponent: McqTestLoadError,
+  component: McqTestRoute,
 })
 
-function McqTestPage() {
+function McqTestRoute() {
   const { subTopicIds } = Route.useParams()
   return <McqTest key={subTopicIds.join(',')} subTopicIds={subTopicIds} />
 }

@@ -1,37 +1,30 @@
-import { Stack, Title } from '@mantine/core'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { ProfileCard } from '../../../components/ProfileCard.tsx'
-import { Catalogue } from '../../../components/learning/Catalogue.tsx'
+import { LearnerHome, LearnerHomeError, LearnerHomePending } from '../../../components/learning/LearnerHome.tsx'
 import { DEFAULT_CATALOGUE_SEARCH, catalogueSearch } from '../../../components/learning/list.ts'
 import { packagesQueryOptions } from '../../../queries/packages.ts'
 import { currentUserQueryOptions } from '../../../queries/user.ts'
+import { neededWithExtra } from '../../../lib/load-queries.ts'
 
 export const Route = createFileRoute('/_shell/user/my-dashboard')({
   validateSearch: catalogueSearch,
   search: { middlewares: [stripSearchParams(DEFAULT_CATALOGUE_SEARCH)] },
-  loader: ({ context }) => {
-    // The catalogue warms without holding the page (it shows skeletons, then the list or its failure).
-    void context.queryClient.query(packagesQueryOptions()).catch(() => undefined)
-    return context.queryClient.query(currentUserQueryOptions()).catch(() => undefined)
-  },
-  component: LearnerHome,
+  // The current user only fills the profile card and marks owned packages: its failure shows on the card.
+  loader: ({ context: { queryClient } }) =>
+    neededWithExtra(queryClient.query({ ...packagesQueryOptions(), staleTime: 'static' }), queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' })),
+  pendingComponent: LearnerHomePending,
+  errorComponent: LearnerHomeError,
+  component: LearnerHomeRoute,
 })
 
-function LearnerHome() {
+function LearnerHomeRoute() {
   const { q, sort } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
-    <Stack gap="lg" maw={1100}>
-      <Title order={1} size="h2">
-        Home
-      </Title>
-      <ProfileCard />
-      <Catalogue
-        q={q}
-        sort={sort}
-        onSearch={(value) => void navigate({ search: (prev) => ({ ...prev, q: value }), replace: true })}
-        onSort={(value) => void navigate({ search: (prev) => ({ ...prev, sort: value }), replace: true })}
-      />
-    </Stack>
+    <LearnerHome
+      q={q}
+      sort={sort}
+      onSearch={(value) => void navigate({ search: (prev) => ({ ...prev, q: value }), replace: true })}
+      onSort={(value) => void navigate({ search: (prev) => ({ ...prev, sort: value }), replace: true })}
+    />
   )
 }

@@ -1,26 +1,21 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { objectOf, routeId as id } from '../../../../lib/route-schemas.ts'
-import { AttemptHistory } from '../../../../components/tests/AttemptHistory.tsx'
+import { createFileRoute } from '@tanstack/react-router'
+import { idParams } from '../../../../lib/route-schemas.ts'
+import { AttemptHistory, AttemptHistoryLoadError, AttemptHistoryPending } from '../../../../components/quiz/AttemptHistory.tsx'
 import { attemptsBySubTopicQueryOptions } from '../../../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../../../queries/subtopics.ts'
+import { neededWithExtra } from '../../../../lib/load-queries.ts'
 
 export const Route = createFileRoute('/_shell/mcq-test/attempt-history/$subTopicId')({
-  params: {
-    parse: ({ subTopicId }) => {
-      const parsed = objectOf({ subTopicId: id }).safeParse({ subTopicId })
-      if (!parsed.success) throw notFound()
-      return parsed.data
-    },
-    stringify: ({ subTopicId }) => ({ subTopicId: String(subTopicId) }),
-  },
-  loader: ({ context, params }) => {
-    void context.queryClient.query(attemptsBySubTopicQueryOptions(params.subTopicId)).catch(() => undefined)
-    void context.queryClient.query(subTopicQueryOptions(params.subTopicId)).catch(() => undefined)
-  },
-  component: AttemptHistoryPage,
+  params: idParams('subTopicId'),
+  // The sub-topic's title only labels the page: its failure leaves the attempts on show.
+  loader: ({ context: { queryClient }, params }) =>
+    neededWithExtra(queryClient.query({ ...attemptsBySubTopicQueryOptions(params.subTopicId), staleTime: 'static' }), queryClient.query({ ...subTopicQueryOptions(params.subTopicId), staleTime: 'static' })),
+  pendingComponent: AttemptHistoryPending,
+  errorComponent: AttemptHistoryLoadError,
+  component: AttemptHistoryRoute,
 })
 
-function AttemptHistoryPage() {
+function AttemptHistoryRoute() {
   const { subTopicId } = Route.useParams()
   return <AttemptHistory key={subTopicId} subTopicId={subTopicId} />
 }

@@ -1,25 +1,18 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { objectOf, routeId as id } from '../../../../lib/route-schemas.ts'
-import { SkillResults } from '../../../../components/tests/SkillResults.tsx'
-import { skillTopicsQueryOptions } from '../../../../queries/skills.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { idParams } from '../../../../lib/route-schemas.ts'
+import { SkillResults, SkillResultsLoadError, SkillResultsPending } from '../../../../components/quiz/SkillResults.tsx'
+import { loadSkillResults } from '../../../../components/quiz/quiz-queries.ts'
 
 /** MCQ Results of a skill. The path is spelled 'resutls', as SPEC.md gives it; `/mcq-test/results/{id}` redirects here. */
 export const Route = createFileRoute('/_shell/mcq-test/resutls/$skillId')({
-  params: {
-    parse: ({ skillId }) => {
-      const parsed = objectOf({ skillId: id }).safeParse({ skillId })
-      if (!parsed.success) throw notFound()
-      return parsed.data
-    },
-    stringify: ({ skillId }) => ({ skillId: String(skillId) }),
-  },
-  loader: ({ context, params }) => {
-    void context.queryClient.query(skillTopicsQueryOptions(params.skillId)).catch(() => undefined)
-  },
-  component: SkillResultsPage,
+  params: idParams('skillId'),
+  loader: ({ context, params }) => loadSkillResults(context.queryClient, params.skillId),
+  pendingComponent: SkillResultsPending,
+  errorComponent: SkillResultsLoadError,
+  component: SkillResultsRoute,
 })
 
-function SkillResultsPage() {
+function SkillResultsRoute() {
   const { skillId } = Route.useParams()
   return <SkillResults key={skillId} skillId={skillId} />
 }

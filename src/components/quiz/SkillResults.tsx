@@ -1,27 +1,27 @@
 import { useMemo, useState } from 'react'
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 import { IconChevronDown, IconChevronUp, IconHistory, IconPlayerPlay } from '@tabler/icons-react'
 import type { SubTopic, Topic } from '../../../contract/content.ts'
 import type { McqAttempt } from '../../../contract/learning.ts'
 import { attemptsBySubTopicsQueryOptions } from '../../queries/attempts.ts'
-import { skillTopicsQueryOptions } from '../../queries/skills.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { AttemptsTable } from './AttemptsTable.tsx'
-import { useFailureToast } from './useFailureToast.ts'
+import { resultsTopicsQueryOptions, subTopicIdsOf } from './quiz-queries.ts'
 import classes from './Results.module.css'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 const NO_ATTEMPTS: McqAttempt[] = []
 
 /** `/mcq-test/resutls/{skillId}` (MCQ Results): the skill's topics and sub-topics, each with the learner's own attempts. */
 export function SkillResults({ skillId }: { skillId: number }) {
-  const skill = useQuery(skillTopicsQueryOptions(skillId))
-  const subTopicIds = useMemo(() => (skill.data?.topics ?? []).flatMap((t) => t.subTopics.map((s) => s.id)), [skill.data])
+  const { data: skill } = useSuspenseQuery(resultsTopicsQueryOptions(skillId))
+  const subTopicIds = useMemo(() => subTopicIdsOf(skill), [skill])
+  // Depends on the topics' answer (the loader warmed it); a skill without sub-topics asks for none.
   const attempts = useQuery({ ...attemptsBySubTopicsQueryOptions(subTopicIds), enabled: subTopicIds.length > 0 })
-  const failed = skill.isError || attempts.isError
-  useFailureToast(failed, Math.max(skill.errorUpdatedAt, attempts.errorUpdatedAt), 'Failed to fetch topics or attempts')
 
   // Newest first per sub-topic, as the server sends them.
   const bySubTopic = useMemo(() => {
@@ -30,38 +30,10 @@ export function SkillResults({ skillId }: { skillId: number }) {
     return map
   }, [attempts.data])
 
-  const loading = skill.isPending || (subTopicIds.length > 0 && attempts.isPending)
-  const topics = skill.data?.topics ?? []
-
   return (
     <Stack gap="lg" maw={1000}>
-      <PageHeader
-        title="MCQ Results"
-        subtitle={skill.isPending ? <Skeleton h={16} w={220} component="span" display="inline-block" /> : skill.data ? `${skill.data.title} · ${skill.data.packageTitle}` : undefined}
-      />
-      {loading ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading results">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} h={64} radius="sm" />
-          ))}
-        </Stack>
-      ) : failed ? (
-        <EmptyState
-          tone="error"
-          action={
-            <Button
-              onClick={() => {
-                if (skill.isError) void skill.refetch()
-                if (attempts.isError) void attempts.refetch()
-              }}
-            >
-              Retry
-            </Button>
-          }
-        >
-          Failed to fetch topics or attempts
-        </EmptyState>
-      ) : topics.length === 0 ? (
+      <PageHeader title="MCQ Results" subtitle={`${skill.title} · ${skill.packageTitle}`} />
+      {skill.topics.length === 0 ? (
         <EmptyState>No topics found.</EmptyState>
       ) : (
         <Table verticalSpacing="sm" withTableBorder className={classes.topics} aria-label="Topics and their sub-topics">
@@ -72,12 +44,34 @@ export function SkillResults({ skillId }: { skillId: number }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {topics.map((topic) => (
+            {skill.topics.map((topic) => (
               <TopicRow key={topic.id} topic={topic} bySubTopic={bySubTopic} />
             ))}
           </Table.Tbody>
         </Table>
       )}
+    </Stack>
+  )
+}
+
+export function SkillResultsPending() {
+  return (
+    <Stack gap="lg" maw={1000}>
+      <PageHeader title="MCQ Results" />
+      <Stack gap="xs" aria-busy="true" aria-label="Loading results">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} h={64} radius="sm" />
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
+
+export function SkillResultsLoadError({ reset }: ErrorComponentProps) {
+  return (
+    <Stack gap="lg" maw={1000}>
+      <PageHeader title="MCQ Results" />
+      <LoadFailed reset={reset}>Failed to fetch topics or attempts</LoadFailed>
     </Stack>
   )
 }
@@ -126,9 +120,9 @@ function SubTopicAttempts({ subTopic, attempts }: { subTopic: SubTopic; attempts
           >
             {open ? 'Hide Attempts' : 'View Attempts'}
           </Button>
-          <Button size="xs" variant="default" component={Link} to={`/mcq-test/${subTopic.id}`} leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Take Test: ${subTopic.title}`}>
+          <ButtonLink size="xs" variant="default" to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopic.id] }} leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Take Test: ${subTopic.title}`}>
             Take Test
-          </Button>
+          </ButtonLink>
         </Group>
       </Group>
       {open ? (
@@ -141,12 +135,12 @@ function SubTopicAttempts({ subTopic, attempts }: { subTopic: SubTopic; attempts
             <Stack gap={6}>
               <AttemptsTable attempts={attempts} label={`Attempts at ${subTopic.title}`} />
               <Group gap="xs">
-                <Anchor component={Link} to={`/mcq-test/attempt-history/${subTopic.id}`} size="sm">
+                <AnchorLink to="/mcq-test/attempt-history/$subTopicId" params={{ subTopicId: subTopic.id }} size="sm">
                   <Group gap={4} component="span" wrap="nowrap">
                     <IconHistory size={14} aria-hidden />
                     Full attempt history
                   </Group>
-                </Anchor>
+                </AnchorLink>
               </Group>
             </Stack>
           )}

@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core'
 import type { McqAttempt } from '../../../contract/learning.ts'
-import { DateTime } from './DateTime.tsx'
+import { DateTime } from '../ui/DateTime.tsx'
 import classes from './Results.module.css'
 
 /** Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM'). */

@@ -1,21 +1,22 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 import { IconHistory, IconRefresh, IconSend } from '@tabler/icons-react'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { newSubmissionId, useSubmitAttempt } from '../../queries/attempts.ts'
-import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { AnswerStore } from './answer-store.ts'
 import { QuestionRow } from './QuestionRow.tsx'
 import { ReviewRow } from './ReviewRow.tsx'
-import { useFailureToast } from './useFailureToast.ts'
+import { testQuestionsQueryOptions } from './quiz-queries.ts'
 import classes from './Tests.module.css'
+import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 
 /** How many questions have a tick: only this counter re-renders as boxes are ticked. */
 function AnsweredCount({ store, total }: { store: AnswerStore; total: number }) {
@@ -27,12 +28,26 @@ function AnsweredCount({ store, total }: { store: AnswerStore; total: number }) 
   )
 }
 
-function TestPending() {
+/** While the questions load. */
+export function McqTestPending() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading questions">
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} h={170} radius="md" />
-      ))}
+    <Stack gap="lg" maw={900}>
+      <Skeleton h={32} w={260} />
+      <Stack gap="sm" aria-busy="true" aria-label="Loading questions">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} h={170} radius="md" />
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
+
+/** The questions could not be loaded: SPEC.md's text with the server's reason, and Retry. */
+export function McqTestLoadError({ error, reset }: ErrorComponentProps) {
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader title="Test" />
+      <LoadFailed reset={reset}>Failed to load MCQs. {messageOf(error, '')}</LoadFailed>
     </Stack>
   )
 }
@@ -42,9 +57,9 @@ function TestPending() {
  * 'Submit Test'. The server grades the answers; the result shows the score and each question marked.
  */
 export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
-  const titles = useQuery(subTopicsByIdsQueryOptions(subTopicIds))
-  const mcqs = useQuery(mcqsQueryOptions(subTopicIds))
-  useFailureToast(mcqs.isError, mcqs.errorUpdatedAt, 'Failed to load MCQs')
+  const { data: list } = useSuspenseQuery(testQuestionsQueryOptions(subTopicIds))
+  // The titles only label the page (the loader did not wait for them to succeed): a failure shows inline with Retry.
+  const titles = useQuery({ ...subTopicsByIdsQueryOptions(subTopicIds), retryOnMount: false })
 
   const titleById = useMemo(() => new Map((titles.data ?? []).map((s) => [s.id, s.title])), [titles.data])
   const several = subTopicIds.length > 1
@@ -75,7 +90,6 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
           setResult(graded)
           window.scrollTo({ top: 0 })
         },
-        onError: (error) => notify.error('Failed to save test attempt', { description: messageOf(error, '') || undefined }),
         onSettled: () => {
           inFlight.current = false
         },
@@ -93,7 +107,6 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
     topRef.current?.focus()
   }
 
-  const list = mcqs.data ?? []
   const reviewById = useMemo(() => new Map((result?.review ?? []).map((r) => [r.mcqId, r])), [result])
   const heading = titles.data?.length === 1 ? titles.data[0]!.title : several ? `Test on ${subTopicIds.length} sub-topics` : 'Test'
 
@@ -127,13 +140,7 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
         </Alert>
       ) : null}
 
-      {mcqs.isPending ? (
-        <TestPending />
-      ) : mcqs.isError ? (
-        <EmptyState tone="error" action={<Button onClick={() => void mcqs.refetch()}>Retry</Button>}>
-          Failed to load MCQs. {messageOf(mcqs.error, '')}
-        </EmptyState>
-      ) : list.length === 0 ? (
+      {list.length === 0 ? (
         <EmptyState>Questions will be added</EmptyState>
       ) : result ? (
         <>
@@ -151,9 +158,9 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
                   Retake Test
                 </Button>
                 {!several ? (
-                  <Button component={Link} to={`/mcq-test/attempt-history/${subTopicIds[0]}`} variant="default" leftSection={<IconHistory size={16} aria-hidden />}>
+                  <ButtonLink to="/mcq-test/attempt-history/$subTopicId" params={{ subTopicId: subTopicIds[0]! }} variant="default" leftSection={<IconHistory size={16} aria-hidden />}>
                     Attempt history
-                  </Button>
+                  </ButtonLink>
                 ) : null}
               </Group>
             </Stack>
@@ -204,9 +211,9 @@ function PerSubTopic({ result, titleById }: { result: AttemptResult; titleById: 
           {result.attempts.map((a) => (
             <Table.Tr key={a.id}>
               <Table.Td>
-                <Anchor component={Link} to={`/mcq-test/attempt-history/${a.subTopicId}`} size="sm">
+                <AnchorLink to="/mcq-test/attempt-history/$subTopicId" params={{ subTopicId: a.subTopicId }} size="sm">
                   {titleById.get(a.subTopicId) ?? `Sub-topic ${a.subTopicId}`}
-                </Anchor>
+                </AnchorLink>
               </Table.Td>
               <Table.Td>
                 {a.score} / {a.totalMarks}

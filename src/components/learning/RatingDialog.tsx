@@ -1,0 +1,72 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { notify } from '../../lib/toast.ts'
+import { StarRating } from '../ui/StarRating.tsx'
+
+export interface RatingDraft {
+  rating: number
+  text: string
+}
+
+interface RatingDialogProps {
+  opened: boolean
+  onClose: () => void
+  /** The dialog's title, also the form's accessible name. */
+  title: string
+  /** What is being rated, under the title. */
+  subject: ReactNode
+  ratingLabel: string
+  textLabel: string
+  placeholder: string
+  maxLength: number
+  /**
+   * A comment needs a star and a non-blank text, and says so when one is missing; a review needs only a
+   * star, and its Submit stays disabled until one is chosen (SPEC.md §8).
+   */
+  textRequired: boolean
+  pending: boolean
+  /** Sends the draft; `clear` empties it (after a success). Failure toasts come from the mutation's meta. */
+  onSubmit: (draft: RatingDraft, clear: () => void) => void
+}
+
+/** 1–5 stars and a text in a dialog: a package's or skill's review, or a video's comment. The draft lives as long as the dialog is mounted. */
+export function RatingDialog({ opened, onClose, title, subject, ratingLabel, textLabel, placeholder, maxLength, textRequired, pending, onSubmit }: RatingDialogProps) {
+  const [rating, setRating] = useState(0)
+  const [text, setText] = useState('')
+
+  function send(event: FormEvent) {
+    event.preventDefault()
+    if (pending) return
+    if (textRequired && (rating < 1 || !text.trim())) {
+      notify.error('Please provide both rating and comment')
+      return
+    }
+    if (rating < 1) return
+    onSubmit({ rating, text }, () => {
+      setRating(0)
+      setText('')
+    })
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title} centered>
+      <form onSubmit={send} aria-label={title} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {subject}
+          </Text>
+          <StarRating label={ratingLabel} value={rating} onChange={setRating} disabled={pending} />
+          <Textarea label={textLabel} placeholder={placeholder} value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} maxLength={maxLength} disabled={pending} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending || (!textRequired && rating < 1)}>
+              {pending ? 'Submitting...' : 'Submit'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,59 @@
+import { Skeleton, Stack } from '@mantine/core'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { IconPlayerPlay } from '@tabler/icons-react'
+import { attemptsBySubTopicQueryOptions } from '../../queries/attempts.ts'
+import { subTopicQueryOptions } from '../../queries/subtopics.ts'
+import { EmptyState } from '../ui/EmptyState.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
+import { ButtonLink } from '../ui/links.tsx'
+import { PageHeader } from '../ui/PageHeader.tsx'
+import { AttemptsTable } from './AttemptsTable.tsx'
+
+/** `/mcq-test/attempt-history/{subTopicId}`: the learner's own attempts at one sub-topic, newest first. */
+export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
+  const { data: attempts } = useSuspenseQuery(attemptsBySubTopicQueryOptions(subTopicId))
+  // The sub-topic's title only labels the page (the loader did not wait for it to succeed).
+  const subTopic = useQuery({ ...subTopicQueryOptions(subTopicId), retryOnMount: false })
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader
+        title="Attempt History"
+        subtitle={subTopic.isPending ? <Skeleton h={16} w={200} component="span" display="inline-block" /> : subTopic.data ? subTopic.data.title : undefined}
+        actions={
+          <ButtonLink to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopicId] }} leftSection={<IconPlayerPlay size={16} aria-hidden />} variant="light">
+            Take Test
+          </ButtonLink>
+        }
+      />
+      {attempts.length === 0 ? (
+        <EmptyState>No attempts found for this SubTopic.</EmptyState>
+      ) : (
+        <AttemptsTable attempts={attempts} label={subTopic.data ? `Attempts at ${subTopic.data.title}` : 'Attempts'} />
+      )}
+    </Stack>
+  )
+}
+
+export function AttemptHistoryPending() {
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader title="Attempt History" />
+      <Stack gap="xs" aria-busy="true" aria-label="Loading attempts">
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} h={36} radius="sm" />
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
+
+export function AttemptHistoryLoadError({ reset }: ErrorComponentProps) {
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader title="Attempt History" />
+      <LoadFailed reset={reset}>Failed to fetch attempt history</LoadFailed>
+    </Stack>
+  )
+}
