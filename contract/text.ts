@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+/**
+ * The one schema of every text field the API reads, in a JSON body, a query or a multipart form (DESIGN.md §7):
+ * trimmed, bounded, and free of control characters, refused with a 400 naming the field. PostgreSQL text cannot
+ * hold NUL, so without this a NUL was a 500; other control characters have no place in names and titles either.
+ *
+ * - Line texts (titles, names, tokens, search terms) refuse every control character, tab and line break included.
+ * - Multi-line texts (descriptions, comments, reviews, question text: what a textarea edits) keep line feeds, tabs
+ *   and carriage returns (Windows line ends), and refuse the rest.
+ *
+ * Control characters are C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F). The rule is a regex, so the
+ * OpenAPI document publishes it as the field's `pattern`.
+ */
+const LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/
+
+export interface TextRules {
+  /** Longest accepted length, after trimming. */
+  max: number
+  /** The message when the text is missing or blank; without it, '' is accepted. */
+  required?: string
+  /** Keeps line feeds, tabs and carriage returns (see above). */
+  multiline?: boolean
+  /** Overrides the message when the text is too long. */
+  tooLong?: string
+  /** Passwords keep their spaces: they are compared, never shown. */
+  trim?: boolean
+}
+
+/** A text field named `field` in messages, e.g. `text('Title', { max: 200, required: 'Title is required' })`. */
+export function text(field: string, { max, required, multiline = false, tooLong, trim = true }: TextRules) {
+  const base = z.string({ error: required ?? `${field} must be text` })
+  return (trim ? base.trim() : base)
+    .min(required ? 1 : 0, required)
+    .max(max, tooLong ?? `${field} must be at most ${max} characters`)
+    .regex(
+      multiline ? MULTI_LINE : LINE,
+      multiline ? `${field} must not contain control characters other than line breaks and tabs` : `${field} must not contain control characters`,
+    )
+}
