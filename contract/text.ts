@@ -15,6 +15,11 @@ import { z } from 'zod'
 const LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/
 
+/** Whether a text breaks the control-character rule above: for texts read outside a schema, e.g. spreadsheet cells. */
+export function hasControlCharacters(value: string, { multiline = false } = {}): boolean {
+  return !(multiline ? MULTI_LINE : LINE).test(value)
+}
+
 export interface TextRules {
   /** Longest accepted length, after trimming. */
   max: number

@@ -1,6 +1,8 @@
 import type { OpenApiDocument } from '../openapi/document.ts'
 import { insertTree } from '../test/content.ts'
 import { createTestContext, type TestContext } from '../test/harness.ts'
+import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
+import { upload, xlsx } from '../test/media.ts'
 import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
 
 /**
@@ -59,5 +61,24 @@ describe('a NUL character in any field', () => {
       if (!namesField(res, input.field)) failures.push(`${input.route} ${input.where} ${input.field}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
     }
     expect(failures).toEqual([])
+  })
+})
+
+describe('a control character in a spreadsheet cell', () => {
+  it('skips the row with its reason instead of storing it or answering 500', async () => {
+    const sheet = await xlsx((rows) => {
+      rows.addRow(TEMPLATE_HEADERS.plain)
+      rows.addRow(['Escaped _x0000_ NUL', 'A', '1', '2']) // exceljs reads the XML escape _x0000_ as a NUL
+      rows.addRow(['A bell _x0007_ here', 'A', '1', '2'])
+      rows.addRow(['An option with a NUL', 'A', 'one _x0000_', '2'])
+      rows.addRow(['Two lines\nof question', 'A', '1', '2'])
+    })
+    const res = await upload(ctx, '/api/mcqs/uploadExcel', [{ name: 'subTopicId', data: '1' }, { name: 'file', filename: 'q.xlsx', data: sheet }], adminToken)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual({
+      uploaded: 1,
+      skipped: 3,
+      skippedDetails: ['Row 2: Contains control characters', 'Row 3: Contains control characters', 'Row 4: Contains control characters'],
+    })
   })
 })
