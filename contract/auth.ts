@@ -1,38 +1,35 @@
 import { z } from 'zod'
 import { PASSWORD_MIN } from './rules.ts'
 import { packageSchema } from './content.ts'
+import { text } from './text.ts'
 
 export const ROLES = ['admin', 'USER'] as const
 export type Role = (typeof ROLES)[number]
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
+export const email = text('Email', { max: 254, required: 'Email is required', tooLong: 'Email is too long' })
   .pipe(z.email('Email must be a valid e-mail address'))
   .transform((value) => value.toLowerCase())
 
+/** A password as typed: not trimmed (its spaces count), any printable character. */
+export const passwordText = (field: string, required?: string) => text(field, { max: 200, required, tooLong: 'Password is too long', trim: false })
 
-export const loginRequest = z.object({
-  email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
-})
+/** A password being set: at least PASSWORD_MIN characters, not only spaces. */
+export const newPassword = passwordText('Password', 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .refine((value) => value.trim().length > 0, 'Password must not be blank')
+
+export const loginRequest = z.object({ email, password: passwordText('Password', 'Password is required') })
 export type LoginRequest = z.input<typeof loginRequest>
 
 export const registerRequest = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  name: text('Name', { max: 120, required: 'Name is required', tooLong: 'Name is too long' }),
   email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(200, 'Password is too long')
-    .refine((value) => value.trim().length > 0, 'Password must not be blank'),
+  password: newPassword,
 })
 export type RegisterRequest = z.input<typeof registerRequest>
 
 export const googleLoginRequest = z.object({
-  idToken: z.string({ error: 'idToken is required' }).min(1, 'idToken is required').max(10_000, 'idToken is too long'),
+  idToken: text('idToken', { max: 10_000, required: 'idToken is required', tooLong: 'idToken is too long' }),
 })
 export type GoogleLoginRequest = z.input<typeof googleLoginRequest>
 

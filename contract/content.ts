@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 
 /** '5' | 5 | '5.5' → '5.00' | '5.50': a decimal with exactly two places, by string handling (no float rounding). */
 export function toMoneyString(value: string | number): string {
@@ -19,33 +20,34 @@ export const money = z
     return toMoneyString(`${Number(match[1])}.${match[2] ?? ''}`)
   })
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`)
-    // PostgreSQL text cannot hold NUL; without this check such a value is a 500 instead of a 400.
-    .refine((value) => !value.includes('\u0000'), `${field} must not contain NUL characters`)
+/** A required title and a required multi-line description of the content tree. */
+const title = text('Title', { max: 200, required: 'Title is required' })
+const description = text('Description', { max: 5000, required: 'Description is required', multiline: true })
 
-/** A database id: a positive whole number that fits PostgreSQL's integer (a larger one would be a 500, not a 400). */
-export const id = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be a positive id')
-  .max(2_147_483_647, 'must be a valid id')
+/** PostgreSQL's largest integer: a larger id would be a 500, not a 400. */
+const INT4_MAX = 2_147_483_647
+const ID_MESSAGE = 'must be a valid id'
+const idNumber = z.int({ error: ID_MESSAGE }).min(1, ID_MESSAGE).max(INT4_MAX, ID_MESSAGE)
+
+/**
+ * A database id: the one id schema of every path, query, form and body. Written as text (paths, queries and
+ * forms always are) it is decimal digits without sign, spaces or leading zeros, `^[1-9][0-9]*$`, so `0x2`, `+2`,
+ * `2e0`, `0b10` and ` 2` are 400s rather than id 2. A JSON body may also send a JSON number. Either way it must
+ * be a positive whole number that fits PostgreSQL's integer.
+ */
+export const id = z.union([idNumber, z.string().regex(/^[1-9][0-9]*$/).transform(Number).pipe(idNumber)], { error: ID_MESSAGE })
 export const idParam = z.object({ id })
 
 export const skillInput = z.object({
   id: id.optional(),
-  title: text('Title', 200),
-  description: text('Description', 5000),
+  title,
+  description,
   price: money,
 })
 
 export const packageInput = z.object({
-  title: text('Title', 200),
-  description: text('Description', 5000),
+  title,
+  description,
   price: money,
   skills: z.array(skillInput, { error: 'Skills are required' }).min(1, 'Add at least one skill').max(200, 'At most 200 skills'),
 })
@@ -53,27 +55,27 @@ export type PackageInput = z.input<typeof packageInput>
 
 export const subTopicInput = z.object({
   id: id.optional(),
-  title: text('Title', 200),
-  description: text('Description', 5000),
+  title,
+  description,
 })
 
 export const topicInput = z.object({
   skillId: id,
-  title: text('Title', 200),
-  description: text('Description', 5000),
+  title,
+  description,
   subTopics: z.array(subTopicInput.omit({ id: true })).max(500).default([]),
 })
 
 export const topicUpdate = z.object({
-  title: text('Title', 200).optional(),
-  description: text('Description', 5000).optional(),
+  title: title.optional(),
+  description: description.optional(),
   skillId: id.optional(),
 })
 
-export const subTopicCreate = z.object({ topicId: id, title: text('Title', 200), description: text('Description', 5000) })
+export const subTopicCreate = z.object({ topicId: id, title, description })
 export const subTopicUpdate = z.object({
-  title: text('Title', 200).optional(),
-  description: text('Description', 5000).optional(),
+  title: title.optional(),
+  description: description.optional(),
   topicId: id.optional(),
 })
 
@@ -83,8 +85,8 @@ export const saveTopicsInput = z.object({
     .array(
       z.object({
         id: id.optional(),
-        title: text('Title', 200),
-        description: text('Description', 5000),
+        title,
+        description,
         subTopics: z.array(subTopicInput).max(500).default([]),
       }),
     )
@@ -98,7 +100,7 @@ export const pageQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(0, 'page must be 0 or more').default(0),
   size: z.coerce.number({ error: 'size must be a number' }).int().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(20),
 })
-export const filteredPageQuery = pageQuery.extend({ title: z.string().trim().max(200).default('') })
+export const filteredPageQuery = pageQuery.extend({ title: text('title', { max: 200 }).default('') })
 
 /**
  * A query parameter that may repeat (`?ids=1&ids=2`). The validator hands over one value as a string and

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { id, repeatedQuery } from './content.ts'
+import { text } from './text.ts'
 
 export const TARGET_TYPES = ['PACKAGE', 'SKILL'] as const
 export type TargetType = (typeof TARGET_TYPES)[number]
@@ -12,11 +13,13 @@ const targetType = z
 const stars = (field: string) =>
   z.coerce.number({ error: `${field} must be a number from 1 to 5` }).int(`${field} must be a whole number`).min(1, `${field} must be from 1 to 5`).max(5, `${field} must be from 1 to 5`)
 
+const reviewText = text('reviewText', { max: 2000, multiline: true, tooLong: 'Your review must be at most 2000 characters' })
+
 export const reviewInput = z.object({
   targetType,
   targetId: id,
   presentationRating: stars('presentationRating'),
-  reviewText: z.string().trim().max(2000, 'Your review must be at most 2000 characters').default(''),
+  reviewText: reviewText.default(''),
   /** Always 5 from the SPA (SPEC.md §9); kept for compatibility. */
   rating: stars('rating').default(5),
 })
@@ -24,7 +27,7 @@ export type ReviewInput = z.input<typeof reviewInput>
 
 export const reviewUpdate = z.object({
   presentationRating: stars('presentationRating').optional(),
-  reviewText: z.string().trim().max(2000).optional(),
+  reviewText: reviewText.optional(),
 })
 
 export const targetQuery = z.object({ targetType, targetId: id })
@@ -53,11 +56,11 @@ export const COMMENT_MAX = 2000
 
 export const commentInput = z.object({
   videoId: id,
-  comment: z.string({ error: 'Please provide both rating and comment' }).trim().min(1, 'Please provide both rating and comment').max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX} characters`),
+  comment: text('comment', { max: COMMENT_MAX, required: 'Please provide both rating and comment', multiline: true, tooLong: `A comment must be at most ${COMMENT_MAX} characters` }),
   rating: stars('rating'),
 })
 export const commentUpdate = z.object({
-  comment: z.string().trim().min(1, 'The comment must not be blank').max(COMMENT_MAX).optional(),
+  comment: text('comment', { max: COMMENT_MAX, required: 'The comment must not be blank', multiline: true, tooLong: `A comment must be at most ${COMMENT_MAX} characters` }).optional(),
   rating: stars('rating').optional(),
 })
 
@@ -86,9 +89,9 @@ export type RatingDistribution = z.infer<typeof ratingDistributionSchema>
 /** A test submission: the chosen letters per question id. Scores are computed on the server only. */
 export const attemptInput = z.object({
   subTopicIds: z.array(id).min(1, 'subTopicIds is required').max(500),
-  answers: z.record(z.string().regex(/^\d+$/, 'answers keys are question ids'), z.array(z.string().trim().toUpperCase().regex(/^[A-D]$/, 'answers are letters A-D')).max(4)),
+  answers: z.record(z.string().regex(/^[1-9][0-9]{0,9}$/, 'answers keys are question ids'), z.array(z.string().trim().toUpperCase().regex(/^[A-D]$/, 'answers are letters A-D')).max(4)),
   /** A client-generated id; submitting the same one again returns the stored result instead of a new attempt. */
-  submissionId: z.string().trim().min(8).max(64).optional(),
+  submissionId: text('submissionId', { max: 64 }).min(8, 'submissionId must be at least 8 characters').optional(),
 })
 export type AttemptInput = z.input<typeof attemptInput>
 

@@ -1,4 +1,5 @@
 import { OPTION_LETTERS, splitCorrect } from './media.ts'
+import { hasControlCharacters } from './text.ts'
 
 /**
  * The spreadsheet rules for MCQ imports, shared by the server (the import) and the SPA (the preview
@@ -101,6 +102,11 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
     })
     if (Object.keys(options).length < 2) {
       skipped.push(`${at} Less than 2 options provided`)
+      continue
+    }
+    // The API's text rule (contract/text.ts); exceljs turns the XML escape _x0000_ into a NUL, which PostgreSQL refuses.
+    if ([question, ...Object.values(options)].some((value) => hasControlCharacters(value, { multiline: true }))) {
+      skipped.push(`${at} Contains control characters`)
       continue
     }
     const correct = splitCorrect(cell(1))

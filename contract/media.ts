@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { id } from './content.ts'
+import { text } from './text.ts'
 
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const
 export type OptionLetter = (typeof OPTION_LETTERS)[number]
 
 export const videoTitleInput = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  title: text('Title', { max: 200, required: 'Title is required' }),
 })
 
 /** An MCQ as the API returns it. `correctOption` is present only for admins. */
@@ -48,15 +49,15 @@ export function splitCorrect(raw: string): string[] {
   return [...new Set(raw.split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))].sort()
 }
 
-const optionsText = z
-  .string({ error: 'options is required' })
-  .max(20_000)
-  .refine((text) => Object.keys(parseOptions(text)).length >= 2, 'options must be a JSON object with at least two of A-D')
+const optionsText = text('options', { max: 20_000, required: 'options is required', multiline: true }).refine(
+  (value) => Object.keys(parseOptions(value)).length >= 2,
+  'options must be a JSON object with at least two of A-D',
+)
 
 const mcqFields = {
-  question: z.string({ error: 'Question is required' }).trim().min(1, 'Question is required').max(5000),
+  question: text('Question', { max: 5000, required: 'Question is required', multiline: true }),
   options: optionsText,
-  correctOption: z.string({ error: 'correctOption is required' }).trim().min(1, 'Choose at least one correct option'),
+  correctOption: text('correctOption', { max: 50, required: 'Choose at least one correct option' }),
 }
 
 /** Correct letters must name present options; stored as sorted comma-joined letters. */

@@ -1,25 +1,17 @@
 import { z } from 'zod'
-import { PASSWORD_MIN } from './rules.ts'
-import { ROLES } from './auth.ts'
+import { email, newPassword, passwordText, ROLES } from './auth.ts'
 import { id } from './content.ts'
+import { text } from './text.ts'
 
-const email = z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).pipe(z.email('Email must be a valid e-mail address')).transform((v) => v.toLowerCase())
-const newPassword = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(200, 'Password is too long')
-  .refine((v) => v.trim().length > 0, 'Password must not be blank')
+/** An optional name: blank or null clears it. */
 const optionalName = (field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(120, `${field} must be at most 120 characters`)
+  text(field, { max: 120 })
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional()
 
 export const emailQuery = z.object({ email })
-export const tokenQuery = z.object({ token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token is too long') })
+export const tokenQuery = z.object({ token: text('token', { max: 200, required: 'token is required', tooLong: 'token is too long' }) })
 export const userIdQuery = z.object({ id })
 
 export const assignPackagesInput = z.object({
@@ -29,13 +21,10 @@ export const assignPackagesInput = z.object({
 export const roleInput = z.object({ role: z.enum(ROLES, { error: "role must be 'admin' or 'USER'" }) })
 
 export const profileInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  name: text('Name', { max: 120, required: 'Name is required' }),
   givenName: optionalName('Given name'),
   familyName: optionalName('Family name'),
-  pictureUrl: z
-    .string()
-    .trim()
-    .max(2000, 'Picture URL is too long')
+  pictureUrl: text('Picture URL', { max: 2000, tooLong: 'Picture URL is too long' })
     .transform((v) => (v === '' ? null : v))
     .pipe(z.url({ protocol: /^https?$/, error: 'Picture URL must be an http(s) URL' }).nullable())
     .nullable()
@@ -45,7 +34,7 @@ export type ProfileInput = z.input<typeof profileInput>
 
 export const passwordChangeInput = z.object({
   /** Required when the account has a password; Google-only accounts set their first one without it. */
-  currentPassword: z.string().max(200).optional(),
+  currentPassword: passwordText('Current password').optional(),
   newPassword,
 })
 export type PasswordChangeInput = z.input<typeof passwordChangeInput>

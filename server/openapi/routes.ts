@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import type { RouterRoute } from 'hono/types'
 import { z } from 'zod'
+import { text } from '../../contract/text.ts'
 import type { AppEnv } from '../deps.ts'
 import { notFound } from '../http/errors.ts'
 import { validate } from '../http/validate.ts'
@@ -36,7 +37,7 @@ export function openApiRoutes(appRoutes: () => readonly RouterRoute[]) {
     .get(
       '/docs/:asset',
       describe({ summary: "A file of the API reference page (its script and style sheet)", tags, response: 'binary', contentType: 'text/javascript' }),
-      validate('param', z.object({ asset: z.string().max(100) })),
+      validate('param', z.object({ asset: text('asset', { max: 100 }) })),
       async (c) => {
         const asset = DOCS_ASSETS.get(c.req.valid('param').asset)
         if (!asset) throw notFound('No such file')

@@ -2,6 +2,7 @@ import { and, desc, eq, max, sql } from 'drizzle-orm'
 import JSZip from 'jszip'
 import { z } from 'zod'
 import { id, type StudyMaterial } from '../../contract/content.ts'
+import { text } from '../../contract/text.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
 import { studyMaterials, subTopics } from '../db/schema.ts'
@@ -13,7 +14,7 @@ import { discard, receiveUpload, type ReceivedFile } from '../storage/multipart.
 
 export const uploadFields = z.object({
   subTopicId: id,
-  name: z.string({ error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(200, 'Name must be at most 200 characters'),
+  name: text('Name', { max: 200, required: 'Please enter a name' }),
 })
 
 /** Receives a PDF (checked by content, limited in size) with its sub-topic and name; if anything fails, the stored PDF is deleted. */

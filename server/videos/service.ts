@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Video } from '../../contract/content.ts'
+import { text } from '../../contract/text.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
 import { subTopics, videoViews, videos } from '../db/schema.ts'
@@ -15,8 +16,8 @@ type Deps = Pick<AppDeps, 'db' | 'store' | 'config'>
 /** The title a video gets when none is given: its file name without the extension. */
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || 'Video'
 
-/** The optional title field; an over-long title is cut, not refused. */
-export const uploadFields = z.object({ title: z.string().optional().transform((title) => (title ?? '').trim().slice(0, 200)) })
+/** The optional title field (blank: the file name is used). */
+export const uploadFields = z.object({ title: text('Title', { max: 200 }).optional() })
 
 /**
  * Receives a video and its thumbnail as a stream (checked by content, limited in size), then records the
