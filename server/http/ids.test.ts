@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../openapi/document.ts'
 import { insertTree } from '../test/content.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
 
 /**
@@ -8,12 +8,11 @@ import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
  * package 2. In a path, a query or a form an id is now `^[1-9][0-9]*$` within PostgreSQL's integer, anything
  * else a 400; a JSON body may also send a JSON number (the rule is `id` in contract/content.ts).
  */
-let ctx: TestContext
+const ctx = useTestContext({}, { resetBeforeEach: false })
 let document: OpenApiDocument
 let adminToken: string
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   document = (await ctx.request('GET', '/api/openapi.json')).body as unknown as OpenApiDocument
   adminToken = (await ctx.createUser({ role: 'admin' })).token
   await ctx.createUser() // user 2
@@ -21,7 +20,6 @@ beforeAll(async () => {
   const second = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1, label: 'B' })
   expect(second).toEqual({ packageId: 2, skillIds: [2], topicIds: [2], subTopicIds: [2] })
 })
-afterAll(() => ctx.close())
 
 /** Spellings of 2 (as they appear in a URL) that a lenient number parser reads as 2, and ids out of range. */
 const NOT_IDS = ['0x2', '+2', '%2B2', '2e0', '0b10', '%202', '2%20', '02', '2.0', '-2', '0', '2147483648', '99999999999999999999']

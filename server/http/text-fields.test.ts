@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../openapi/document.ts'
 import { insertTree } from '../test/content.ts'
-import { createTestContext, type TestContext } from '../test/harness.ts'
+import { useTestContext } from '../test/harness.ts'
 import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import { upload, xlsx } from '../test/media.ts'
 import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
@@ -13,18 +13,16 @@ import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
 /** Long enough for the fields with a minimum length (submissionId), so only the NUL is wrong with it. */
 const NUL = 'text\u0000with a NUL'
 
-let ctx: TestContext
+const ctx = useTestContext({}, { resetBeforeEach: false })
 let document: OpenApiDocument
 let adminToken: string
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   document = (await ctx.request('GET', '/api/openapi.json')).body as unknown as OpenApiDocument
   adminToken = (await ctx.createUser({ role: 'admin' })).token
   const tree = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1 })
   expect(tree.subTopicIds).toEqual([1])
 })
-afterAll(() => ctx.close())
 
 describe('a NUL character in any field', () => {
   it('finds the fields of every kind of input, the ones the attack used among them', () => {
