@@ -19,7 +19,8 @@ export const TEMPLATE_SAMPLE: Record<SheetKind, (string | number)[]> = {
   withSubTopic: [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3'],
 }
 
-export const MAX_IMPORT_ROWS = 20_000
+/** Question rows one import takes; reading a sheet stops past it. */
+export const MAX_IMPORT_ROWS = 10_000
 
 /** One sheet row as text cells (column A first) with the row number the user sees. */
 export interface SheetRow {

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
 import { isShownOption, parseOptions, type Mcq, type McqUploadResult, type mcqCreateInput, type mcqInput } from '../../contract/media.ts'
-import { checkHeader, planImport, questionKey, readSheet, MAX_IMPORT_ROWS, type SheetKind } from '../../contract/mcq-import.ts'
+import { checkHeader, planImport, questionKey, type SheetKind } from '../../contract/mcq-import.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
@@ -10,7 +10,7 @@ import { assertSubTopicsAccess } from '../auth/access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { receiveUpload } from '../storage/multipart.ts'
-import { loadFirstSheet } from './xlsx.ts'
+import { readSheetOffThread } from './xlsx.ts'
 
 type McqRow = typeof mcqs.$inferSelect
 
@@ -84,11 +84,9 @@ export async function importMcqUpload(deps: Pick<AppDeps, 'db' | 'store' | 'conf
  */
 async function importMcqs(db: Db, kind: SheetKind, file: Buffer, subTopicId?: number): Promise<McqUploadResult> {
   if (kind === 'plain') await assertSubTopicExists(db, subTopicId!)
-  const sheet = await loadFirstSheet(file)
-  const { header, rows } = readSheet(sheet)
+  const { header, rows } = await readSheetOffThread(file)
   const headerError = checkHeader(kind, header)
   if (headerError) throw badRequest(headerError, { file: headerError })
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`The spreadsheet has ${rows.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once`)
 
   return db.transaction(async (tx) => {
     const wantedIds =
