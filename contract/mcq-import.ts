@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { OPTION_LETTERS, splitCorrect } from './media.ts'
 
 /**
@@ -18,6 +19,15 @@ export const TEMPLATE_SAMPLE: Record<SheetKind, (string | number)[]> = {
   plain: ['Which are prime numbers?', 'B D', '4', '2', '6', '3'],
   withSubTopic: [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3'],
 }
+
+/** `?dryRun=true` on an import: answer exactly what it would do (same summary), storing nothing. */
+export const importQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: "dryRun must be 'true' or 'false'" })
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({ description: 'true: report what the import would upload and skip, and store nothing' }),
+})
 
 /** Question rows one import takes; reading a sheet stops past it. */
 export const MAX_IMPORT_ROWS = 10_000
