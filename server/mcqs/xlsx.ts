@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { inflateRawSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
@@ -124,8 +125,8 @@ export function cellText(value: unknown): string {
 /** What the sheet worker posts back: the rows, or the error to answer with. */
 export type SheetWorkerAnswer = { sheet: SheetRows } | { error: { status: 400 | 413; message: string; details?: Record<string, string> } }
 
-// Under the SPA tests (jsdom) module URLs are not file: URLs; the worker then sits where the repository keeps it.
-const workerFile = () => (import.meta.url.startsWith('file:') ? new URL('./sheet-worker.ts', import.meta.url) : path.resolve('server/mcqs/sheet-worker.ts'))
+// From the module's own path: Vite rewrites `new URL('./…', import.meta.url)` under the SPA tests.
+const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sheet-worker.ts')
 
 /**
  * Reads a spreadsheet in a worker thread, so the server keeps answering every other request meanwhile (a big
@@ -133,7 +134,7 @@ const workerFile = () => (import.meta.url.startsWith('file:') ? new URL('./sheet
  */
 export function readSheetOffThread(buffer: Buffer): Promise<SheetRows> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile(), { workerData: { file: new Uint8Array(buffer), maxRows: MAX_IMPORT_ROWS }, resourceLimits: { maxOldGenerationSizeMb: 256 } })
+    const worker = new Worker(WORKER_FILE, { workerData: { file: new Uint8Array(buffer), maxRows: MAX_IMPORT_ROWS }, resourceLimits: { maxOldGenerationSizeMb: 256 } })
     worker.once('message', (answer: SheetWorkerAnswer) => {
       if ('sheet' in answer) resolve(answer.sheet)
       else reject(new AppError(answer.error.status, answer.error.message, { details: answer.error.details }))

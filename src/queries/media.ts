@@ -2,11 +2,11 @@ import { useCallback, useRef, useState } from 'react'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { StudyMaterial, Video } from '../../contract/content.ts'
 import type { Mcq, McqUploadResult } from '../../contract/media.ts'
-import { questionKey, type PlanContext, type SheetKind } from '../../contract/mcq-import.ts'
+import type { SheetKind } from '../../contract/mcq-import.ts'
 import { call, download } from '../api/client.ts'
 import { upload, type UploadOptions } from '../api/upload.ts'
 import { invalidateSkillContent } from './skills.ts'
-import { getSubTopicsByIds, subTopicKeys } from './subtopics.ts'
+import { subTopicKeys } from './subtopics.ts'
 
 /** Videos, study materials and MCQ banks: what the Upload Content page and the question table read and change. */
 
@@ -148,21 +148,30 @@ export interface McqSheetInput {
   file: File
   /** The sub-topic of a plain sheet. */
   subTopicId?: number
-  /** With-sub-topic sheets: the sub-topics the file names (from the preview), so only their lists refresh. */
-  touches?: number[]
 }
 
-/** POST /mcqs/uploadExcel (file + subTopicId) or /mcqs/uploadExcelWithSubTopic (file): refreshes the lists of the sub-topics it may fill. */
+const sheetForm = ({ kind, file, subTopicId }: McqSheetInput) => {
+  const form = new FormData()
+  if (kind === 'plain') form.append('subTopicId', String(subTopicId))
+  form.append('file', file)
+  return form
+}
+const sheetPath = (kind: SheetKind) => (kind === 'plain' ? '/mcqs/uploadExcel' : '/mcqs/uploadExcelWithSubTopic')
+
+/**
+ * POST /mcqs/uploadExcel(WithSubTopic)?dryRun=true: what the import would do (rows to upload, rows to skip with
+ * their reasons), checked by the server with its own rules; nothing is stored and no cached list changes.
+ */
+export function usePreviewMcqSheet() {
+  return useMutation({ mutationFn: (input: McqSheetInput) => upload<McqUploadResult>(`${sheetPath(input.kind)}?dryRun=true`, sheetForm(input)) })
+}
+
+/** POST /mcqs/uploadExcel (file + subTopicId) or /mcqs/uploadExcelWithSubTopic (file): refreshes the lists of the sub-topics it may fill (every list for a bulk sheet). */
 export function useUploadMcqSheet() {
   const queryClient = useQueryClient()
   return useUploadMutation<McqSheetInput, McqUploadResult>(
-    ({ kind, file, subTopicId }, options) => {
-      const form = new FormData()
-      if (kind === 'plain') form.append('subTopicId', String(subTopicId))
-      form.append('file', file)
-      return upload<McqUploadResult>(kind === 'plain' ? '/mcqs/uploadExcel' : '/mcqs/uploadExcelWithSubTopic', form, options)
-    },
-    (_result, input) => invalidateMcqLists(queryClient, input.kind === 'plain' ? [input.subTopicId!] : input.touches),
+    (input, options) => upload<McqUploadResult>(sheetPath(input.kind), sheetForm(input), options),
+    (_result, input) => invalidateMcqLists(queryClient, input.kind === 'plain' ? [input.subTopicId!] : undefined),
   )
 }
 
@@ -189,28 +198,6 @@ export function useDeleteMcq() {
     mutationFn: (mcq: Pick<Mcq, 'id' | 'subTopicId'>) => call<null>('delete', '/mcqs/delete', { searchParams: { id: mcq.id } }),
     onSuccess: (_data, mcq) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
   })
-}
-
-/** The server's own getByIds limit: beyond it the preview leaves the stored checks to the server. */
-const MAX_LOOKUP_IDS = 500
-
-/**
- * What the import preview needs to apply the server's rules in full: which sub-topic ids exist and the
- * questions already stored in them (duplicates). Null when it cannot be known here (too many ids).
- */
-export async function loadImportContext(kind: SheetKind, subTopicIds: number[]): Promise<PlanContext | null> {
-  const ids = [...new Set(subTopicIds)]
-  if (ids.length > MAX_LOOKUP_IDS) return null
-  const known = kind === 'plain' ? new Set(ids) : new Set(ids.length ? (await getSubTopicsByIds(ids)).map((s) => s.id) : [])
-  const existingQuestions = new Map<number, Set<string>>()
-  if (known.size) {
-    for (const mcq of await getMcqs([...known])) {
-      const set = existingQuestions.get(mcq.subTopicId) ?? new Set<string>()
-      set.add(questionKey(mcq.question))
-      existingQuestions.set(mcq.subTopicId, set)
-    }
-  }
-  return kind === 'plain' ? { subTopicId: ids[0], existingQuestions } : { knownSubTopicIds: known, existingQuestions }
 }
 
 // ---------- downloads ----------
