@@ -59,13 +59,13 @@ export interface SheetRows {
   rows: SheetRow[]
 }
 
-export const tooManyRowsMessage = (limit: number) =>
+const tooManyRowsMessage = (limit: number) =>
   `The spreadsheet has more than ${limit.toLocaleString('en-US')} question rows; at most ${limit.toLocaleString('en-US')} can be imported at once`
 
 /**
  * Reads the first worksheet of an .xlsx with exceljs's streaming reader, a row at a time, and stops as soon as
- * it holds more than `maxRows` question rows: a sheet of half a million rows costs no more than one at the
- * limit. Runs inside the sheet worker (readSheetOffThread), never on the server's event loop.
+ * it holds more than `maxRows` question rows, instead of building the whole workbook in memory first. Runs
+ * inside the sheet worker (readSheetOffThread), never on the server's event loop.
  */
 export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
   assertSafeZip(buffer)
