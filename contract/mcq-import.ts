@@ -1,9 +1,10 @@
+import { z } from 'zod'
 import { OPTION_LETTERS, splitCorrect } from './media.ts'
 import { hasControlCharacters } from './text.ts'
 
 /**
- * The spreadsheet rules for MCQ imports, shared by the server (the import) and the SPA (the preview
- * before upload), so both report the same skipped rows with the same reasons.
+ * The spreadsheet rules for MCQ imports. The server applies them, to an import and to its dry run (the SPA's
+ * preview asks the server, `?dryRun=true`), so the preview and the import report the same skipped rows.
  */
 export type SheetKind = 'plain' | 'withSubTopic'
 
@@ -20,7 +21,17 @@ export const TEMPLATE_SAMPLE: Record<SheetKind, (string | number)[]> = {
   withSubTopic: [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3'],
 }
 
-export const MAX_IMPORT_ROWS = 20_000
+/** `?dryRun=true` on an import: answer exactly what it would do (same summary), storing nothing. */
+export const importQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: "dryRun must be 'true' or 'false'" })
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({ description: 'true: report what the import would upload and skip, and store nothing' }),
+})
+
+/** Question rows one import takes; reading a sheet stops past it. */
+export const MAX_IMPORT_ROWS = 10_000
 
 /** One sheet row as text cells (column A first) with the row number the user sees. */
 export interface SheetRow {
@@ -57,10 +68,10 @@ export const questionKey = (question: string) => question.toLowerCase().replace(
 export interface PlanContext {
   /** The sub-topic of a plain import. */
   subTopicId?: number
-  /** Sub-topic ids that exist (with-subtopic imports); undefined means "do not check" (the preview). */
-  knownSubTopicIds?: Set<number>
-  /** Question keys already stored per sub-topic; undefined means "not known" (the preview checks the file only). */
-  existingQuestions?: Map<number, Set<string>>
+  /** Sub-topic ids that exist (with-subtopic imports). */
+  knownSubTopicIds: Set<number>
+  /** Question keys already stored per sub-topic (duplicates are skipped). */
+  existingQuestions: Map<number, Set<string>>
 }
 
 /** Applies every row rule; rows are expected without the header row and without blank rows. */
@@ -85,7 +96,7 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
         continue
       }
       subTopicId = Number(rawId)
-      if (context.knownSubTopicIds && !context.knownSubTopicIds.has(subTopicId)) {
+      if (!context.knownSubTopicIds.has(subTopicId)) {
         skipped.push(`${at} SubTopic ID not found: ${subTopicId}`)
         continue
       }
@@ -118,7 +129,7 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
 
     const key = questionKey(question)
     const inFile = seen.get(subTopicId) ?? new Set<string>()
-    if (inFile.has(key) || context.existingQuestions?.get(subTopicId)?.has(key)) {
+    if (inFile.has(key) || context.existingQuestions.get(subTopicId)?.has(key)) {
       skipped.push(kind === 'withSubTopic' ? `${at} Duplicate question for SubTopic ID ${subTopicId}` : `${at} Duplicate question`)
       continue
     }
@@ -127,58 +138,4 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
     valid.push({ rowNumber, subTopicId, question, options, correctOption: correct.join(',') })
   }
   return { valid, skipped }
-}
-
-/** exceljs cell values as the text a person sees: numbers as written ('2', not '2.0'), formulas by result, rich text flattened. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'string') return value
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
-  if (value instanceof Date) return value.toISOString().slice(0, 10)
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; formula?: string; sharedFormula?: string; text?: unknown; error?: string; hyperlink?: string }
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('')
-    if ('result' in v || v.formula || v.sharedFormula) return cellText(v.result)
-    if ('text' in v) return cellText(v.text)
-    if (v.error) return ''
-  }
-  return ''
-}
-
-interface CellLike {
-  address: string
-  isMerged: boolean
-  master: { address: string }
-}
-
-/** The minimal worksheet shape read here (exceljs's Worksheet satisfies it), so this file needs no exceljs import. */
-export interface WorksheetLike {
-  eachRow(
-    options: { includeEmpty: boolean },
-    callback: (row: { values: unknown; eachCell?(options: { includeEmpty: boolean }, callback: (cell: CellLike, column: number) => void): void }, rowNumber: number) => void,
-  ): void
-}
-
-/** Reads a worksheet into header + text rows; blank rows are left out; row numbers are the sheet's own; merged cells count once. */
-export function readSheet(sheet: WorksheetLike): { header: string[] | undefined; rows: SheetRow[] } {
-  let header: string[] | undefined
-  const rows: SheetRow[] = []
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    // exceljs row.values is 1-based: index 0 is empty.
-    const values = Array.isArray(row.values) ? (row.values as unknown[]).slice(1) : []
-    const cells = values.map((v) => cellText(v).trim())
-    // A merged range holds its value once, in its top-left cell (as Excel shows it); exceljs repeats it in
-    // every cell of the range, which would turn one merged option into two identical ones.
-    row.eachCell?.({ includeEmpty: false }, (cell, column) => {
-      if (cell.isMerged && cell.master.address !== cell.address) cells[column - 1] = ''
-    })
-    if (rowNumber === 1) {
-      header = cells
-      return
-    }
-    if (cells.every((c) => c === '')) return
-    rows.push({ rowNumber, cells })
-  })
-  return { header, rows }
 }

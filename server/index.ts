@@ -13,7 +13,7 @@ import { createStore } from './storage/create-store.ts'
 import { createFileUrlSigner } from './storage/signed-urls.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
-import { sweepOrphanFiles } from './files/service.ts'
+import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
 
 /** The only place that reads the environment and starts listening. */
 async function main() {
@@ -33,9 +33,9 @@ async function main() {
   await database.migrate()
 
   const store = createStore(config)
-  // Half-written uploads of an earlier run, and blobs whose rows were deleted just before a crash.
-  await store.sweep()
-  await sweepOrphanFiles({ db: database.db, store }, new Date())
+  // Half-written uploads of an earlier run, files stored by an upload that died before its row was written,
+  // and files whose rows were deleted just before a crash.
+  await sweepStore({ db: database.db, store }, new Date(), { atStartup: true })
 
   // Demo data first: it only fills an empty install, and the admin below must not make it look non-empty.
   if (config.seedDemo) {
@@ -51,6 +51,7 @@ async function main() {
   }
 
   const clock = () => new Date()
+  const stopSweeping = startPeriodicSweep({ db: database.db, store }, clock)
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir)
   const app = createApp({
     config,
@@ -69,6 +70,7 @@ async function main() {
     console.log(`Learnpack is running at http://localhost:${info.port} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`)
   })
   const shutdown = () => {
+    stopSweeping()
     server.close()
     void database.close().finally(() => process.exit(0))
   }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { id, subTopicIdsQuery } from '../../contract/content.ts'
 import { mcqCreateInput, mcqInput, mcqSchema, mcqUploadResultSchema } from '../../contract/media.ts'
+import { importQuery } from '../../contract/mcq-import.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
@@ -17,8 +18,8 @@ export function mcqRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) 
   const { db, clock } = deps
 
   return new Hono<AppEnv>()
-    .post('/uploadExcel', describe({ summary: 'Import questions into one sub-topic from a spreadsheet', response: mcqUploadResultSchema, upload: { fields: plainSheetFields, files: { file: 'An .xlsx sheet laid out like the template' } } }), requireAdmin, async (c) => ok(c, await importMcqUpload(deps, 'plain', c.req.raw), 'Excel Upload Summary'))
-    .post('/uploadExcelWithSubTopic', describe({ summary: 'Import questions into several sub-topics (a SubTopicId column) from a spreadsheet', response: mcqUploadResultSchema, upload: { files: { file: 'An .xlsx sheet laid out like the template with sub-topics' } } }), requireAdmin, async (c) => ok(c, await importMcqUpload(deps, 'withSubTopic', c.req.raw), 'Bulk MCQ Upload Summary'))
+    .post('/uploadExcel', describe({ summary: 'Import questions into one sub-topic from a spreadsheet', response: mcqUploadResultSchema, upload: { fields: plainSheetFields, files: { file: 'An .xlsx sheet laid out like the template' } } }), requireAdmin, validate('query', importQuery), async (c) => ok(c, await importMcqUpload(deps, 'plain', c.req.raw, c.req.valid('query')), 'Excel Upload Summary'))
+    .post('/uploadExcelWithSubTopic', describe({ summary: 'Import questions into several sub-topics (a SubTopicId column) from a spreadsheet', response: mcqUploadResultSchema, upload: { files: { file: 'An .xlsx sheet laid out like the template with sub-topics' } } }), requireAdmin, validate('query', importQuery), async (c) => ok(c, await importMcqUpload(deps, 'withSubTopic', c.req.raw, c.req.valid('query')), 'Bulk MCQ Upload Summary'))
     .get('/download-template', describe({ summary: 'The import template', response: 'binary', contentType: XLSX_TYPE }), requireAdmin, async (c) => template(c, 'plain'))
     .get('/download-template-with-subtopic', describe({ summary: 'The import template with a SubTopicId column', response: 'binary', contentType: XLSX_TYPE }), requireAdmin, async (c) => template(c, 'withSubTopic'))
     .post('/create', describe({ summary: 'Create a question', response: mcqSchema, status: 201 }), requireAdmin, validate('json', mcqCreateInput), async (c) => ok(c, await createMcq(db, c.req.valid('json')), 'MCQ Created', 201))

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
 import { isShownOption, parseOptions, type Mcq, type McqUploadResult, type mcqCreateInput, type mcqInput } from '../../contract/media.ts'
-import { checkHeader, planImport, questionKey, readSheet, MAX_IMPORT_ROWS, type SheetKind } from '../../contract/mcq-import.ts'
+import { checkHeader, planImport, questionKey, type SheetKind } from '../../contract/mcq-import.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
@@ -10,7 +10,7 @@ import { assertSubTopicsAccess } from '../auth/access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { receiveUpload } from '../storage/multipart.ts'
-import { loadFirstSheet } from './xlsx.ts'
+import { readSheetOffThread } from './xlsx.ts'
 
 type McqRow = typeof mcqs.$inferSelect
 
@@ -70,25 +70,24 @@ export async function deleteMcq(db: Db, id: number) {
 
 export const plainSheetFields = z.object({ subTopicId: id })
 
-/** Receives an uploaded spreadsheet (kept in memory, checked by content and size) and imports it. */
-export async function importMcqUpload(deps: Pick<AppDeps, 'db' | 'store' | 'config'>, kind: SheetKind, request: Request): Promise<McqUploadResult> {
+/** Receives an uploaded spreadsheet (kept in memory, checked by content and size) and imports it, or with `dryRun` only reports what the import would do. */
+export async function importMcqUpload(deps: Pick<AppDeps, 'db' | 'store' | 'config'>, kind: SheetKind, request: Request, { dryRun }: { dryRun: boolean }): Promise<McqUploadResult> {
   const sheetRule = { file: { kind: 'xlsx' as const, maxBytes: deps.config.uploads.maxSheetBytes, required: true, inMemory: true } }
   const upload = await receiveUpload(request, deps.store, sheetRule, kind === 'plain' ? ['subTopicId'] : [])
   const subTopicId = kind === 'plain' ? parseFields(plainSheetFields, upload.fields).subTopicId : undefined
-  return importMcqs(deps.db, kind, upload.files.file!.buffer!, subTopicId)
+  return importMcqs(deps.db, kind, upload.files.file!.buffer!, { subTopicId, dryRun })
 }
 
 /**
- * Imports a spreadsheet: header checked, every row rule applied (contract/mcq-import.ts, shared with the
- * SPA's preview), valid rows stored in one transaction; skipped rows reported with their reasons.
+ * Imports a spreadsheet: header checked, every row rule applied (contract/mcq-import.ts), valid rows stored in
+ * one transaction; skipped rows reported with their reasons. A dry run answers the same summary and stores
+ * nothing (the SPA's preview before an upload).
  */
-async function importMcqs(db: Db, kind: SheetKind, file: Buffer, subTopicId?: number): Promise<McqUploadResult> {
+async function importMcqs(db: Db, kind: SheetKind, file: Buffer, { subTopicId, dryRun }: { subTopicId?: number; dryRun: boolean }): Promise<McqUploadResult> {
   if (kind === 'plain') await assertSubTopicExists(db, subTopicId!)
-  const sheet = await loadFirstSheet(file)
-  const { header, rows } = readSheet(sheet)
+  const { header, rows } = await readSheetOffThread(file)
   const headerError = checkHeader(kind, header)
   if (headerError) throw badRequest(headerError, { file: headerError })
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`The spreadsheet has ${rows.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once`)
 
   return db.transaction(async (tx) => {
     const wantedIds =
@@ -103,11 +102,13 @@ async function importMcqs(db: Db, kind: SheetKind, file: Buffer, subTopicId?: nu
       }
     }
     const plan = planImport(kind, rows, { subTopicId, knownSubTopicIds: known, existingQuestions })
+    const summary = { uploaded: plan.valid.length, skipped: plan.skipped.length, skippedDetails: plan.skipped }
+    if (dryRun) return summary
     for (let i = 0; i < plan.valid.length; i += 1000) {
       await tx.insert(mcqs).values(
         plan.valid.slice(i, i + 1000).map((m) => ({ subTopicId: m.subTopicId, question: m.question, options: JSON.stringify(m.options), correctOption: m.correctOption })),
       )
     }
-    return { uploaded: plan.valid.length, skipped: plan.skipped.length, skippedDetails: plan.skipped }
+    return summary
   })
 }

@@ -1,6 +1,11 @@
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import { inflateRawSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
-import { badRequest } from '../http/errors.ts'
+import { MAX_IMPORT_ROWS, type SheetRow } from '../../contract/mcq-import.ts'
+import { AppError, badRequest } from '../http/errors.ts'
 
 const MAX_EXPANDED_BYTES = 100 * 1024 * 1024
 const MAX_ENTRIES = 5_000
@@ -48,16 +53,96 @@ export function assertSafeZip(buffer: Buffer) {
   }
 }
 
-/** The first worksheet of a checked .xlsx buffer. */
-export async function loadFirstSheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
+/** The first worksheet's header and question rows (blank rows left out; row numbers are the sheet's own). */
+export interface SheetRows {
+  header: string[] | undefined
+  rows: SheetRow[]
+}
+
+const tooManyRowsMessage = (limit: number) =>
+  `The spreadsheet has more than ${limit.toLocaleString('en-US')} question rows; at most ${limit.toLocaleString('en-US')} can be imported at once`
+
+/**
+ * Reads the first worksheet of an .xlsx with exceljs's streaming reader, a row at a time, and stops as soon as
+ * it holds more than `maxRows` question rows, instead of building the whole workbook in memory first. Runs
+ * inside the sheet worker (readSheetOffThread), never on the server's event loop.
+ */
+export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
   assertSafeZip(buffer)
-  const workbook = new ExcelJS.Workbook()
+  // Styles are read so that date cells come back as dates; hyperlinks are not needed.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' })
+  let header: string[] | undefined
+  const rows: SheetRow[] = []
+  let sawSheet = false
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer)
-  } catch {
+    for await (const worksheet of reader) {
+      sawSheet = true
+      for await (const row of worksheet) {
+        const cells = rowCells(row.values)
+        if (row.number === 1) header = cells
+        else if (cells.some((c) => c !== '')) {
+          if (rows.length === maxRows) throw badRequest(tooManyRowsMessage(maxRows), { file: tooManyRowsMessage(maxRows) })
+          rows.push({ rowNumber: row.number, cells })
+        }
+      }
+      break // only the first worksheet is read
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err
     throw badRequest(NOT_XLSX)
   }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw badRequest(`${NOT_XLSX}: it has no worksheet`)
-  return sheet
+  if (!sawSheet) throw badRequest(`${NOT_XLSX}: it has no worksheet`)
+  return { header, rows }
+}
+
+/**
+ * One row's cells as text, column A first. A merged range keeps its value in its top-left cell only (as Excel
+ * shows it): the file stores the other cells of the range empty, and a streamed row is read as stored.
+ */
+function rowCells(values: unknown): string[] {
+  // exceljs row.values is 1-based: index 0 is empty.
+  const cells = Array.isArray(values) ? (values as unknown[]).slice(1) : []
+  return Array.from(cells, (v) => cellText(v).trim())
+}
+
+/** exceljs cell values as the text a person sees: numbers as written ('2', not '2.0'), formulas by result, rich text flattened. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; result?: unknown; formula?: string; sharedFormula?: string; text?: unknown; error?: string; hyperlink?: string }
+    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('')
+    if ('result' in v || v.formula || v.sharedFormula) return cellText(v.result)
+    if ('text' in v) return cellText(v.text)
+    if (v.error) return ''
+  }
+  return ''
+}
+
+/** What the sheet worker posts back: the rows, or the error to answer with. */
+export type SheetWorkerAnswer = { sheet: SheetRows } | { error: { status: 400 | 413; message: string; details?: Record<string, string> } }
+
+// From the module's own path: Vite rewrites `new URL('./…', import.meta.url)` under the SPA tests.
+const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sheet-worker.ts')
+
+/**
+ * Reads a spreadsheet in a worker thread, so the server keeps answering every other request meanwhile (a big
+ * sheet takes seconds of parsing). The worker's memory is capped; a sheet that needs more is refused.
+ */
+export function readSheetOffThread(buffer: Buffer): Promise<SheetRows> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, { workerData: { file: new Uint8Array(buffer), maxRows: MAX_IMPORT_ROWS }, resourceLimits: { maxOldGenerationSizeMb: 256 } })
+    worker.once('message', (answer: SheetWorkerAnswer) => {
+      if ('sheet' in answer) resolve(answer.sheet)
+      else reject(new AppError(answer.error.status, answer.error.message, { details: answer.error.details }))
+      void worker.terminate()
+    })
+    worker.once('error', (err: Error & { code?: string }) =>
+      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(413, 'The spreadsheet needs too much memory to read; split it into smaller files') : err),
+    )
+    worker.once('exit', () => reject(new Error('The spreadsheet reader stopped without an answer')))
+  })
 }

@@ -1,13 +1,16 @@
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, rename, rm } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
-import type { BlobStore } from './blob-store.ts'
+import { GENERATED_KEY, type BlobStore, type StoredBlob } from './blob-store.ts'
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
-/** Files on local disk under DATA_DIR/files. Writes go to .tmp/ and are renamed into place when complete. */
+/**
+ * Files on local disk under DATA_DIR/files, this server's own (not shared with other instances). Writes go to
+ * .tmp/ and are renamed into place when complete.
+ */
 export function createLocalStore(root: string): BlobStore {
   const tmpDir = path.join(root, '.tmp')
   const pathOf = (key: string) => {
@@ -15,6 +18,7 @@ export function createLocalStore(root: string): BlobStore {
     return path.join(root, key.slice(0, 2), key)
   }
   return {
+    shared: false,
     async put(key, body) {
       const target = pathOf(key)
       await mkdir(tmpDir, { recursive: true })
@@ -39,9 +43,29 @@ export function createLocalStore(root: string): BlobStore {
     async delete(key) {
       await rm(pathOf(key), { force: true })
     },
-    async sweep() {
+    /** One page per two-character folder (files/<first two characters of the key>/<key>). */
+    async *list() {
+      const folders = await readdir(root).catch(() => [] as string[])
+      for (const folder of folders.filter((name) => name.length === 2)) {
+        const page: StoredBlob[] = []
+        for (const key of await readdir(path.join(root, folder)).catch(() => [] as string[])) {
+          if (!GENERATED_KEY.test(key) || !key.startsWith(folder)) continue
+          const info = await stat(path.join(root, folder, key)).catch(() => null)
+          if (info?.isFile()) page.push({ key, modifiedAt: info.mtime })
+        }
+        if (page.length) yield page
+      }
+    },
+    async sweep(before) {
       const leftovers = await readdir(tmpDir).catch(() => [] as string[])
-      await Promise.all(leftovers.map((name) => rm(path.join(tmpDir, name), { force: true })))
+      await Promise.all(
+        leftovers.map(async (name) => {
+          const file = path.join(tmpDir, name)
+          const info = await stat(file).catch(() => null)
+          // An upload in progress keeps writing its temporary file, so its modification time stays recent.
+          if (info && info.mtime < before) await rm(file, { force: true })
+        }),
+      )
     },
   }
 }

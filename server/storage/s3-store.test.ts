@@ -111,7 +111,7 @@ describe('S3 store (against s3rver)', () => {
   })
 
   it('sweep does not throw where the server cannot list multipart uploads', async () => {
-    await expect(store.sweep()).resolves.toBeUndefined()
+    await expect(store.sweep(new Date())).resolves.toBeUndefined()
   })
 
   it('createStore picks the S3 store when S3_* is configured', async () => {

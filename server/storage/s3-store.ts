@@ -1,11 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream'
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3'
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import type { BlobStore } from './blob-store.ts'
+import { GENERATED_KEY, type BlobStore, type StoredBlob } from './blob-store.ts'
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]{0,127}$/i
-/** Multipart uploads older than this are leftovers of a crashed upload (another instance may still be writing younger ones). */
-const STALE_UPLOAD_MS = 24 * 3_600_000
 
 export interface S3StoreOptions {
   /** An S3-compatible endpoint (MinIO, Spaces, R2 …); addressed path-style. Absent: AWS S3 itself. */
@@ -33,6 +31,8 @@ export function createS3Store(options: S3StoreOptions, client = s3Client(options
     return `${prefix}${key}`
   }
   return {
+    // Several instances of the server may share one bucket.
+    shared: true,
     async put(key, body, contentType) {
       const upload = new Upload({
         client,
@@ -64,14 +64,27 @@ export function createS3Store(options: S3StoreOptions, client = s3Client(options
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }))
     },
+    async *list() {
+      let token: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: token }))
+        const blobs: StoredBlob[] = []
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length)
+          if (key && GENERATED_KEY.test(key) && object.LastModified) blobs.push({ key, modifiedAt: object.LastModified })
+        }
+        if (blobs.length) yield blobs
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
+    },
     /**
-     * Aborts multipart uploads older than a day (a process that died mid-upload leaves its parts behind,
-     * and the bucket keeps billing for them). Stores without ListMultipartUploads (some S3-compatible
+     * Aborts multipart uploads started before `before` (a process that died mid-upload leaves its parts
+     * behind, and the bucket keeps billing for them). Stores without ListMultipartUploads (some S3-compatible
      * servers) answer NotImplemented: nothing to sweep then; a bucket lifecycle rule
      * (AbortIncompleteMultipartUpload) does the same job there.
      */
-    async sweep() {
-      const cutoff = Date.now() - STALE_UPLOAD_MS
+    async sweep(before) {
+      const cutoff = before.getTime()
       let keyMarker: string | undefined
       let uploadIdMarker: string | undefined
       try {

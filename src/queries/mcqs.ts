@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Mcq, McqUploadResult } from '../../contract/media.ts'
-import { questionKey, type PlanContext, type SheetKind } from '../../contract/mcq-import.ts'
+import type { SheetKind } from '../../contract/mcq-import.ts'
 import { api, download, unwrap } from '../api/client.ts'
-import { getSubTopicsByIds } from './subtopics.ts'
+import { upload } from '../api/upload.ts'
 import { useUploadMutation } from './upload-mutation.ts'
 
 /** MCQ banks: the question lists, spreadsheet imports and their templates, editing and deleting one question. */
@@ -35,21 +35,34 @@ interface McqSheetInput {
   file: File
   /** The sub-topic of a plain sheet. */
   subTopicId?: number
-  /** With-sub-topic sheets: the sub-topics the file names (from the preview), so only their lists refresh. */
-  touches?: number[]
 }
 
-/** POST /mcqs/uploadExcel (file + subTopicId) or /mcqs/uploadExcelWithSubTopic (file): refreshes the lists of the sub-topics it may fill. */
+function sheetForm({ kind, file, subTopicId }: McqSheetInput) {
+  const form = new FormData()
+  if (kind === 'plain') form.append('subTopicId', String(subTopicId))
+  form.append('file', file)
+  return form
+}
+
+const sheetPath = (kind: SheetKind, dryRun: boolean) => {
+  const query = { query: { dryRun: String(dryRun) } }
+  return kind === 'plain' ? api.mcqs.uploadExcel.$path(query) : api.mcqs.uploadExcelWithSubTopic.$path(query)
+}
+
+/**
+ * POST /mcqs/uploadExcel(WithSubTopic)?dryRun=true: what the import would do (rows to upload, rows to skip with
+ * their reasons), checked by the server with its own rules; nothing is stored and no cached list changes.
+ */
+export function usePreviewMcqSheet() {
+  return useMutation({ mutationFn: (input: McqSheetInput) => upload<McqUploadResult>(sheetPath(input.kind, true), sheetForm(input)) })
+}
+
+/** POST /mcqs/uploadExcel (file + subTopicId) or /mcqs/uploadExcelWithSubTopic (file): refreshes the lists of the sub-topics it may fill (every list for a bulk sheet). */
 export function useUploadMcqSheet() {
   const queryClient = useQueryClient()
   return useUploadMutation<McqSheetInput, McqUploadResult>({
-    request: ({ kind, file, subTopicId }) => {
-      const form = new FormData()
-      if (kind === 'plain') form.append('subTopicId', String(subTopicId))
-      form.append('file', file)
-      return { path: kind === 'plain' ? api.mcqs.uploadExcel.$path() : api.mcqs.uploadExcelWithSubTopic.$path(), form }
-    },
-    onSuccess: (_result, input) => invalidateMcqLists(queryClient, input.kind === 'plain' ? [input.subTopicId!] : input.touches),
+    request: (input) => ({ path: sheetPath(input.kind, false), form: sheetForm(input) }),
+    onSuccess: (_result, input) => invalidateMcqLists(queryClient, input.kind === 'plain' ? [input.subTopicId!] : undefined),
     meta: { errorMessage: 'MCQ upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
   })
 }
@@ -80,28 +93,6 @@ export function useDeleteMcq() {
     onSuccess: (_data, mcq) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
     meta: { errorMessage: 'Delete failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
-}
-
-/** The server's own getByIds limit: beyond it the preview leaves the stored checks to the server. */
-const MAX_LOOKUP_IDS = 500
-
-/**
- * What the import preview needs to apply the server's rules in full: which sub-topic ids exist and the
- * questions already stored in them (duplicates). Null when it cannot be known here (too many ids).
- */
-export async function loadImportContext(kind: SheetKind, subTopicIds: number[]): Promise<PlanContext | null> {
-  const ids = [...new Set(subTopicIds)]
-  if (ids.length > MAX_LOOKUP_IDS) return null
-  const known = kind === 'plain' ? new Set(ids) : new Set(ids.length ? (await getSubTopicsByIds(ids)).map((s) => s.id) : [])
-  const existingQuestions = new Map<number, Set<string>>()
-  if (known.size) {
-    for (const mcq of await getMcqs([...known])) {
-      const set = existingQuestions.get(mcq.subTopicId) ?? new Set<string>()
-      set.add(questionKey(mcq.question))
-      existingQuestions.set(mcq.subTopicId, set)
-    }
-  }
-  return kind === 'plain' ? { subTopicId: ids[0], existingQuestions } : { knownSubTopicIds: known, existingQuestions }
 }
 
 export const TEMPLATE_DOWNLOAD: Record<SheetKind, { fileName: string }> = {

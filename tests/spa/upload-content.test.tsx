@@ -315,6 +315,10 @@ describe('MCQ spreadsheets', () => {
       'Row 7: Duplicate question',
       'Row 9: Duplicate question',
     ])
+    // The preview is the server's dry run: nothing is stored until Upload.
+    const storedQuestions = async () =>
+      (await testContext().request<{ question: string }[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`, { token })).body.data!.map((m) => m.question)
+    expect(await storedQuestions()).toEqual(['Stored question'])
 
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQs uploaded successfully')).toBeInTheDocument()
@@ -327,12 +331,11 @@ describe('MCQ spreadsheets', () => {
         .map((li) => li.textContent),
     ).toEqual(skips)
     expect(within(form).queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument()
-    const stored = await testContext().request<{ question: string }[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`, { token })
-    expect(stored.body.data!.map((m) => m.question)).toEqual(['Stored question', 'What is 1/2 + 1/4?', 'Which equal 1/2?'])
+    expect(await storedQuestions()).toEqual(['Stored question', 'What is 1/2 + 1/4?', 'Which equal 1/2?'])
   })
 
-  it('refuses a sheet with the wrong columns before sending it', async () => {
-    const { skill } = await seed()
+  it('refuses a sheet with the wrong columns before importing it: the dry run says why and nothing is stored', async () => {
+    const { skill, subTopics, token } = await seed()
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
     const form = within(card).getByRole('form', { name: 'Upload MCQs' })
@@ -343,14 +346,23 @@ describe('MCQ spreadsheets', () => {
         ['What?', 'A'],
       ]),
     )
-    expect(await within(form).findByText(/The first row must hold the columns: Question \| CorrectOptions/)).toBeInTheDocument()
+    const refusal = await within(form).findByRole('alert')
+    expect(refusal).toHaveTextContent('This file cannot be imported')
+    expect(refusal).toHaveTextContent(/The first row must hold the columns: Question \| CorrectOptions/)
     expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled()
+    const stored = await testContext().request<unknown[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`, { token })
+    expect(stored.body.data).toEqual([])
   })
 
   it("shows 'MCQ upload failed' with the server's reason", async () => {
     const { skill } = await seed()
+    // The import fails; its dry run (the preview) still reaches the server.
     mswServer.use(
-      http.post('*/api/mcqs/uploadExcel', () => HttpResponse.json({ success: false, status: 400, message: 'The file is not a valid .xlsx spreadsheet' }, { status: 400 })),
+      http.post('*/api/mcqs/uploadExcel', ({ request }) =>
+        new URL(request.url).searchParams.get('dryRun') === 'true'
+          ? undefined
+          : HttpResponse.json({ success: false, status: 400, message: 'The file is not a valid .xlsx spreadsheet' }, { status: 400 }),
+      ),
     )
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { Alert, Badge, Group, List, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react'
 import type { McqUploadResult } from '../../../contract/media.ts'
-import type { SheetPreview } from './sheet-preview.ts'
 
 /** Skipped rows with their reasons: every line is in the page; long lists scroll inside their box. */
 function SkipList({ title, lines }: { title: string; lines: string[] }) {
@@ -31,14 +30,16 @@ function Figure({ label, value, color }: { label: string; value: number; color: 
   )
 }
 
-/** What an import will do, read in the browser before anything is sent. */
-export function McqPreview({ state }: { state: { status: 'reading' } | { status: 'failed'; message: string } | { status: 'ready'; preview: SheetPreview } }) {
-  if (state.status === 'reading') {
+export type McqPreviewState = { status: 'checking' } | { status: 'failed'; message: string } | { status: 'ready'; summary: McqUploadResult }
+
+/** What an import will do, as the server's dry run answers it, before anything is stored. */
+export function McqPreview({ state }: { state: McqPreviewState }) {
+  if (state.status === 'checking') {
     return (
       <Group gap="xs" mih={36} role="status">
         <Loader size="xs" />
         <Text size="sm" c="dimmed">
-          Reading the spreadsheet…
+          Checking the spreadsheet…
         </Text>
       </Group>
     )
@@ -50,32 +51,21 @@ export function McqPreview({ state }: { state: { status: 'reading' } | { status:
       </Alert>
     )
   }
-  const { preview } = state
-  if (preview.headerError || preview.tooManyRows) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This file cannot be imported">
-        {preview.headerError ?? preview.tooManyRows}
-      </Alert>
-    )
-  }
+  const { summary } = state
+  const rows = summary.uploaded + summary.skipped
   return (
     <Panel label="Preview" icon={<IconFileSpreadsheet size={16} aria-hidden />}>
       <Group gap="xs">
-        <Figure label="Rows" value={preview.rows} color="gray" />
-        <Figure label="To upload" value={preview.valid} color="teal" />
-        <Figure label="To skip" value={preview.skipped.length} color={preview.skipped.length ? 'orange' : 'gray'} />
+        <Figure label="Rows" value={rows} color="gray" />
+        <Figure label="To upload" value={summary.uploaded} color="teal" />
+        <Figure label="To skip" value={summary.skipped} color={summary.skipped ? 'orange' : 'gray'} />
       </Group>
-      {preview.rows === 0 ? (
+      {rows === 0 ? (
         <Text size="sm" c="dimmed">
           The sheet has no question rows under its header.
         </Text>
       ) : null}
-      <SkipList title="Rows that will be skipped" lines={preview.skipped} />
-      {!preview.checkedStored ? (
-        <Text size="xs" c="dimmed">
-          Questions already stored and sub-topic ids could not be checked here; the server checks them when you upload.
-        </Text>
-      ) : null}
+      <SkipList title="Rows that will be skipped" lines={summary.skippedDetails} />
     </Panel>
   )
 }

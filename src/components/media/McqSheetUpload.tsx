@@ -1,17 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button, Stack } from '@mantine/core'
 import { IconUpload } from '@tabler/icons-react'
 import type { McqUploadResult } from '../../../contract/media.ts'
 import type { SheetKind } from '../../../contract/mcq-import.ts'
+import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
-import { useUploadMcqSheet } from '../../queries/mcqs.ts'
+import { usePreviewMcqSheet, useUploadMcqSheet } from '../../queries/mcqs.ts'
 import { FilePicker, wrongKind } from './FilePicker.tsx'
 import { FormMessage } from './FormMessage.tsx'
-import { McqPreview, McqResult } from './McqPreview.tsx'
-import { SheetReadError, previewSheet, type SheetPreview } from './sheet-preview.ts'
+import { McqPreview, McqResult, type McqPreviewState } from './McqPreview.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
-
-type PreviewState = { status: 'reading' } | { status: 'failed'; message: string } | { status: 'ready'; preview: SheetPreview }
 
 interface McqSheetUploadProps {
   kind: SheetKind
@@ -23,43 +21,37 @@ interface McqSheetUploadProps {
 }
 
 /**
- * An MCQ spreadsheet import: the chosen .xlsx is read in the browser and previewed with the server's own
- * rules (rows, and each row that will be skipped with its reason); Upload confirms; the server's result follows.
+ * An MCQ spreadsheet import: the chosen .xlsx is checked by the server in a dry run (rows, and each row that
+ * will be skipped with its reason; nothing stored), so the browser never parses a sheet; Upload confirms; the
+ * server's result follows.
  */
 export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)', missingFileMessage }: McqSheetUploadProps) {
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const [message, setMessage] = useState<string | null>(null)
-  const [preview, setPreview] = useState<PreviewState | null>(null)
   const [result, setResult] = useState<McqUploadResult | null>(null)
-  const reading = useRef(0)
+  // The mutation shows its latest call only, so a file picked while another is checked replaces it.
+  const check = usePreviewMcqSheet()
   const send = useUploadMcqSheet()
 
   function pick(picked: File | null) {
-    const turn = ++reading.current
     setFile(picked)
     setMessage(null)
     setResult(null)
     const wrong = picked ? wrongKind(picked, 'xlsx') : null
     setFileError(wrong)
-    if (!picked || wrong) {
-      setPreview(null)
-      return
-    }
-    setPreview({ status: 'reading' })
-    previewSheet(picked, kind, subTopicId).then(
-      (ready) => turn === reading.current && setPreview({ status: 'ready', preview: ready }),
-      (error: unknown) =>
-        turn === reading.current &&
-        setPreview({ status: 'failed', message: error instanceof SheetReadError ? error.message : 'The spreadsheet could not be read in the browser.' }),
-    )
+    if (!picked || wrong) check.reset()
+    else check.mutate({ kind, file: picked, subTopicId })
   }
 
-  const blocked =
-    !!fileError ||
-    preview?.status === 'reading' ||
-    preview?.status === 'failed' ||
-    (preview?.status === 'ready' && (!!preview.preview.headerError || !!preview.preview.tooManyRows))
+  const preview: McqPreviewState | null = check.isPending
+    ? { status: 'checking' }
+    : check.isError
+      ? { status: 'failed', message: messageOf(check.error, 'The spreadsheet could not be checked. Try again.') }
+      : check.data
+        ? { status: 'ready', summary: check.data }
+        : null
+  const blocked = !!fileError || (!!file && preview?.status !== 'ready')
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -68,16 +60,14 @@ export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)',
       return
     }
     if (blocked) return
-    const touches = preview?.status === 'ready' ? preview.preview.subTopicIds : undefined
     send.mutate(
-      { kind, file, subTopicId, touches },
+      { kind, file, subTopicId },
       {
         onSuccess: (answer) => {
           notify.success('MCQs uploaded successfully', { description: `${answer.uploaded} uploaded, ${answer.skipped} skipped` })
-          reading.current++
           setResult(answer)
           setFile(null)
-          setPreview(null)
+          check.reset()
         },
         // A failure's toast comes from the mutation's meta; a cancel is no failure.
         onError: () => {
@@ -98,7 +88,7 @@ export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)',
           error={fileError}
           disabled={send.isPending}
           placeholder="Choose an .xlsx file"
-          description="Read here first: you see what will be uploaded and skipped before anything is sent"
+          description="Checked first: you see what will be uploaded and skipped before anything is stored"
         />
         {preview ? <McqPreview state={preview} /> : null}
         <FormMessage>{message}</FormMessage>
