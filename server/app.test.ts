@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createApp } from './app.ts'
-import { useTestContext, createTestContext } from './test/harness.ts'
+import { setupTestContext, createTestContext } from './test/harness.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 afterEach(() => vi.restoreAllMocks())
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

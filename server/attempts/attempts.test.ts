@@ -2,10 +2,10 @@ import { and, count, eq } from 'drizzle-orm'
 import type { Mcq } from '../../contract/media.ts'
 import type { AttemptInput, AttemptResult, McqAttempt } from '../../contract/learning.ts'
 import { mcqAttemptAnswers, mcqAttempts } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: { token: string; id: number }
 let learner: { token: string; id: number }
 let other: { token: string; id: number }

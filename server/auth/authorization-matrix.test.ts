@@ -1,4 +1,4 @@
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 /**
  * Every API route the app registers, called as anonymous, a learner without the package, a learner
@@ -123,7 +123,7 @@ function expected(rule: Rule, role: Role): 401 | 403 | 'allowed' | 'ok' {
   return rule === 'content' && role === 'learnerWith' ? 'ok' : 'allowed'
 }
 
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let cached: Fixture | undefined
 
 interface Fixture {

@@ -3,10 +3,10 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../deps.ts'
 import { users } from '../db/schema.ts'
 import { onError } from '../http/errors.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { createGuards } from './guards.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let app: Hono<AppEnv>
 beforeAll(() => {
   const guards = createGuards(ctx.deps)

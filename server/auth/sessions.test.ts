@@ -1,9 +1,9 @@
 import type { LoginResponse, User } from '../../contract/auth.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 /** Issue 11, item 2: every session token carries the account's session version; raising it ends them all. */
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 const me = (token: string) => ctx.request<User>('GET', '/api/user/getUserByEmail', { token })
 const login = (email: string, password: string) => ctx.request<LoginResponse>('POST', '/api/oauth2/loginUser', { body: { email, password } })

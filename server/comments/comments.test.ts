@@ -3,11 +3,11 @@ import type { Video } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
 import type { Comment, CommentSummary, RatingDistribution } from '../../contract/learning.ts'
 import { comments } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { upload, videoParts } from '../test/media.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: { token: string; id: number }
 let learner: { token: string; id: number; name: string }
 let other: { token: string; id: number; name: string }

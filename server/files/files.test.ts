@@ -3,14 +3,14 @@ import { Readable } from 'node:stream'
 import type { StudyMaterial, Video } from '../../contract/content.ts'
 import { storedFiles } from '../db/schema.ts'
 import { createFileUrlSigner } from '../storage/signed-urls.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { diskPath, mp4, parseSigned, pdf, PNG, upload, videoParts } from '../test/media.ts'
 import { parseRange } from './range.ts'
 import { sweepOrphanFiles } from './service.ts'
 
 // the uploaded video is built once; every test only reads it
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let admin: string
 let video: Video
 let content: Buffer

@@ -5,14 +5,14 @@ import { forbidden, notFound } from '../http/errors.ts'
 import { contentDisposition } from './disposition.ts'
 import { parseRange } from './range.ts'
 import { getStoredFile } from './service.ts'
-import { describe } from '../openapi/describe.ts'
+import { apiDoc } from '../openapi/api-doc.ts'
 
 /**
  * Serves stored files by signed URL (a <video> tag cannot send a bearer token). A tampered or expired
  * URL is a 403. Honours single byte ranges (206) so players can seek.
  */
 export function fileRoutes({ db, store, fileUrls, clock }: AppDeps) {
-  const doc = describe({
+  const doc = apiDoc({
     summary: 'A stored file by its signed URL (`exp` and `sig` come with the URL in API answers); one byte range (206) for seeking',
     response: 'binary',
     status: [200, 206],

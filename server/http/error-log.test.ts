@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 /** Issue 11, item 7: a failed query's parameters (password hashes, e-mails, names) never reach the log. */
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 it('a database error is logged with its code and message only, never with the parameters or the body', async () => {
   // Forces the registration insert to fail with an error the service does not expect (a check violation).

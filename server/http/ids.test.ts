@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../openapi/document.ts'
 import { insertTree } from '../test/content.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
 
 /**
@@ -8,7 +8,7 @@ import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
  * package 2. In a path, a query or a form an id is now `^[1-9][0-9]*$` within PostgreSQL's integer, anything
  * else a 400; a JSON body may also send a JSON number (the rule is `id` in contract/content.ts).
  */
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let document: OpenApiDocument
 let adminToken: string
 

@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../openapi/document.ts'
 import { insertTree } from '../test/content.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import { upload, xlsx } from '../test/media.ts'
 import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
@@ -13,7 +13,7 @@ import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
 /** Long enough for the fields with a minimum length (submissionId), so only the NUL is wrong with it. */
 const NUL = 'text\u0000with a NUL'
 
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let document: OpenApiDocument
 let adminToken: string
 

@@ -7,11 +7,11 @@ import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
 import { mcqs } from '../db/schema.ts'
 import type { OpenApiDocument } from '../openapi/document.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { upload, xlsx, XLSX_TYPE, type Part } from '../test/media.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let tree: BuiltTree
 beforeEach(async () => {

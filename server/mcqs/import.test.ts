@@ -6,11 +6,11 @@ import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
 import { createApp } from '../app.ts'
 import { mcqs } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { failOnNth, insertTree, type BuiltTree } from '../test/content.ts'
 import { form, mediaCounts, pdf, upload, xlsx, XLSX_TYPE, type Part } from '../test/media.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: string
 let tree: BuiltTree

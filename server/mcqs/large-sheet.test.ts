@@ -10,11 +10,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import ExcelJS from 'exceljs'
 import { MAX_IMPORT_ROWS, TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { mediaCounts, upload, XLSX_TYPE } from '../test/media.ts'
 
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let admin: string
 let subTopicId: number
 let dir: string

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Mcq } from '../../contract/media.ts'
 import { mcqs, userPackages } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: { token: string; id: number }
 let mine: BuiltTree

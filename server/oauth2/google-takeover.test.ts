@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm'
 import type { LoginResponse, User } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 /**
  * Issue 11, item 1: an attacker registers the victim's address with a password and never verifies it.
  * A Google sign-in by the real owner must not keep the attacker's password (nor the attacker's sessions).
  */
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 const VICTIM = 'victim@example.com'
 const ATTACKER_PASSWORD = 'attacker-pass'

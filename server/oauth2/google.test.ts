@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose'
 import type { LoginResponse } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { TEST_GOOGLE_CLIENT_ID, useTestContext, createTestContext } from '../test/harness.ts'
+import { TEST_GOOGLE_CLIENT_ID, setupTestContext, createTestContext } from '../test/harness.ts'
 
 const GOOGLE = '/api/oauth2/login'
 const INVALID = 'Invalid Google token'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 const googleLogin = (idToken: unknown) => ctx.request<LoginResponse>('POST', GOOGLE, { body: { idToken } })
 const nowSeconds = () => Math.floor(ctx.now.getTime() / 1000)

@@ -1,13 +1,13 @@
 import { decodeJwt } from 'jose'
 import type { LoginResponse } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { useTestContext, createTestContext } from '../test/harness.ts'
+import { setupTestContext, createTestContext } from '../test/harness.ts'
 
 const LOGIN = '/api/oauth2/loginUser'
 const INVALID = 'Invalid email or password.'
 const MINUTE = 60_000
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 function login(email: string, password: string, from?: string) {
   return ctx.request<LoginResponse>('POST', LOGIN, { body: { email, password }, headers: from ? { 'x-forwarded-for': from } : {} })

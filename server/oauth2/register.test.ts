@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { User } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 const REGISTER = '/api/oauth2/registerUser'
 const USER_KEYS = ['email', 'emailVerified', 'familyName', 'givenName', 'id', 'locale', 'name', 'packages', 'pictureUrl', 'role']
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 const register = (body: unknown) => ctx.request<User>('POST', REGISTER, { body })
 

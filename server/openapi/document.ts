@@ -29,7 +29,7 @@ const ACCESS_TEXT = {
 
 /**
  * The OpenAPI 3.1 document of every route registered under /api, read from the metadata that validate(),
- * the guards and describe() attach to the route's middleware. JSON Schemas come from zod's own converter.
+ * the guards and apiDoc() attach to the route's middleware. JSON Schemas come from zod's own converter.
  */
 export function buildOpenApiDocument(routes: readonly RouterRoute[]): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {}

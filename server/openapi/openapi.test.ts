@@ -1,14 +1,14 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Package } from '../../contract/content.ts'
 import type { OpenApiDocument } from './document.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { pdf, upload, videoParts } from '../test/media.ts'
 
 /**
  * The published contract: every route the app registers is in GET /api/openapi.json, and real answers validate
  * against the document's response schemas with ajv (a JSON Schema validator that knows nothing of zod).
  */
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let document: OpenApiDocument
 let ajv: Ajv2020
 const DOCUMENT_ID = 'https://learnpack.test/openapi.json'

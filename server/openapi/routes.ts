@@ -9,7 +9,7 @@ import { text } from '../../contract/text.ts'
 import type { AppEnv } from '../deps.ts'
 import { notFound } from '../http/errors.ts'
 import { validate } from '../http/validate.ts'
-import { describe } from './describe.ts'
+import { apiDoc } from './api-doc.ts'
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts'
 
 const resolve = createRequire(import.meta.url).resolve
@@ -27,16 +27,16 @@ export function openApiRoutes(appRoutes: () => readonly RouterRoute[]) {
   let document: OpenApiDocument | undefined
   const tags = ['system']
   return new Hono<AppEnv>()
-    .get('/openapi.json', describe({ summary: 'This OpenAPI 3.1 document', tags, response: 'binary', contentType: 'application/json' }), (c) => {
+    .get('/openapi.json', apiDoc({ summary: 'This OpenAPI 3.1 document', tags, response: 'binary', contentType: 'application/json' }), (c) => {
       document ??= buildOpenApiDocument(appRoutes())
       return c.json(document)
     })
-    .get('/docs', describe({ summary: 'The API reference page', tags, response: 'binary', contentType: 'text/html' }), async (c) => {
+    .get('/docs', apiDoc({ summary: 'The API reference page', tags, response: 'binary', contentType: 'text/html' }), async (c) => {
       return c.html(await readFile(DOCS_PAGE, 'utf8'))
     })
     .get(
       '/docs/:asset',
-      describe({ summary: "A file of the API reference page (its script and style sheet)", tags, response: 'binary', contentType: 'text/javascript' }),
+      apiDoc({ summary: "A file of the API reference page (its script and style sheet)", tags, response: 'binary', contentType: 'text/javascript' }),
       validate('param', z.object({ asset: text('asset', { max: 100 }) })),
       async (c) => {
         const asset = DOCS_ASSETS.get(c.req.valid('param').asset)

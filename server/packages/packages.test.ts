@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Package } from '../../contract/content.ts'
 import { packages, skills, subTopics, topics } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { countRows, insertTree, keysOf, snapshot } from '../test/content.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: string
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import type { Mcq } from '../../contract/media.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import type { DashboardFigures, PackageReport, PackageReportRow } from '../../contract/reports.ts'
 import { packages, users } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { upload, videoParts } from '../test/media.ts'
 
@@ -18,7 +18,7 @@ const HOUR = 3_600_000
 const NOW = new Date('2025-03-20T12:00:00Z')
 const P1_TITLE = 'Data & "Science" 101'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 type Person = { key: string; token: string; id: number; name: string; email: string; role: 'admin' | 'USER'; createdAt: Date }
 let people: Record<string, Person>

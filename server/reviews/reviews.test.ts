@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm'
 import type { Review, ReviewInput, ReviewSummary } from '../../contract/learning.ts'
 import { reviews, users } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: { token: string; id: number }
 let learner: { token: string; id: number; name: string }
 let other: { token: string; id: number; name: string }

@@ -6,7 +6,7 @@ import JSZip from 'jszip'
 import type { Package, SubTopic } from '../../contract/content.ts'
 import { parseOptions, type Mcq } from '../../contract/media.ts'
 import { users } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { mediaCounts } from '../test/media.ts'
 import { seedDemo } from './demo.ts'
 import { DEMO_MEDIA } from './demo-media.ts'
@@ -15,7 +15,7 @@ import { notesPdf } from './demo-pdf.ts'
 const COST = 10
 const ASSETS = path.join(import.meta.dirname, 'assets')
 
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let dataDir: string
 let admin: string
 let learner: string

@@ -5,14 +5,14 @@ import { eq } from 'drizzle-orm'
 import type { Package } from '../../contract/content.ts'
 import { packages, users } from '../db/schema.ts'
 import { countRows } from '../test/content.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { ensureAdmin } from './admin.ts'
 import { seedDemo } from './demo.ts'
 import { DEMO_PACKAGES } from './demo-content.ts'
 
 const COST = 10
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let dataDir: string
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'learnpack-seed-'))

@@ -6,14 +6,14 @@ import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
 import { getSkillWithTopics } from './service.ts'
-import { describe } from '../openapi/describe.ts'
+import { apiDoc } from '../openapi/api-doc.ts'
 
 export function skillRoutes(deps: AppDeps, { requireUser }: Guards) {
   const { db } = deps
   const sign = mediaSigner(deps)
   return new Hono<AppEnv>()
-    .get('/skills/:id/topics', describe({ summary: 'A skill with its topics (the editor)', response: skillWithTopicsSchema }), requireUser, validate('param', idParam), async (c) => {
+    .get('/skills/:id/topics', apiDoc({ summary: 'A skill with its topics (the editor)', response: skillWithTopicsSchema }), requireUser, validate('param', idParam), async (c) => {
       return ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill and its topics loaded')
     })
-    .get('/:id', describe({ summary: 'A skill with its topics', response: skillWithTopicsSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill found'))
+    .get('/:id', apiDoc({ summary: 'A skill with its topics', response: skillWithTopicsSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill found'))
 }

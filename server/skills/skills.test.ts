@@ -1,8 +1,8 @@
 import type { SkillWithTopics } from '../../contract/content.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: string
 let built: BuiltTree

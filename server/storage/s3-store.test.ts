@@ -16,7 +16,7 @@ import S3rver from 's3rver'
 import type { Video } from '../../contract/content.ts'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { form, mediaCounts, mp4, parseSigned, PNG, videoParts } from '../test/media.ts'
 import type { BlobStore } from './blob-store.ts'
@@ -31,7 +31,7 @@ let dir: string
 let endpoint: string
 let client: S3Client
 let store: BlobStore
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'learnpack-s3rver-'))

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream'
 import S3rver from 's3rver'
 import type { Video } from '../../contract/content.ts'
 import { createApp } from '../app.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { form, parseSigned, videoParts } from '../test/media.ts'
 import type { BlobStore } from './blob-store.ts'
@@ -21,7 +21,7 @@ import { SWEEP_GRACE_MS, sweepStore } from './sweep.ts'
 
 const BUCKET = 'learnpack-sweep-test'
 
-const ctx = useTestContext({}, { resetBeforeEach: false })
+const ctx = setupTestContext({}, { resetBeforeEach: false })
 let s3: S3rver
 let s3Dir: string
 const stores: Record<'local disk' | 'S3', () => BlobStore> = {

@@ -6,12 +6,12 @@ import type { StudyMaterial, SubTopic } from '../../contract/content.ts'
 import { createApp } from '../app.ts'
 import { studyMaterials, subTopics, userPackages } from '../db/schema.ts'
 import { formatBytes } from '../storage/file-types.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 import { EXE, PNG, diskPath, filesOnDisk, form, mediaCounts, mp4, parseSigned, pdf, sendStream, streamingMultipart, upload, zeros, type Part } from '../test/media.ts'
 import { safeFileName } from './service.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: { token: string; id: number }
 let tree: BuiltTree

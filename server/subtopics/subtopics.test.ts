@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from '../../contract/envelope.ts'
 import { subTopics } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { countRows, insertTree, keysOf, PAGE_KEYS, snapshot, type BuiltTree } from '../test/content.ts'
 import type { SubTopicWithTopic } from './service.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: string
 let built: BuiltTree

@@ -47,7 +47,7 @@ type ConfigOverrides = Partial<Record<string, string>>
  * The test context of a test file: built before its tests on the worker's database, emptied before the file and
  * (unless `resetBeforeEach` is false, for files that build their data once) before each test.
  */
-export function useTestContext(overrides: ConfigOverrides = {}, options: { resetBeforeEach?: boolean } = {}): TestContext {
+export function setupTestContext(overrides: ConfigOverrides = {}, options: { resetBeforeEach?: boolean } = {}): TestContext {
   const ctx = {} as TestContext
   beforeAll(async () => {
     await buildTestContext(ctx, overrides)

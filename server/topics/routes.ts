@@ -8,7 +8,7 @@ import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
 import { createTopic, deleteTopic, getTopic, listTopics, pageTopics, saveSkillTopics, topicsBySkill, updateTopic } from './service.ts'
 import { page } from '../../contract/envelope.ts'
-import { describe } from '../openapi/describe.ts'
+import { apiDoc } from '../openapi/api-doc.ts'
 
 const skillParam = z.object({ skillId: id })
 
@@ -16,24 +16,24 @@ export function topicRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
   const { db } = deps
   const sign = mediaSigner(deps)
   return new Hono<AppEnv>()
-    .post('/addTopic', describe({ summary: 'Create a topic (with sub-topics) under a skill', response: topicWithSkillSchema, status: 201 }), requireAdmin, validate('json', topicInput), async (c) => ok(c, await createTopic(db, c.req.valid('json'), sign()), 'Topic created successfully', 201))
-    .get('/', describe({ summary: 'Every topic', response: z.array(topicWithSkillSchema) }), requireAdmin, async (c) => ok(c, await listTopics(db, sign()), 'All topics fetched'))
-    .get('/page', describe({ summary: 'A page of topics', response: page(topicWithSkillSchema) }), requireAdmin, validate('query', pageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Paginated topics fetched'))
-    .get('/filtered', describe({ summary: 'A page of topics whose title contains `title`', response: page(topicWithSkillSchema) }), requireAdmin, validate('query', filteredPageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Filtered topics fetched'))
-    .get('/getTopicWithDetails', describe({ summary: 'A topic with its sub-topics, videos and study materials', response: topicWithSkillSchema }), requireUser, validate('query', z.object({ topicId: id })), async (c) => {
+    .post('/addTopic', apiDoc({ summary: 'Create a topic (with sub-topics) under a skill', response: topicWithSkillSchema, status: 201 }), requireAdmin, validate('json', topicInput), async (c) => ok(c, await createTopic(db, c.req.valid('json'), sign()), 'Topic created successfully', 201))
+    .get('/', apiDoc({ summary: 'Every topic', response: z.array(topicWithSkillSchema) }), requireAdmin, async (c) => ok(c, await listTopics(db, sign()), 'All topics fetched'))
+    .get('/page', apiDoc({ summary: 'A page of topics', response: page(topicWithSkillSchema) }), requireAdmin, validate('query', pageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Paginated topics fetched'))
+    .get('/filtered', apiDoc({ summary: 'A page of topics whose title contains `title`', response: page(topicWithSkillSchema) }), requireAdmin, validate('query', filteredPageQuery), async (c) => ok(c, await pageTopics(db, c.req.valid('query'), sign()), 'Filtered topics fetched'))
+    .get('/getTopicWithDetails', apiDoc({ summary: 'A topic with its sub-topics, videos and study materials', response: topicWithSkillSchema }), requireUser, validate('query', z.object({ topicId: id })), async (c) => {
       return ok(c, await getTopic(db, c.var.user, c.req.valid('query').topicId, sign()), 'Topic with SubTopics, Videos, and StudyMaterials')
     })
-    .get('/by-skill/:skillId', describe({ summary: "A skill's topics", response: z.array(topicWithSkillSchema) }), requireUser, validate('param', skillParam), async (c) => {
+    .get('/by-skill/:skillId', apiDoc({ summary: "A skill's topics", response: z.array(topicWithSkillSchema) }), requireUser, validate('param', skillParam), async (c) => {
       return ok(c, await topicsBySkill(db, c.var.user, c.req.valid('param').skillId, sign()), 'Topics fetched successfully')
     })
-    .put('/by-skill/:skillId', describe({ summary: "Save All: a skill's topics and sub-topics in one transaction", response: skillWithTopicsSchema }), requireAdmin, validate('param', skillParam), validate('json', saveTopicsInput), async (c) => {
+    .put('/by-skill/:skillId', apiDoc({ summary: "Save All: a skill's topics and sub-topics in one transaction", response: skillWithTopicsSchema }), requireAdmin, validate('param', skillParam), validate('json', saveTopicsInput), async (c) => {
       return ok(c, await saveSkillTopics(deps, c.req.valid('param').skillId, c.req.valid('json'), sign()), 'Topics & Subtopics saved')
     })
-    .get('/:id', describe({ summary: 'A topic', response: topicWithSkillSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getTopic(db, c.var.user, c.req.valid('param').id, sign()), 'Topic found'))
-    .put('/:id', describe({ summary: 'Update a topic', response: topicWithSkillSchema }), requireAdmin, validate('param', idParam), validate('json', topicUpdate), async (c) => {
+    .get('/:id', apiDoc({ summary: 'A topic', response: topicWithSkillSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getTopic(db, c.var.user, c.req.valid('param').id, sign()), 'Topic found'))
+    .put('/:id', apiDoc({ summary: 'Update a topic', response: topicWithSkillSchema }), requireAdmin, validate('param', idParam), validate('json', topicUpdate), async (c) => {
       return ok(c, await updateTopic(db, c.req.valid('param').id, c.req.valid('json'), sign()), 'Topic updated successfully')
     })
-    .delete('/:id', describe({ summary: 'Delete a topic and everything under it', response: null }), requireAdmin, validate('param', idParam), async (c) => {
+    .delete('/:id', apiDoc({ summary: 'Delete a topic and everything under it', response: null }), requireAdmin, validate('param', idParam), async (c) => {
       await deleteTopic(deps, c.req.valid('param').id)
       return ok(c, null, 'Topic deleted successfully')
     })

@@ -3,10 +3,10 @@ import type { Page } from '../../contract/envelope.ts'
 import type { SkillWithTopics, TopicWithSkill } from '../../contract/content.ts'
 import { createApp } from '../app.ts'
 import { subTopics, topics } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 import { countRows, failOnNth, insertTree, keysOf, PAGE_KEYS, snapshot, type BuiltTree } from '../test/content.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: string
 beforeEach(async () => {

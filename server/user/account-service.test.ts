@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm'
 import type { LoginResponse, User } from '../../contract/auth.ts'
 import { FORGOT_ANSWER, RESEND_ANSWER } from '../../contract/users.ts'
 import { emailTokens, users } from '../db/schema.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 /** The mail links: e-mail verification, resending it, and password reset; and the verified-e-mail login rule. */
 
 const HOUR = 3_600_000
 const VERIFIED = 'Email verified successfully!'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 const advance = (ms: number) => {
   ctx.now = new Date(ctx.now.getTime() + ms)
@@ -143,7 +143,7 @@ describe('POST /api/user/resend-verification', () => {
 })
 
 describe('AUTH_REQUIRE_VERIFIED_EMAIL=true', () => {
-  const strict = useTestContext({ AUTH_REQUIRE_VERIFIED_EMAIL: 'true' })
+  const strict = setupTestContext({ AUTH_REQUIRE_VERIFIED_EMAIL: 'true' })
 
   it('an unverified account is refused with a 403 pointing to Resend Verification; verified, it signs in', async () => {
     expect((await strict.request('POST', '/api/oauth2/registerUser', { body: { name: 'Ann', email: 'ann@example.com', password: 'secret-pass' } })).status).toBe(201)

@@ -3,11 +3,11 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose'
 import type { User } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
 import { createTokenService } from '../auth/tokens.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 const ME = '/api/user/getUserByEmail'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 const me = (headers: Record<string, string> = {}) => ctx.request<User>('GET', ME, { headers })
 
@@ -120,7 +120,7 @@ describe('GET /api/user/getUserByEmail', () => {
 })
 
 describe('JWT_TTL', () => {
-  const short = useTestContext({ JWT_TTL: '10s' })
+  const short = setupTestContext({ JWT_TTL: '10s' })
 
   it('a token lives exactly JWT_TTL', async () => {
     const { token } = await short.createUser()

@@ -1,4 +1,4 @@
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 /**
  * Issue 11, item 5: mail requests, registration and current-password guesses are throttled, in the database,
@@ -8,7 +8,7 @@ import { useTestContext } from '../test/harness.ts'
 const HOUR = 3_600_000
 const MINUTE = 60_000
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 const advance = (ms: number) => {
   ctx.now = new Date(ctx.now.getTime() + ms)

@@ -4,14 +4,14 @@ import type { Package } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { packages, skills, subTopics, topics, userPackages, users } from '../db/schema.ts'
 import { verifyPassword } from '../auth/passwords.ts'
-import { useTestContext } from '../test/harness.ts'
+import { setupTestContext } from '../test/harness.ts'
 
 /** Every /api/user endpoint that is not a mail link: reading users, assignments, roles, profile and password. */
 
 const USER_KEYS = ['email', 'emailVerified', 'familyName', 'givenName', 'id', 'locale', 'name', 'packages', 'pictureUrl', 'role']
 const PAGE_KEYS = ['content', 'empty', 'first', 'last', 'number', 'size', 'totalElements', 'totalPages']
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 
 /** A package with `skillCount` skills, one topic per skill and one sub-topic per topic. */
 async function insertPackage(label: string, skillCount = 2) {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { SubTopic, Video } from '../../contract/content.ts'
 import { storedFiles, userPackages, videos } from '../db/schema.ts'
-import { useTestContext, createTestContext } from '../test/harness.ts'
+import { setupTestContext, createTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
 import {
   EXE,
@@ -26,7 +26,7 @@ import {
   zeros,
 } from '../test/media.ts'
 
-const ctx = useTestContext()
+const ctx = setupTestContext()
 let admin: string
 let learner: { token: string; id: number }
 let tree: BuiltTree
