@@ -12,7 +12,9 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       // Loaders and pending components are split too, so no screen's code rides along with the first load.
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
     }),
     react(),
   ],

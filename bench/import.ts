@@ -21,7 +21,12 @@ async function buildSheet(): Promise<Buffer> {
   const sheet = workbook.addWorksheet('MCQs')
   sheet.addRow(TEMPLATE_HEADERS.plain)
   for (let i = 1; i <= ROWS; i++) {
-    const options = i % 4 === 0 ? [i, i + 1] : i % 4 === 1 ? [`${i} apples`, `${i + 1} apples`, `${i + 2} apples`] : [`Option one for ${i}`, `Option two for ${i}`, i * 3, `None of these (${i})`]
+    const options =
+      i % 4 === 0
+        ? [i, i + 1]
+        : i % 4 === 1
+          ? [`${i} apples`, `${i + 1} apples`, `${i + 2} apples`]
+          : [`Option one for ${i}`, `Option two for ${i}`, i * 3, `None of these (${i})`]
     const correct = i % 3 === 0 ? 'A, B' : i % 2 ? 'b' : 'A'
     sheet.addRow([`Question ${i}: which of these describes item number ${i} of the benchmark bank best?`, correct, ...options])
   }
@@ -46,7 +51,11 @@ async function main() {
       const body = new FormData()
       body.append('subTopicId', String(subTopicId))
       body.append('file', new Blob([new Uint8Array(file)], { type: XLSX_TYPE }), 'bench.xlsx')
-      const res = await fetch(`${server.base}/api/mcqs/uploadExcel`, { method: 'POST', headers: { authorization: `Bearer ${server.token}` }, body })
+      const res = await fetch(`${server.base}/api/mcqs/uploadExcel`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.token}` },
+        body,
+      })
       const json = (await res.json()) as { data?: { uploaded: number; skipped: number }; message?: string }
       if (!res.ok) throw new Error(`Import answered ${res.status}: ${json.message}`)
       return json.data!
@@ -81,7 +90,9 @@ async function main() {
       'import through the API': { 'median ms': Math.round(import50), runs: imports.map(Math.round).join(' / ') },
       're-import (every row a duplicate)': { 'median ms': Math.round(reimport), runs: String(Math.round(reimport)) },
     })
-    console.log(`ratio import/read: ${(import50 / read50).toFixed(2)} (the import takes ${(import50 / read50).toFixed(2)}× the time exceljs needs to read the file)`)
+    console.log(
+      `ratio import/read: ${(import50 / read50).toFixed(2)} (the import takes ${(import50 / read50).toFixed(2)}× the time exceljs needs to read the file)`,
+    )
     console.log(`rows per second through the API: ${Math.round(ROWS / (import50 / 1000))}`)
   } catch (err) {
     console.error(`Server output:\n${server.output()}`)

@@ -22,23 +22,39 @@ interface Tree {
 }
 
 async function buildPackage(base: string, token: string): Promise<number> {
-  const pkg = await api<Tree>(base, 'POST', '/api/packages/createPackage', {
-    title: 'Benchmark package',
-    description: `${SKILLS} skills × ${TOPICS} topics × ${SUB_TOPICS} sub-topics`,
-    price: '999.99',
-    skills: Array.from({ length: SKILLS }, (_, s) => ({ title: `Skill ${s + 1}`, description: `Description of skill ${s + 1}`, price: '99.99' })),
-  }, token)
-  for (const [s, skill] of pkg.skills.entries()) {
-    await api(base, 'PUT', `/api/topic/by-skill/${skill.id}`, {
-      topics: Array.from({ length: TOPICS }, (_, t) => ({
-        title: `Topic ${s + 1}.${t + 1}`,
-        description: `What topic ${s + 1}.${t + 1} covers, in a sentence or two of realistic length.`,
-        subTopics: Array.from({ length: SUB_TOPICS }, (_, u) => ({
-          title: `Sub-topic ${s + 1}.${t + 1}.${u + 1}`,
-          description: `What sub-topic ${s + 1}.${t + 1}.${u + 1} covers, in a sentence or two of realistic length.`,
-        })),
+  const pkg = await api<Tree>(
+    base,
+    'POST',
+    '/api/packages/createPackage',
+    {
+      title: 'Benchmark package',
+      description: `${SKILLS} skills × ${TOPICS} topics × ${SUB_TOPICS} sub-topics`,
+      price: '999.99',
+      skills: Array.from({ length: SKILLS }, (_, s) => ({
+        title: `Skill ${s + 1}`,
+        description: `Description of skill ${s + 1}`,
+        price: '99.99',
       })),
-    }, token)
+    },
+    token,
+  )
+  for (const [s, skill] of pkg.skills.entries()) {
+    await api(
+      base,
+      'PUT',
+      `/api/topic/by-skill/${skill.id}`,
+      {
+        topics: Array.from({ length: TOPICS }, (_, t) => ({
+          title: `Topic ${s + 1}.${t + 1}`,
+          description: `What topic ${s + 1}.${t + 1} covers, in a sentence or two of realistic length.`,
+          subTopics: Array.from({ length: SUB_TOPICS }, (_, u) => ({
+            title: `Sub-topic ${s + 1}.${t + 1}.${u + 1}`,
+            description: `What sub-topic ${s + 1}.${t + 1}.${u + 1} covers, in a sentence or two of realistic length.`,
+          })),
+        })),
+      },
+      token,
+    )
   }
   const tree = await api<Tree>(base, 'GET', `/api/packages/${pkg.id}`, undefined, token)
   const subTopics = tree.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics)).length
@@ -77,11 +93,17 @@ async function main() {
   const server = await startServer()
   const { base, token } = server
   try {
-    console.log(`Server up on ${base} (embedded PGlite, Node ${process.version}). Building the ${SKILLS}×${TOPICS}×${SUB_TOPICS} package through the API…`)
+    console.log(
+      `Server up on ${base} (embedded PGlite, Node ${process.version}). Building the ${SKILLS}×${TOPICS}×${SUB_TOPICS} package through the API…`,
+    )
     const started = performance.now()
     const packageId = await buildPackage(base, token)
-    const bytes = (await (await fetch(`${base}/api/packages/${packageId}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).byteLength
-    console.log(`Package ${packageId} built in ${Math.round(performance.now() - started)} ms; its tree response is ${(bytes / 1024).toFixed(0)} KiB.`)
+    const bytes = (
+      await (await fetch(`${base}/api/packages/${packageId}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()
+    ).byteLength
+    console.log(
+      `Package ${packageId} built in ${Math.round(performance.now() - started)} ms; its tree response is ${(bytes / 1024).toFixed(0)} KiB.`,
+    )
 
     console.log(`Load: ${CONNECTIONS} connections for ${DURATION} s each…`)
     // hello first: it leaves no backlog. The tree run can (requests still queued when autocannon stops).

@@ -76,7 +76,10 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`)
       if (Date.now() > deadline) throw new Error(`The server did not start within 60 s:\n${output}`)
-      const up = await fetch(`${base}/api/oauth2/hello`).then((r) => r.ok, () => false)
+      const up = await fetch(`${base}/api/oauth2/hello`).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (up) break
       await new Promise((r) => setTimeout(r, 200))
     }
@@ -100,18 +103,33 @@ export async function api<T>(base: string, method: string, urlPath: string, body
 
 /** A package with one skill and one topic holding `count` sub-topics, created through the API; answers their ids. */
 export async function createSubTopics(server: RunningServer, count: number): Promise<number[]> {
-  const pkg = await api<{ skills: { id: number }[] }>(server.base, 'POST', '/api/packages/createPackage', {
-    title: 'Benchmark package',
-    description: 'Created by a benchmark',
-    price: '1.00',
-    skills: [{ title: 'Benchmark skill', description: 'Created by a benchmark', price: '1.00' }],
-  }, server.token)
-  const topic = await api<{ subTopics: { id: number }[] }>(server.base, 'POST', '/api/topic/addTopic', {
-    skillId: pkg.skills[0]!.id,
-    title: 'Benchmark topic',
-    description: 'Created by a benchmark',
-    subTopics: Array.from({ length: count }, (_, i) => ({ title: `Benchmark sub-topic ${i + 1}`, description: 'Created by a benchmark' })),
-  }, server.token)
+  const pkg = await api<{ skills: { id: number }[] }>(
+    server.base,
+    'POST',
+    '/api/packages/createPackage',
+    {
+      title: 'Benchmark package',
+      description: 'Created by a benchmark',
+      price: '1.00',
+      skills: [{ title: 'Benchmark skill', description: 'Created by a benchmark', price: '1.00' }],
+    },
+    server.token,
+  )
+  const topic = await api<{ subTopics: { id: number }[] }>(
+    server.base,
+    'POST',
+    '/api/topic/addTopic',
+    {
+      skillId: pkg.skills[0]!.id,
+      title: 'Benchmark topic',
+      description: 'Created by a benchmark',
+      subTopics: Array.from({ length: count }, (_, i) => ({
+        title: `Benchmark sub-topic ${i + 1}`,
+        description: 'Created by a benchmark',
+      })),
+    },
+    server.token,
+  )
   return topic.subTopics.map((s) => s.id)
 }
 

@@ -47,18 +47,26 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 function uploadFile(base: string, token: string, subTopicId: number, file: string): Promise<{ status: number; body: string }> {
   const boundary = `----learnpack-bench-${Date.now()}`
   const thumbnail = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="thumb.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="thumb.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     PNG,
     Buffer.from('\r\n'),
   ])
-  const videoHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`)
+  const videoHead = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
   const length = thumbnail.length + videoHead.length + statSync(file).size + tail.length
   const url = new URL(`/api/videos/upload/${subTopicId}`, base)
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(length),
+      },
     })
     req.on('response', (res) => {
       let body = ''
@@ -85,7 +93,10 @@ async function main() {
     console.log(`Writing a ${SIZE / MiB} MiB source file under ${parent}…`)
     await writeSource(source)
 
-    const streamCopy = () => timed(() => pipeline(createReadStream(source, { highWaterMark: MiB }), createWriteStream(copy))).finally(() => rm(copy, { force: true }))
+    const streamCopy = () =>
+      timed(() => pipeline(createReadStream(source, { highWaterMark: MiB }), createWriteStream(copy))).finally(() =>
+        rm(copy, { force: true }),
+      )
     const kernelCopy = () => timed(() => copyFile(source, copy)).finally(() => rm(copy, { force: true }))
 
     server = await startServer({ parentDir: parent })
@@ -123,7 +134,9 @@ async function main() {
     })
     console.log(`ratio upload/stream copy:   ${(streamSeconds / uploadSeconds).toFixed(3)}`)
     console.log(`ratio upload/fs.copyFile:   ${(kernelSeconds / uploadSeconds).toFixed(3)}`)
-    console.log(`server RSS: idle ${Math.round(idleRss / MiB)} MiB, peak ${Math.round(peakRss / MiB)} MiB, growth ${Math.round((peakRss - idleRss) / MiB)} MiB for a ${SIZE / MiB} MiB upload`)
+    console.log(
+      `server RSS: idle ${Math.round(idleRss / MiB)} MiB, peak ${Math.round(peakRss / MiB)} MiB, growth ${Math.round((peakRss - idleRss) / MiB)} MiB for a ${SIZE / MiB} MiB upload`,
+    )
   } catch (err) {
     if (server) console.error(`Server output:\n${server.output()}`)
     throw err

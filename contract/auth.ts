@@ -11,7 +11,8 @@ export const email = text('Email', { max: 254, required: 'Email is required', to
   .transform((value) => value.toLowerCase())
 
 /** A password as typed: not trimmed (its spaces count), any printable character. */
-export const passwordText = (field: string, required?: string) => text(field, { max: 200, required, tooLong: 'Password is too long', trim: false })
+export const passwordText = (field: string, required?: string) =>
+  text(field, { max: 200, required, tooLong: 'Password is too long', trim: false })
 
 /** A password being set: at least PASSWORD_MIN characters, not only spaces. */
 export const newPassword = passwordText('Password', 'Password is required')
@@ -40,7 +41,14 @@ export const skillBasicSchema = z
 export type SkillBasic = z.infer<typeof skillBasicSchema>
 
 export const packageBasicSchema = z
-  .object({ id: z.number().int(), title: z.string(), description: z.string(), price: z.string(), createdAt: z.string(), skills: z.array(skillBasicSchema) })
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    price: z.string(),
+    createdAt: z.string(),
+    skills: z.array(skillBasicSchema),
+  })
   .meta({ id: 'PackageBasic' })
 export type PackageBasic = z.infer<typeof packageBasicSchema>
 

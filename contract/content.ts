@@ -8,17 +8,15 @@ export function toMoneyString(value: string | number): string {
 }
 
 /** Exact money: a number or a decimal string, at most 2 decimals, never negative; sent back as a string like "19.90". */
-export const money = z
-  .union([z.number(), z.string()], { error: 'Price is required' })
-  .transform((value, ctx) => {
-    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
-    const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text)
-    if (!match) {
-      ctx.addIssue({ code: 'custom', message: 'Price must be a non-negative amount with at most 2 decimals' })
-      return z.NEVER
-    }
-    return toMoneyString(`${Number(match[1])}.${match[2] ?? ''}`)
-  })
+export const money = z.union([z.number(), z.string()], { error: 'Price is required' }).transform((value, ctx) => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
+  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text)
+  if (!match) {
+    ctx.addIssue({ code: 'custom', message: 'Price must be a non-negative amount with at most 2 decimals' })
+    return z.NEVER
+  }
+  return toMoneyString(`${Number(match[1])}.${match[2] ?? ''}`)
+})
 
 /** A required title and a required multi-line description of the content tree. */
 const title = text('Title', { max: 200, required: 'Title is required' })
@@ -35,7 +33,17 @@ const idNumber = z.int({ error: ID_MESSAGE }).min(1, ID_MESSAGE).max(INT4_MAX, I
  * `2e0`, `0b10` and ` 2` are 400s rather than id 2. A JSON body may also send a JSON number. Either way it must
  * be a positive whole number that fits PostgreSQL's integer.
  */
-export const id = z.union([idNumber, z.string().regex(/^[1-9][0-9]*$/).transform(Number).pipe(idNumber)], { error: ID_MESSAGE })
+export const id = z.union(
+  [
+    idNumber,
+    z
+      .string()
+      .regex(/^[1-9][0-9]*$/)
+      .transform(Number)
+      .pipe(idNumber),
+  ],
+  { error: ID_MESSAGE },
+)
 export const idParam = z.object({ id })
 
 export const skillInput = z.object({
@@ -63,7 +71,10 @@ export const topicInput = z.object({
   skillId: id,
   title,
   description,
-  subTopics: z.array(subTopicInput.omit({ id: true })).max(500).default([]),
+  subTopics: z
+    .array(subTopicInput.omit({ id: true }))
+    .max(500)
+    .default([]),
 })
 
 export const topicUpdate = z.object({
@@ -98,7 +109,12 @@ export type SaveTopicsInput = z.input<typeof saveTopicsInput>
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(0, 'page must be 0 or more').default(0),
-  size: z.coerce.number({ error: 'size must be a number' }).int().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(20),
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(100, 'size must be at most 100')
+    .default(20),
 })
 export const filteredPageQuery = pageQuery.extend({ title: text('title', { max: 200 }).default('') })
 
@@ -156,7 +172,9 @@ export const subTopicSchema = z
 export type SubTopic = z.infer<typeof subTopicSchema>
 
 /** A sub-topic with its topic's title and description (sub-topic lists and the test screens show them). */
-export const subTopicWithTopicSchema = subTopicSchema.extend({ topicTitle: z.string(), topicDescription: z.string() }).meta({ id: 'SubTopicWithTopic' })
+export const subTopicWithTopicSchema = subTopicSchema
+  .extend({ topicTitle: z.string(), topicDescription: z.string() })
+  .meta({ id: 'SubTopicWithTopic' })
 
 export const topicSchema = z
   .object({

@@ -10,7 +10,8 @@ const envelopeFields = {
 }
 
 /** The one response envelope every JSON call answers with (DESIGN.md §3). Null fields are omitted. */
-export const successEnvelope = <Data extends z.ZodType>(data: Data) => z.object({ success: z.literal(true), data: data.optional(), ...envelopeFields })
+export const successEnvelope = <Data extends z.ZodType>(data: Data) =>
+  z.object({ success: z.literal(true), data: data.optional(), ...envelopeFields })
 
 /** The success envelope of calls that answer only a message. */
 export const noDataEnvelope = z.object({ success: z.literal(true), ...envelopeFields }).meta({ id: 'MessageEnvelope' })

@@ -11,7 +11,11 @@ const targetType = z
   .pipe(z.enum(TARGET_TYPES, { error: 'targetType must be PACKAGE or SKILL' }))
 
 const stars = (field: string) =>
-  z.coerce.number({ error: `${field} must be a number from 1 to 5` }).int(`${field} must be a whole number`).min(1, `${field} must be from 1 to 5`).max(5, `${field} must be from 1 to 5`)
+  z.coerce
+    .number({ error: `${field} must be a number from 1 to 5` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be from 1 to 5`)
+    .max(5, `${field} must be from 1 to 5`)
 
 const reviewText = text('reviewText', { max: 2000, multiline: true, tooLong: 'Your review must be at most 2000 characters' })
 
@@ -56,11 +60,21 @@ export const COMMENT_MAX = 2000
 
 export const commentInput = z.object({
   videoId: id,
-  comment: text('comment', { max: COMMENT_MAX, required: 'Please provide both rating and comment', multiline: true, tooLong: `A comment must be at most ${COMMENT_MAX} characters` }),
+  comment: text('comment', {
+    max: COMMENT_MAX,
+    required: 'Please provide both rating and comment',
+    multiline: true,
+    tooLong: `A comment must be at most ${COMMENT_MAX} characters`,
+  }),
   rating: stars('rating'),
 })
 export const commentUpdate = z.object({
-  comment: text('comment', { max: COMMENT_MAX, required: 'The comment must not be blank', multiline: true, tooLong: `A comment must be at most ${COMMENT_MAX} characters` }).optional(),
+  comment: text('comment', {
+    max: COMMENT_MAX,
+    required: 'The comment must not be blank',
+    multiline: true,
+    tooLong: `A comment must be at most ${COMMENT_MAX} characters`,
+  }).optional(),
   rating: stars('rating').optional(),
 })
 
@@ -89,7 +103,18 @@ export type RatingDistribution = z.infer<typeof ratingDistributionSchema>
 /** A test submission: the chosen letters per question id. Scores are computed on the server only. */
 export const attemptInput = z.object({
   subTopicIds: z.array(id).min(1, 'subTopicIds is required').max(500),
-  answers: z.record(z.string().regex(/^[1-9][0-9]{0,9}$/, 'answers keys are question ids'), z.array(z.string().trim().toUpperCase().regex(/^[A-D]$/, 'answers are letters A-D')).max(4)),
+  answers: z.record(
+    z.string().regex(/^[1-9][0-9]{0,9}$/, 'answers keys are question ids'),
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-D]$/, 'answers are letters A-D'),
+      )
+      .max(4),
+  ),
   /** A client-generated id; submitting the same one again returns the stored result instead of a new attempt. */
   submissionId: text('submissionId', { max: 64 }).min(8, 'submissionId must be at least 8 characters').optional(),
 })
@@ -114,6 +139,11 @@ export const attemptReviewItemSchema = z
 export type AttemptReviewItem = z.infer<typeof attemptReviewItemSchema>
 
 export const attemptResultSchema = z
-  .object({ score: z.number().int(), totalMarks: z.number().int(), attempts: z.array(mcqAttemptSchema), review: z.array(attemptReviewItemSchema) })
+  .object({
+    score: z.number().int(),
+    totalMarks: z.number().int(),
+    attempts: z.array(mcqAttemptSchema),
+    review: z.array(attemptReviewItemSchema),
+  })
   .meta({ id: 'AttemptResult' })
 export type AttemptResult = z.infer<typeof attemptResultSchema>

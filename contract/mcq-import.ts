@@ -53,7 +53,11 @@ export interface ImportPlan {
 }
 
 /** Header names compared case- and space-insensitively; the correct-options column may be titled just 'CorrectOptions'. */
-const headerKey = (text: string) => text.toLowerCase().replace(/\s+/g, '').replace(/\(.*\)$/, '')
+const headerKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/\(.*\)$/, '')
 
 /** Null when the header row matches the template, else a message saying which columns are expected. */
 export function checkHeader(kind: SheetKind, header: string[] | undefined): string | null {

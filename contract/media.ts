@@ -32,7 +32,9 @@ export function parseOptions(options: string): Partial<Record<OptionLetter, stri
   try {
     const parsed = JSON.parse(options) as unknown
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
-    return Object.fromEntries(Object.entries(parsed).filter(([k, v]) => (OPTION_LETTERS as readonly string[]).includes(k) && typeof v === 'string')) as Partial<Record<OptionLetter, string>>
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([k, v]) => (OPTION_LETTERS as readonly string[]).includes(k) && typeof v === 'string'),
+    ) as Partial<Record<OptionLetter, string>>
   } catch {
     return {}
   }
@@ -46,7 +48,14 @@ export function isShownOption(text: string): boolean {
 
 /** 'b d' | 'B,D' | 'D, b' → ['B', 'D']: split on commas/spaces, upper-cased, de-duplicated, sorted. */
 export function splitCorrect(raw: string): string[] {
-  return [...new Set(raw.split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))].sort()
+  return [
+    ...new Set(
+      raw
+        .split(/[\s,]+/)
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ].sort()
 }
 
 const optionsText = text('options', { max: 20_000, required: 'options is required', multiline: true }).refine(
@@ -66,10 +75,16 @@ function checkCorrect<T extends { options: string; correctOption: string }>(valu
   const wrong = splitCorrect(value.correctOption).filter((letter) => !present.includes(letter))
   if (wrong.length) ctx.addIssue({ code: 'custom', path: ['correctOption'], message: `Correct option ${wrong.join(', ')} names no option` })
 }
-const normalizeCorrect = <T extends { correctOption: string }>(value: T): T => ({ ...value, correctOption: splitCorrect(value.correctOption).join(',') })
+const normalizeCorrect = <T extends { correctOption: string }>(value: T): T => ({
+  ...value,
+  correctOption: splitCorrect(value.correctOption).join(','),
+})
 
 /** Update an MCQ: question, options (JSON text), correctOption. */
 export const mcqInput = z.object(mcqFields).superRefine(checkCorrect).transform(normalizeCorrect)
 
 /** Create an MCQ in a sub-topic. */
-export const mcqCreateInput = z.object({ subTopicId: id, ...mcqFields }).superRefine(checkCorrect).transform(normalizeCorrect)
+export const mcqCreateInput = z
+  .object({ subTopicId: id, ...mcqFields })
+  .superRefine(checkCorrect)
+  .transform(normalizeCorrect)

@@ -30,7 +30,14 @@ export const packageReportRowSchema = z
 export type PackageReportRow = z.infer<typeof packageReportRowSchema>
 
 export const subTopicScoreSchema = z
-  .object({ subTopicId: int, title: z.string(), topicTitle: z.string(), skillTitle: z.string(), attempts: int, averagePercent: z.number().nullable() })
+  .object({
+    subTopicId: int,
+    title: z.string(),
+    topicTitle: z.string(),
+    skillTitle: z.string(),
+    attempts: int,
+    averagePercent: z.number().nullable(),
+  })
   .meta({ id: 'SubTopicScore' })
 export type SubTopicScore = z.infer<typeof subTopicScoreSchema>
 

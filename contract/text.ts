@@ -44,6 +44,8 @@ export function text(field: string, { max, required, multiline = false, tooLong,
     .max(max, tooLong ?? `${field} must be at most ${max} characters`)
     .regex(
       multiline ? MULTI_LINE : LINE,
-      multiline ? `${field} must not contain control characters other than line breaks and tabs` : `${field} must not contain control characters`,
+      multiline
+        ? `${field} must not contain control characters other than line breaks and tabs`
+        : `${field} must not contain control characters`,
     )
 }

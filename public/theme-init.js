@@ -1,5 +1,5 @@
 // Applies the saved theme before the first paint, so a dark page never flashes light.
-;(function () {
+;(() => {
   var scheme = 'light'
   try {
     if (localStorage.getItem('theme') === 'dark') scheme = 'dark'

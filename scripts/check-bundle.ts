@@ -17,7 +17,8 @@ interface Chunk {
   css?: string[]
 }
 
-if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+if (!process.argv.includes('--no-build'))
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
 const dist = path.resolve('dist')
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
 

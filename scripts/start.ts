@@ -17,6 +17,9 @@ function newestMtime(entry: string): number {
 const sources = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package.json']
 if (!existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs) {
   console.log('Building the SPA…')
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
 }
 await import('../server/index.ts')

@@ -159,7 +159,12 @@ describe('unexpected errors', () => {
     expect(requestId).toMatch(UUID)
     const body = (await res.json()) as Record<string, unknown>
     expect(Object.keys(body).sort()).toEqual(['message', 'path', 'status', 'success', 'timestamp'])
-    expect(body).toMatchObject({ success: false, status: 500, path: '/api/oauth2/loginUser', message: `Something went wrong on our side. Reference: ${requestId}` })
+    expect(body).toMatchObject({
+      success: false,
+      status: 500,
+      path: '/api/oauth2/loginUser',
+      message: `Something went wrong on our side. Reference: ${requestId}`,
+    })
     expect(JSON.stringify(body)).not.toContain('secret detail')
 
     expect(errors).toHaveBeenCalledTimes(1)
@@ -200,7 +205,13 @@ describe('request log', () => {
       await logging.request('GET', '/api/nope')
       expect(lines).toHaveLength(2)
       const [first, second] = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
-      expect(first).toMatchObject({ level: 'info', method: 'GET', path: '/api/config', status: 200, requestId: ok.headers.get('x-request-id') })
+      expect(first).toMatchObject({
+        level: 'info',
+        method: 'GET',
+        path: '/api/config',
+        status: 200,
+        requestId: ok.headers.get('x-request-id'),
+      })
       expect(typeof first!.durationMs).toBe('number')
       expect(first!.durationMs as number).toBeGreaterThanOrEqual(0)
       expect(second).toMatchObject({ method: 'GET', path: '/api/nope', status: 404 })

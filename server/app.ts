@@ -24,7 +24,10 @@ import { attemptRoutes } from './attempts/routes.ts'
 import { reportRoutes } from './reports/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
-const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit') })
+const jsonLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: (c) => errorResponse(c, 413, 'Request body is larger than the 1 MiB limit'),
+})
 const isMultipart = (type: string | undefined) => /^multipart\/form-data/i.test(type ?? '')
 
 /**
@@ -60,7 +63,10 @@ export type ApiType = ReturnType<typeof apiRoutes>
 export function createApp(deps: AppDeps) {
   // The API document describes the whole app (it walks the registered routes), so it is mounted here, beside the
   // resources, and stays out of ApiType: the SPA never calls it.
-  const api = apiRoutes(deps, createGuards(deps)).route('/', openApiRoutes(() => app.routes))
+  const api = apiRoutes(deps, createGuards(deps)).route(
+    '/',
+    openApiRoutes(() => app.routes),
+  )
 
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {

@@ -40,7 +40,15 @@ describe('loadConfig', () => {
   })
 
   it('treats empty values as unset', () => {
-    const config = loadConfig({ DATABASE_URL: '', JWT_SECRET: ' ', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', GOOGLE_CLIENT_ID: '', SMTP_URL: '', SEED_DEMO: '' })
+    const config = loadConfig({
+      DATABASE_URL: '',
+      JWT_SECRET: ' ',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      GOOGLE_CLIENT_ID: '',
+      SMTP_URL: '',
+      SEED_DEMO: '',
+    })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.jwtSecret).toBeUndefined()
     expect(config.admin).toBeUndefined()
@@ -98,7 +106,13 @@ describe('loadConfig', () => {
       logRequests: false,
       uploads: { maxVideoBytes: 1024 ** 3, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
       fileUrlTtlSeconds: 900,
-      s3: { endpoint: 'http://minio:9000', bucket: 'learnpack-files', region: 'eu-west-1', accessKeyId: 'key-id', secretAccessKey: 'secret-key' },
+      s3: {
+        endpoint: 'http://minio:9000',
+        bucket: 'learnpack-files',
+        region: 'eu-west-1',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'secret-key',
+      },
       requireVerifiedEmail: true,
     })
   })
@@ -108,7 +122,13 @@ describe('loadConfig', () => {
     expect(config.uploads.maxVideoBytes).toBe(2 * 1024 ** 3)
     expect(config.fileUrlTtlSeconds).toBe(3600)
     expect(config.s3).toBeUndefined()
-    expect(loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3).toEqual({ endpoint: undefined, bucket: 'b', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' })
+    expect(loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'b',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+    })
   })
 
   it('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together', () => {

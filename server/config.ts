@@ -27,7 +27,12 @@ const url = z.url({ error: 'must be a URL' })
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_TTL: z
     .string()
@@ -47,11 +52,20 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: url.default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   APP_URL: optionalText.pipe(url.optional()),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Learnpack <no-reply@learnpack.local>'),
   TRUST_PROXY: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
   LOG_REQUESTS: optionalText.pipe(flag.optional()).transform((v) => v ?? true),
-  MAX_VIDEO_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().positive().default(2 * 1024 ** 3),
+  MAX_VIDEO_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   FILE_URL_TTL: z
     .string()
     .default('1h')
@@ -121,7 +135,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
       jwksUrl: e.GOOGLE_JWKS_URL,
-      issuers: e.GOOGLE_ISSUER.split(',').map((s) => s.trim()).filter(Boolean),
+      issuers: e.GOOGLE_ISSUER.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
@@ -132,7 +148,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
     fileUrlTtlSeconds: e.FILE_URL_TTL,
     s3: e.S3_BUCKET
-      ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
       : undefined,
   }
 }

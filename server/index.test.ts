@@ -68,12 +68,17 @@ describe('the real server (node server/index.ts)', () => {
     expect(hello.status).toBe(200)
     expect(await hello.text()).toBe('hello')
 
-    const login = await post<{ token: string; user: { role: string } }>(`${running.baseUrl}/api/oauth2/loginUser`, { email: 'root@example.com', password: 'root-password' })
+    const login = await post<{ token: string; user: { role: string } }>(`${running.baseUrl}/api/oauth2/loginUser`, {
+      email: 'root@example.com',
+      password: 'root-password',
+    })
     expect(login.status).toBe(200)
     expect(login.body.data!.user.role).toBe('admin')
     const token = login.body.data!.token
 
-    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as { learner: { email: string; password: string } }
+    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as {
+      learner: { email: string; password: string }
+    }
     const learner = await post(`${running.baseUrl}/api/oauth2/loginUser`, demo.learner)
     expect(learner.status).toBe(200)
     expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true)

@@ -29,7 +29,9 @@ async function main() {
   }
   mkdirSync(config.dataDir, { recursive: true })
 
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') })
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+  )
   await database.migrate()
 
   const store = createStore(config)
@@ -41,7 +43,9 @@ async function main() {
   if (config.seedDemo) {
     const demo = await seedDemo(database.db, config.dataDir, DEFAULT_COST, store)
     if (demo) {
-      console.log(`Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`)
+      console.log(
+        `Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`,
+      )
     }
   }
 

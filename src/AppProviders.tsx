@@ -16,7 +16,14 @@ export function AppProviders({ queryClient, children, env }: { queryClient: Quer
         {children}
         {/* Below the top bar, so toasts never cover its theme toggle and avatar. */}
         <Suspense fallback={null}>
-          <Toaster visibleToasts={TOAST_LIMIT} duration={DURATION.blank} position="top-right" offset={{ top: 72, right: 16 }} richColors closeButton />
+          <Toaster
+            visibleToasts={TOAST_LIMIT}
+            duration={DURATION.blank}
+            position="top-right"
+            offset={{ top: 72, right: 16 }}
+            richColors
+            closeButton
+          />
         </Suspense>
       </QueryClientProvider>
     </MantineProvider>

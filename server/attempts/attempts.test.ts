@@ -18,7 +18,14 @@ let s2: number
 let s3: number
 let empty: number
 /** Questions by name: s1 has single (A), multi (B,D) and single2 (C); s2 has triple (A,B,C) and last (D). */
-const q: Record<'single' | 'multi' | 'single2' | 'triple' | 'last' | 'foreign', number> = { single: 0, multi: 0, single2: 0, triple: 0, last: 0, foreign: 0 }
+const q: Record<'single' | 'multi' | 'single2' | 'triple' | 'last' | 'foreign', number> = {
+  single: 0,
+  multi: 0,
+  single2: 0,
+  triple: 0,
+  last: 0,
+  foreign: 0,
+}
 
 beforeEach(async () => {
   const a = await ctx.createUser({ role: 'admin' })
@@ -45,18 +52,25 @@ beforeEach(async () => {
   q.last = await mcq(s2, 'Pick D', { A: 'no', B: 'no', C: 'no', D: 'yes' }, 'D')
   q.foreign = await mcq(s3, 'Elsewhere', { A: 'x', B: 'y' }, 'A')
   for (const userId of [learner.id, other.id]) {
-    const res = await ctx.request('PUT', `/api/user/${userId}/assign-packages`, { token: admin.token, body: { packageIds: [tree.packageId] } })
+    const res = await ctx.request('PUT', `/api/user/${userId}/assign-packages`, {
+      token: admin.token,
+      body: { packageIds: [tree.packageId] },
+    })
     expect(res.status).toBe(200)
   }
 })
 
 async function mcq(subTopicId: number, question: string, options: Record<string, string>, correctOption: string) {
-  const res = await ctx.request<Mcq>('POST', '/api/mcqs/create', { token: admin.token, body: { subTopicId, question, options: JSON.stringify(options), correctOption } })
+  const res = await ctx.request<Mcq>('POST', '/api/mcqs/create', {
+    token: admin.token,
+    body: { subTopicId, question, options: JSON.stringify(options), correctOption },
+  })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data!.id
 }
 
-const submit = (body: AttemptInput | Record<string, unknown>, token = learner.token) => ctx.request<AttemptResult>('POST', '/api/mcq-attempts/create', { token, body })
+const submit = (body: AttemptInput | Record<string, unknown>, token = learner.token) =>
+  ctx.request<AttemptResult>('POST', '/api/mcq-attempts/create', { token, body })
 async function take(subTopicIds: number[], answers: Record<number, string[]>, token = learner.token, extra: Record<string, unknown> = {}) {
   const res = await submit({ subTopicIds, answers, ...extra }, token)
   expect(res.status, JSON.stringify(res.body)).toBe(201)
@@ -196,8 +210,20 @@ describe('attempts stored', () => {
     expect(result).toMatchObject({ score: 3, totalMarks: 5 })
     expect(result.attempts).toHaveLength(2)
     const bySub = Object.fromEntries(result.attempts.map((a) => [a.subTopicId, a]))
-    expect(bySub[s1]).toMatchObject({ userId: learner.id, score: 2, totalMarks: 3, attemptNumber: 1, attemptedAt: '2025-01-05T15:30:00.000Z' })
-    expect(bySub[s2]).toMatchObject({ userId: learner.id, score: 1, totalMarks: 2, attemptNumber: 1, attemptedAt: '2025-01-05T15:30:00.000Z' })
+    expect(bySub[s1]).toMatchObject({
+      userId: learner.id,
+      score: 2,
+      totalMarks: 3,
+      attemptNumber: 1,
+      attemptedAt: '2025-01-05T15:30:00.000Z',
+    })
+    expect(bySub[s2]).toMatchObject({
+      userId: learner.id,
+      score: 1,
+      totalMarks: 2,
+      attemptNumber: 1,
+      attemptedAt: '2025-01-05T15:30:00.000Z',
+    })
     const rows = await ctx.deps.db.select().from(mcqAttempts)
     expect(rows.map((r) => [r.subTopicId, r.score, r.totalMarks]).sort((a, b) => a[0]! - b[0]!)).toEqual([
       [s1, 2, 3],
@@ -225,10 +251,15 @@ describe('attempts stored', () => {
   })
 
   it('concurrent submissions get attempt numbers 1..5 with no duplicates', async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => submit({ subTopicIds: [s1, s2], answers: i % 2 ? { [q.single]: ['A'] } : {} })))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => submit({ subTopicIds: [s1, s2], answers: i % 2 ? { [q.single]: ['A'] } : {} })),
+    )
     for (const res of results) expect(res.status, JSON.stringify(res.body)).toBe(201)
     for (const subTopicId of [s1, s2]) {
-      const rows = await ctx.deps.db.select().from(mcqAttempts).where(and(eq(mcqAttempts.userId, learner.id), eq(mcqAttempts.subTopicId, subTopicId)))
+      const rows = await ctx.deps.db
+        .select()
+        .from(mcqAttempts)
+        .where(and(eq(mcqAttempts.userId, learner.id), eq(mcqAttempts.subTopicId, subTopicId)))
       expect(rows.map((r) => r.attemptNumber).sort()).toEqual([1, 2, 3, 4, 5])
     }
     const numbers = results.map((r) => r.body.data!.attempts.find((a) => a.subTopicId === s1)!.attemptNumber).sort()
@@ -236,11 +267,19 @@ describe('attempts stored', () => {
   })
 
   it('concurrent submissions by two learners number each learner’s own attempts', async () => {
-    const results = await Promise.all([learner, other, learner, other, learner].map((u) => submit({ subTopicIds: [s1], answers: {} }, u.token)))
+    const results = await Promise.all(
+      [learner, other, learner, other, learner].map((u) => submit({ subTopicIds: [s1], answers: {} }, u.token)),
+    )
     for (const res of results) expect(res.status).toBe(201)
     const rows = await ctx.deps.db.select().from(mcqAttempts)
-    const mine = rows.filter((r) => r.userId === learner.id).map((r) => r.attemptNumber).sort()
-    const theirs = rows.filter((r) => r.userId === other.id).map((r) => r.attemptNumber).sort()
+    const mine = rows
+      .filter((r) => r.userId === learner.id)
+      .map((r) => r.attemptNumber)
+      .sort()
+    const theirs = rows
+      .filter((r) => r.userId === other.id)
+      .map((r) => r.attemptNumber)
+      .sort()
     expect(mine).toEqual([1, 2, 3])
     expect(theirs).toEqual([1, 2])
   })
@@ -261,7 +300,9 @@ describe('attempts stored', () => {
   it('a repeated submissionId with different answers still answers what was stored', async () => {
     const first = await take([s1], { [q.single]: ['A'] }, learner.token, { submissionId: 'double-click-1' })
     expect(first.score).toBe(1)
-    const again = await take([s1], { [q.single]: ['A'], [q.multi]: ['B', 'D'], [q.single2]: ['C'] }, learner.token, { submissionId: 'double-click-1' })
+    const again = await take([s1], { [q.single]: ['A'], [q.multi]: ['B', 'D'], [q.single2]: ['C'] }, learner.token, {
+      submissionId: 'double-click-1',
+    })
     expect(again).toEqual(first)
     const [row] = await ctx.deps.db.select().from(mcqAttempts)
     expect(row).toMatchObject({ score: 1, totalMarks: 3 })
@@ -289,7 +330,15 @@ describe('attempts stored', () => {
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('MCQ Attempt Saved')
     expect(Object.keys(res.body.data!).sort()).toEqual(['attempts', 'review', 'score', 'totalMarks'])
-    expect(Object.keys(res.body.data!.attempts[0]!).sort()).toEqual(['attemptNumber', 'attemptedAt', 'id', 'score', 'subTopicId', 'totalMarks', 'userId'])
+    expect(Object.keys(res.body.data!.attempts[0]!).sort()).toEqual([
+      'attemptNumber',
+      'attemptedAt',
+      'id',
+      'score',
+      'subTopicId',
+      'totalMarks',
+      'userId',
+    ])
     for (const item of res.body.data!.review) expect(Object.keys(item).sort()).toEqual(['chosen', 'correct', 'correctOption', 'mcqId'])
     expect(res.body.data!.review.map((r) => r.correctOption)).toEqual(['A', 'B,D', 'C'])
   })
@@ -456,7 +505,12 @@ describe('reading attempts', () => {
   })
 
   it('every read needs a session', async () => {
-    for (const path of [`/api/mcq-attempts/getById?id=1`, `/api/mcq-attempts/byUser?userId=1`, `/api/mcq-attempts/bySubTopic?subTopicId=1`, `/api/mcq-attempts/byMultipleSubTopicIds?ids=1`]) {
+    for (const path of [
+      `/api/mcq-attempts/getById?id=1`,
+      `/api/mcq-attempts/byUser?userId=1`,
+      `/api/mcq-attempts/bySubTopic?subTopicId=1`,
+      `/api/mcq-attempts/byMultipleSubTopicIds?ids=1`,
+    ]) {
       expect((await ctx.request('GET', path)).status, path).toBe(401)
     }
   })

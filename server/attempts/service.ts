@@ -41,8 +41,11 @@ export async function submitAttempt(db: Db, user: AuthUser, input: z.output<type
   const questions = await db.select().from(mcqs).where(inArray(mcqs.subTopicId, subTopicIds)).orderBy(asc(mcqs.subTopicId), asc(mcqs.id))
   if (!questions.length) throw badRequest('There are no questions to grade in this test')
   const inTest = new Set(questions.map((q) => q.id))
-  const foreign = Object.keys(input.answers).map(Number).filter((id) => !inTest.has(id))
-  if (foreign.length) throw badRequest(`Question ${foreign.join(', ')} is not part of this test`, { answers: `Unknown question id ${foreign.join(', ')}` })
+  const foreign = Object.keys(input.answers)
+    .map(Number)
+    .filter((id) => !inTest.has(id))
+  if (foreign.length)
+    throw badRequest(`Question ${foreign.join(', ')} is not part of this test`, { answers: `Unknown question id ${foreign.join(', ')}` })
 
   const graded = questions.map((q) => {
     const chosen = [...new Set(input.answers[String(q.id)] ?? [])].sort()
@@ -80,7 +83,9 @@ export async function submitAttempt(db: Db, user: AuthUser, input: z.output<type
           attemptedAt: now,
         })
         .returning()
-      await tx.insert(mcqAttemptAnswers).values(own.map((g) => ({ attemptId: row!.id, mcqId: g.mcq.id, chosen: g.chosen.join(','), correct: g.correct })))
+      await tx
+        .insert(mcqAttemptAnswers)
+        .values(own.map((g) => ({ attemptId: row!.id, mcqId: g.mcq.id, chosen: g.chosen.join(','), correct: g.correct })))
       rows.push(row!)
     }
     return { rows, replay: false }
@@ -99,16 +104,31 @@ export async function submitAttempt(db: Db, user: AuthUser, input: z.output<type
 /** The result of a stored submission, rebuilt from its attempts and their per-question answers. */
 async function storedResult(db: Db, rows: AttemptRow[]): Promise<AttemptResult> {
   const answers = await db
-    .select({ mcqId: mcqAttemptAnswers.mcqId, chosen: mcqAttemptAnswers.chosen, correct: mcqAttemptAnswers.correct, correctOption: mcqs.correctOption })
+    .select({
+      mcqId: mcqAttemptAnswers.mcqId,
+      chosen: mcqAttemptAnswers.chosen,
+      correct: mcqAttemptAnswers.correct,
+      correctOption: mcqs.correctOption,
+    })
     .from(mcqAttemptAnswers)
     .innerJoin(mcqs, eq(mcqs.id, mcqAttemptAnswers.mcqId))
-    .where(inArray(mcqAttemptAnswers.attemptId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        mcqAttemptAnswers.attemptId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(mcqs.subTopicId), asc(mcqs.id))
   return {
     score: rows.reduce((sum, r) => sum + r.score, 0),
     totalMarks: rows.reduce((sum, r) => sum + r.totalMarks, 0),
     attempts: rows.map(toAttempt),
-    review: answers.map((a) => ({ mcqId: a.mcqId, chosen: a.chosen.split(',').filter(Boolean), correctOption: a.correctOption, correct: a.correct })),
+    review: answers.map((a) => ({
+      mcqId: a.mcqId,
+      chosen: a.chosen.split(',').filter(Boolean),
+      correctOption: a.correctOption,
+      correct: a.correct,
+    })),
   }
 }
 
@@ -125,7 +145,8 @@ export async function getAttempt(db: Db, viewer: AuthUser, id: number): Promise<
 }
 
 export async function listAttempts(db: Db, viewer: AuthUser, filter: { userId?: number; subTopicIds?: number[] }): Promise<McqAttempt[]> {
-  if (viewer.role !== 'admin' && filter.userId !== undefined && filter.userId !== viewer.id) throw forbidden('You can only see your own attempts')
+  if (viewer.role !== 'admin' && filter.userId !== undefined && filter.userId !== viewer.id)
+    throw forbidden('You can only see your own attempts')
   const owner = ownerFilter(viewer, filter.userId)
   const conditions = [
     eq(mcqAttempts.userId, owner),

@@ -163,8 +163,14 @@ async function seed(): Promise<Fixture> {
   await ctx.request('PUT', `/api/user/${learnerWith.user.id}/assign-packages`, { token: admin.token, body: { packageIds: [pkg.id] } })
   const subTopicId = topic.subTopics[0]!.id
   const media = await seedMedia(admin.token, subTopicId)
-  const review = await ctx.request<{ id: number }>('POST', '/api/reviews', { token: learnerWith.token, body: { targetType: 'PACKAGE', targetId: pkg.id, presentationRating: 4 } })
-  const comment = await ctx.request<{ id: number }>('POST', '/api/comments', { token: learnerWith.token, body: { videoId: media.video, comment: 'Nice', rating: 5 } })
+  const review = await ctx.request<{ id: number }>('POST', '/api/reviews', {
+    token: learnerWith.token,
+    body: { targetType: 'PACKAGE', targetId: pkg.id, presentationRating: 4 },
+  })
+  const comment = await ctx.request<{ id: number }>('POST', '/api/comments', {
+    token: learnerWith.token,
+    body: { videoId: media.video, comment: 'Nice', rating: 5 },
+  })
   const attempt = await ctx.request<{ attempts: { id: number }[] }>('POST', '/api/mcq-attempts/create', {
     token: learnerWith.token,
     body: { subTopicIds: [subTopicId], answers: { [media.mcq]: ['A'] } },
@@ -181,14 +187,25 @@ async function seedMedia(token: string, subTopicId: number) {
   const auth = { authorization: `Bearer ${token}` }
   const video = new FormData()
   video.append('video', new Blob([Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)])]), 'clip.mp4')
-  video.append('thumbnail', new Blob([Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)])]), 'thumb.png')
-  const uploaded = (await (await ctx.app.request(`/api/videos/upload/${subTopicId}`, { method: 'POST', body: video, headers: auth })).json()) as { data: { id: number; url: string } }
+  video.append(
+    'thumbnail',
+    new Blob([Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)])]),
+    'thumb.png',
+  )
+  const uploaded = (await (
+    await ctx.app.request(`/api/videos/upload/${subTopicId}`, { method: 'POST', body: video, headers: auth })
+  ).json()) as { data: { id: number; url: string } }
   const pdf = new FormData()
   pdf.append('subTopicId', String(subTopicId))
   pdf.append('name', 'Notes')
   pdf.append('pdf', new Blob([Buffer.from('%PDF-1.4\n%test')]), 'notes.pdf')
-  const material = (await (await ctx.app.request('/api/study-materials/upload', { method: 'POST', body: pdf, headers: auth })).json()) as { data: { id: number } }
-  const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', { token, body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'A' } })
+  const material = (await (await ctx.app.request('/api/study-materials/upload', { method: 'POST', body: pdf, headers: auth })).json()) as {
+    data: { id: number }
+  }
+  const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', {
+    token,
+    body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'A' },
+  })
   const fileKey = decodeURIComponent(new URL(uploaded.data.url, 'http://x').pathname.split('/').pop()!)
   return { video: uploaded.data.id, material: material.data.id, mcq: mcq.body.data!.id, fileKey }
 }
@@ -250,8 +267,14 @@ function registeredRoutes() {
 describe('authorization matrix', () => {
   it('has a rule for every registered API route, and no rule for a route that does not exist', () => {
     const routes = registeredRoutes()
-    expect(routes.filter((r) => !(r in RULES)), 'routes without a rule').toEqual([])
-    expect(Object.keys(RULES).filter((r) => !routes.includes(r)), 'rules without a route').toEqual([])
+    expect(
+      routes.filter((r) => !(r in RULES)),
+      'routes without a rule',
+    ).toEqual([])
+    expect(
+      Object.keys(RULES).filter((r) => !routes.includes(r)),
+      'rules without a route',
+    ).toEqual([])
   })
 
   it.each(Object.keys(RULES))('%s answers each role as its rule says', async (route) => {
@@ -268,7 +291,11 @@ describe('authorization matrix', () => {
       const res = await ctx.request(method, path, { token: fixture.tokens[role], body })
       const want = expected(rule, role)
       const good =
-        want === 'ok' ? res.status >= 200 && res.status < 300 : want === 'allowed' ? ![401, 403].includes(res.status) && res.status < 500 : res.status === want
+        want === 'ok'
+          ? res.status >= 200 && res.status < 300
+          : want === 'allowed'
+            ? ![401, 403].includes(res.status) && res.status < 500
+            : res.status === want
       if (!good) results.push(`${role}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`)
     }
     expect(results).toEqual([])

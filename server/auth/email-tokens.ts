@@ -15,7 +15,9 @@ export async function issueEmailToken(db: Db, userId: number, purpose: EmailToke
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
-  await db.insert(emailTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]) })
+  await db
+    .insert(emailTokens)
+    .values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]) })
   return token
 }
 
@@ -24,7 +26,14 @@ export async function consumeEmailToken(db: Db, token: string, purpose: EmailTok
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, sha256(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: emailTokens.userId })
   return row?.userId ?? null
 }

@@ -20,7 +20,10 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
     const claims = await tokens.verify(match[1]!)
     if (!claims) throw unauthorized('Your session has expired or is invalid. Sign in again.')
     // The role is read from the database, so a role change or a deleted account takes effect at once.
-    const [row] = await db.select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, claims.userId))
+    const [row] = await db
+      .select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, claims.userId))
     if (!row) throw unauthorized('Your account no longer exists. Sign in again.')
     // A password change or reset, a role change or 'Sign out everywhere' moved the version on: older tokens end here.
     if (claims.sessionVersion !== row.sessionVersion) throw unauthorized('Your session has ended. Sign in again.')
@@ -36,5 +39,8 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
   })
 
   // The OpenAPI document reads the access level back from the routes.
-  return { requireUser: attachDoc(requireUser, { kind: 'access', role: 'user' }), requireAdmin: attachDoc(requireAdmin, { kind: 'access', role: 'admin' }) }
+  return {
+    requireUser: attachDoc(requireUser, { kind: 'access', role: 'user' }),
+    requireAdmin: attachDoc(requireAdmin, { kind: 'access', role: 'admin' }),
+  }
 }

@@ -35,7 +35,13 @@ export async function assertLoginAllowed(db: Db, email: string, address: string,
   const [pair] = await db
     .select({ failures: count(), latest: max(loginFailures.failedAt) })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), eq(loginFailures.clientAddress, address), gt(loginFailures.failedAt, new Date(now.getTime() - FAILURE_MEMORY_MS))))
+    .where(
+      and(
+        eq(loginFailures.email, email),
+        eq(loginFailures.clientAddress, address),
+        gt(loginFailures.failedAt, new Date(now.getTime() - FAILURE_MEMORY_MS)),
+      ),
+    )
   if (pair?.latest) {
     const wait = new Date(pair.latest).getTime() + delayAfter(pair.failures) - now.getTime()
     if (wait > 0) throw tooMany(wait)

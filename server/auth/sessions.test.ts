@@ -6,7 +6,8 @@ import { setupTestContext } from '../test/harness.ts'
 const ctx = setupTestContext()
 
 const me = (token: string) => ctx.request<User>('GET', '/api/user/getUserByEmail', { token })
-const login = (email: string, password: string) => ctx.request<LoginResponse>('POST', '/api/oauth2/loginUser', { body: { email, password } })
+const login = (email: string, password: string) =>
+  ctx.request<LoginResponse>('POST', '/api/oauth2/loginUser', { body: { email, password } })
 const linkToken = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')!
 
 /** A signed-in account with two sessions (two devices). */
@@ -21,7 +22,9 @@ describe('session version', () => {
   it('a password reset ends every session', async () => {
     const { first, second } = await twoSessions()
     await ctx.request('POST', '/api/user/forgot-password', { body: { email: 'ann@example.com' } })
-    const res = await ctx.request('POST', '/api/user/reset-password', { body: { token: linkToken(ctx.outbox[0]!.text), password: 'new-password' } })
+    const res = await ctx.request('POST', '/api/user/reset-password', {
+      body: { token: linkToken(ctx.outbox[0]!.text), password: 'new-password' },
+    })
     expect(res.status).toBe(200)
     expect((await me(first)).status).toBe(401)
     expect((await me(second)).status).toBe(401)
@@ -30,7 +33,10 @@ describe('session version', () => {
 
   it('a password change ends the other sessions; the changer gets a fresh token that works', async () => {
     const { first, second } = await twoSessions()
-    const res = await ctx.request<LoginResponse>('PUT', '/api/user/password', { token: first, body: { currentPassword: 'old-password', newPassword: 'new-password' } })
+    const res = await ctx.request<LoginResponse>('PUT', '/api/user/password', {
+      token: first,
+      body: { currentPassword: 'old-password', newPassword: 'new-password' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Password changed')
     expect(res.body.data!.user).toMatchObject({ email: 'ann@example.com' })

@@ -36,13 +36,20 @@ export async function assertUnderLimits(db: Db, bucket: string, limits: Throttle
 /** Counts one event for each key, and forgets the bucket's events that left the window. */
 export async function recordEvent(db: Db, bucket: string, keys: string[], options: Pick<ThrottleOptions, 'windowMs' | 'now'>) {
   await db.insert(throttleEvents).values(keys.map((key) => ({ bucket, key, at: options.now })))
-  await db.delete(throttleEvents).where(and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.at, new Date(options.now.getTime() - options.windowMs))))
+  await db
+    .delete(throttleEvents)
+    .where(and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.at, new Date(options.now.getTime() - options.windowMs))))
 }
 
 /** Every call counts: refused past a limit, otherwise recorded. */
 export async function throttle(db: Db, bucket: string, limits: ThrottleLimit[], options: ThrottleOptions) {
   await assertUnderLimits(db, bucket, limits, options)
-  await recordEvent(db, bucket, limits.map((l) => l.key), options)
+  await recordEvent(
+    db,
+    bucket,
+    limits.map((l) => l.key),
+    options,
+  )
 }
 
 /**

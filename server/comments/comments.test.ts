@@ -29,7 +29,10 @@ beforeEach(async () => {
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201)
   video = uploaded.body.data!
   for (const userId of [learner.id, other.id]) {
-    const res = await ctx.request('PUT', `/api/user/${userId}/assign-packages`, { token: admin.token, body: { packageIds: [tree.packageId] } })
+    const res = await ctx.request('PUT', `/api/user/${userId}/assign-packages`, {
+      token: admin.token,
+      body: { packageIds: [tree.packageId] },
+    })
     expect(res.status).toBe(200)
   }
 })
@@ -41,14 +44,21 @@ async function create(comment: string, rating: number, token = learner.token) {
   return res.body.data!
 }
 const commentCount = async () => (await ctx.deps.db.select({ n: count() }).from(comments))[0]!.n
-const paged = (page: number, size = 5, token = learner.token) => ctx.request<Page<Comment>>('GET', `/api/comments/video/${video.id}/paged?page=${page}&size=${size}`, { token })
+const paged = (page: number, size = 5, token = learner.token) =>
+  ctx.request<Page<Comment>>('GET', `/api/comments/video/${video.id}/paged?page=${page}&size=${size}`, { token })
 
 describe('POST /api/comments', () => {
   it('creates the comment (201 "Comment created") with trimmed text, the author and a timestamp', async () => {
     const res = await post({ videoId: video.id, comment: '   Great lesson!  ', rating: 4 })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ success: true, message: 'Comment created' })
-    expect(res.body.data).toMatchObject({ videoId: video.id, comment: 'Great lesson!', rating: 4, userId: learner.id, userName: learner.name })
+    expect(res.body.data).toMatchObject({
+      videoId: video.id,
+      comment: 'Great lesson!',
+      rating: 4,
+      userId: learner.id,
+      userName: learner.name,
+    })
     expect(res.body.data!.createdAt).toBe(ctx.now.toISOString())
     const [row] = await ctx.deps.db.select().from(comments)
     expect(row).toMatchObject({ videoId: video.id, userId: learner.id, comment: 'Great lesson!', rating: 4 })
@@ -114,7 +124,12 @@ describe('POST /api/comments', () => {
 describe('reads are limited to those who may see the video', () => {
   it('an unassigned learner gets 403 on every read', async () => {
     await create('visible only to the assigned', 5)
-    for (const path of [`/api/comments/summary/${video.id}`, `/api/comments/ratings/${video.id}`, `/api/comments/video/${video.id}`, `/api/comments/video/${video.id}/paged?page=0&size=5`]) {
+    for (const path of [
+      `/api/comments/summary/${video.id}`,
+      `/api/comments/ratings/${video.id}`,
+      `/api/comments/video/${video.id}`,
+      `/api/comments/video/${video.id}/paged?page=0&size=5`,
+    ]) {
       const res = await ctx.request('GET', path, { token: outsider.token })
       expect(res.status, path).toBe(403)
       expect(JSON.stringify(res.body), path).not.toContain('visible only to the assigned')
@@ -122,7 +137,12 @@ describe('reads are limited to those who may see the video', () => {
   })
 
   it('an unknown video is a 404 on every read; a non-numeric id a 400', async () => {
-    for (const path of ['/api/comments/summary/99999', '/api/comments/ratings/99999', '/api/comments/video/99999', '/api/comments/video/99999/paged?page=0&size=5']) {
+    for (const path of [
+      '/api/comments/summary/99999',
+      '/api/comments/ratings/99999',
+      '/api/comments/video/99999',
+      '/api/comments/video/99999/paged?page=0&size=5',
+    ]) {
       expect((await ctx.request('GET', path, { token: learner.token })).status, path).toBe(404)
     }
     expect((await ctx.request('GET', '/api/comments/summary/abc', { token: learner.token })).status).toBe(400)
@@ -278,7 +298,10 @@ describe('GET /api/comments/video/{videoId}/paged', () => {
 describe('PUT /api/comments/{id}', () => {
   it('the owner edits the text and the rating', async () => {
     const mine = await create('first take', 2)
-    const res = await ctx.request<Comment>('PUT', `/api/comments/${mine.id}`, { token: learner.token, body: { comment: '  second take ', rating: 5 } })
+    const res = await ctx.request<Comment>('PUT', `/api/comments/${mine.id}`, {
+      token: learner.token,
+      body: { comment: '  second take ', rating: 5 },
+    })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: mine.id, comment: 'second take', rating: 5 })
     const [row] = await ctx.deps.db.select().from(comments).where(eq(comments.id, mine.id))
@@ -305,7 +328,9 @@ describe('PUT /api/comments/{id}', () => {
     const mine = await create('mine', 2)
     expect((await ctx.request('PUT', `/api/comments/${mine.id}`, { token: learner.token, body: { rating: 6 } })).status).toBe(400)
     expect((await ctx.request('PUT', `/api/comments/${mine.id}`, { token: learner.token, body: { comment: '   ' } })).status).toBe(400)
-    expect((await ctx.request('PUT', `/api/comments/${mine.id}`, { token: learner.token, body: { comment: 'z'.repeat(2001) } })).status).toBe(400)
+    expect(
+      (await ctx.request('PUT', `/api/comments/${mine.id}`, { token: learner.token, body: { comment: 'z'.repeat(2001) } })).status,
+    ).toBe(400)
     expect((await ctx.request('PUT', '/api/comments/99999', { token: learner.token, body: { rating: 3 } })).status).toBe(404)
   })
 })

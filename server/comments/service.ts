@@ -38,13 +38,21 @@ async function getComment(db: Db, id: number): Promise<Comment> {
 
 export async function createComment(db: Db, user: AuthUser, input: z.output<typeof commentInput>, now: Date): Promise<Comment> {
   await assertVideoAccess(db, user, input.videoId)
-  const [row] = await db.insert(comments).values({ ...input, userId: user.id, createdAt: now, updatedAt: now }).returning({ id: comments.id })
+  const [row] = await db
+    .insert(comments)
+    .values({ ...input, userId: user.id, createdAt: now, updatedAt: now })
+    .returning({ id: comments.id })
   return getComment(db, row!.id)
 }
 
 export async function listComments(db: Db, viewer: AuthUser, videoId: number): Promise<Comment[]> {
   await assertVideoAccess(db, viewer, videoId)
-  const rows = await db.select(columns).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(eq(comments.videoId, videoId)).orderBy(...newestFirst)
+  const rows = await db
+    .select(columns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.videoId, videoId))
+    .orderBy(...newestFirst)
   return rows.map(toComment)
 }
 
@@ -64,14 +72,24 @@ export async function pageComments(db: Db, viewer: AuthUser, videoId: number, pa
 
 export async function commentSummary(db: Db, viewer: AuthUser, videoId: number): Promise<CommentSummary> {
   await assertVideoAccess(db, viewer, videoId)
-  const [row] = await db.select({ total: count(), average: avg(comments.rating) }).from(comments).where(eq(comments.videoId, videoId))
-  return { totalComments: row?.total ?? 0, averageRating: row?.average === null || row?.average === undefined ? 0 : Math.round(Number(row.average) * 100) / 100 }
+  const [row] = await db
+    .select({ total: count(), average: avg(comments.rating) })
+    .from(comments)
+    .where(eq(comments.videoId, videoId))
+  return {
+    totalComments: row?.total ?? 0,
+    averageRating: row?.average === null || row?.average === undefined ? 0 : Math.round(Number(row.average) * 100) / 100,
+  }
 }
 
 /** Counts per star, every key 1–5 present. */
 export async function ratingDistribution(db: Db, viewer: AuthUser, videoId: number): Promise<RatingDistribution> {
   await assertVideoAccess(db, viewer, videoId)
-  const rows = await db.select({ rating: comments.rating, n: count() }).from(comments).where(eq(comments.videoId, videoId)).groupBy(comments.rating)
+  const rows = await db
+    .select({ rating: comments.rating, n: count() })
+    .from(comments)
+    .where(eq(comments.videoId, videoId))
+    .groupBy(comments.rating)
   const ratingCounts: RatingDistribution['ratingCounts'] = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
   for (const row of rows) ratingCounts[String(row.rating) as keyof typeof ratingCounts] = row.n
   return { ratingCounts }
@@ -83,9 +101,19 @@ async function ownedOrAdmin(db: Db, user: AuthUser, id: number, ownerOnly: boole
   if (row.userId !== user.id && (ownerOnly || user.role !== 'admin')) throw forbidden('You can only change your own comments')
 }
 
-export async function updateComment(db: Db, user: AuthUser, id: number, patch: z.output<typeof commentUpdate>, now: Date): Promise<Comment> {
+export async function updateComment(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  patch: z.output<typeof commentUpdate>,
+  now: Date,
+): Promise<Comment> {
   await ownedOrAdmin(db, user, id, true)
-  if (Object.keys(patch).length) await db.update(comments).set({ ...patch, updatedAt: now }).where(eq(comments.id, id))
+  if (Object.keys(patch).length)
+    await db
+      .update(comments)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(comments.id, id))
   return getComment(db, id)
 }
 

@@ -1,4 +1,12 @@
-import { toMoneyString, type Package, type Skill, type StudyMaterial, type SubTopic, type Topic, type Video } from '../../contract/content.ts'
+import {
+  toMoneyString,
+  type Package,
+  type Skill,
+  type StudyMaterial,
+  type SubTopic,
+  type Topic,
+  type Video,
+} from '../../contract/content.ts'
 import type { packages, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
 
 type PackageRow = typeof packages.$inferSelect

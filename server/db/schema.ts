@@ -16,7 +16,9 @@ export const users = pgTable(
     /** scrypt hash; null for Google-only accounts, which therefore have no usable password. */
     passwordHash: text('password_hash'),
     googleSubject: text('google_subject'),
-    role: text('role', { enum: ['admin', 'USER'] }).notNull().default('USER'),
+    role: text('role', { enum: ['admin', 'USER'] })
+      .notNull()
+      .default('USER'),
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Every session token carries this number; raising it ends all of the account's sessions at once. */
     sessionVersion: integer('session_version').notNull().default(0),
@@ -39,10 +41,7 @@ export const loginFailures = pgTable(
     clientAddress: text('client_address').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [
-    index('login_failures_email_idx').on(t.email, t.failedAt),
-    index('login_failures_address_idx').on(t.clientAddress, t.failedAt),
-  ],
+  (t) => [index('login_failures_email_idx').on(t.email, t.failedAt), index('login_failures_address_idx').on(t.clientAddress, t.failedAt)],
 )
 
 /** Content tree. Children cascade on delete, so removing a parent removes everything under it in one statement. */
@@ -227,11 +226,15 @@ export const mcqs = pgTable(
   (t) => [index('mcqs_sub_topic_idx').on(t.subTopicId)],
 )
 
-export const videosRelations = relations(videos, ({ one }) => ({ subTopic: one(subTopics, { fields: [videos.subTopicId], references: [subTopics.id] }) }))
+export const videosRelations = relations(videos, ({ one }) => ({
+  subTopic: one(subTopics, { fields: [videos.subTopicId], references: [subTopics.id] }),
+}))
 export const studyMaterialsRelations = relations(studyMaterials, ({ one }) => ({
   subTopic: one(subTopics, { fields: [studyMaterials.subTopicId], references: [subTopics.id] }),
 }))
-export const mcqsRelations = relations(mcqs, ({ one }) => ({ subTopic: one(subTopics, { fields: [mcqs.subTopicId], references: [subTopics.id] }) }))
+export const mcqsRelations = relations(mcqs, ({ one }) => ({
+  subTopic: one(subTopics, { fields: [mcqs.subTopicId], references: [subTopics.id] }),
+}))
 
 /** A learner's review of a package or of a skill (exactly one of the two); one per learner and target. */
 export const reviews = pgTable(

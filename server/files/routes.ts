@@ -19,7 +19,8 @@ export function fileRoutes({ db, store, fileUrls, clock }: AppDeps) {
   })
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/:key', doc, async (c) => {
     const key = c.req.param('key')
-    if (!fileUrls.verify(key, c.req.query('exp') ?? '', c.req.query('sig') ?? '', clock())) throw forbidden('This file link is invalid or has expired')
+    if (!fileUrls.verify(key, c.req.query('exp') ?? '', c.req.query('sig') ?? '', clock()))
+      throw forbidden('This file link is invalid or has expired')
     const file = await getStoredFile(db, key)
     if (!file) throw notFound('File not found')
 

@@ -6,7 +6,9 @@ import type { ReceivedFile } from '../storage/multipart.ts'
 
 /** Records stored blobs (inside the caller's transaction, next to the rows that use them). */
 export async function recordFiles(db: Db, files: ReceivedFile[]) {
-  const rows = files.filter((f) => f.key).map((f) => ({ key: f.key!, contentType: f.contentType, size: f.size, originalName: f.originalName }))
+  const rows = files
+    .filter((f) => f.key)
+    .map((f) => ({ key: f.key!, contentType: f.contentType, size: f.size, originalName: f.originalName }))
   if (rows.length) await db.insert(storedFiles).values(rows)
 }
 
@@ -15,7 +17,13 @@ export async function getStoredFile(db: Db, key: string) {
   return row
 }
 
-export type FileScope = { packageId: number } | { skillId: number } | { topicId: number } | { subTopicId: number } | { videoId: number } | { materialId: number }
+export type FileScope =
+  | { packageId: number }
+  | { skillId: number }
+  | { topicId: number }
+  | { subTopicId: number }
+  | { videoId: number }
+  | { materialId: number }
 
 /** The keys of every file under a package, skill, topic, sub-topic, video or material (collected before a delete). */
 export async function fileKeysUnder(db: Db, scope: FileScope): Promise<string[]> {
@@ -24,7 +32,9 @@ export async function fileKeysUnder(db: Db, scope: FileScope): Promise<string[]>
     return rows.flatMap((r) => [r.a, r.b])
   }
   if ('materialId' in scope) {
-    return (await db.select({ k: studyMaterials.fileKey }).from(studyMaterials).where(eq(studyMaterials.id, scope.materialId))).map((r) => r.k)
+    return (await db.select({ k: studyMaterials.fileKey }).from(studyMaterials).where(eq(studyMaterials.id, scope.materialId))).map(
+      (r) => r.k,
+    )
   }
   const subTopicIds = db
     .select({ id: subTopics.id })
@@ -40,8 +50,14 @@ export async function fileKeysUnder(db: Db, scope: FileScope): Promise<string[]>
             ? eq(topics.id, scope.topicId)
             : eq(subTopics.id, scope.subTopicId),
     )
-  const videoRows = await db.select({ a: videos.fileKey, b: videos.thumbnailKey }).from(videos).where(inArray(videos.subTopicId, subTopicIds))
-  const materialRows = await db.select({ k: studyMaterials.fileKey }).from(studyMaterials).where(inArray(studyMaterials.subTopicId, subTopicIds))
+  const videoRows = await db
+    .select({ a: videos.fileKey, b: videos.thumbnailKey })
+    .from(videos)
+    .where(inArray(videos.subTopicId, subTopicIds))
+  const materialRows = await db
+    .select({ k: studyMaterials.fileKey })
+    .from(studyMaterials)
+    .where(inArray(studyMaterials.subTopicId, subTopicIds))
   return [...videoRows.flatMap((r) => [r.a, r.b]), ...materialRows.map((r) => r.k)]
 }
 
@@ -51,7 +67,8 @@ export async function deleteFiles(deps: Pick<AppDeps, 'db' | 'store'>, keys: str
   await deps.db.delete(storedFiles).where(inArray(storedFiles.key, keys))
   const results = await Promise.allSettled(keys.map((key) => deps.store.delete(key)))
   results.forEach((r, i) => {
-    if (r.status === 'rejected') console.error(JSON.stringify({ level: 'error', msg: 'blob delete failed', key: keys[i], error: String(r.reason) }))
+    if (r.status === 'rejected')
+      console.error(JSON.stringify({ level: 'error', msg: 'blob delete failed', key: keys[i], error: String(r.reason) }))
   })
 }
 
@@ -63,9 +80,17 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, 'db' | 'store'>, now:
     .where(
       and(
         lt(storedFiles.createdAt, new Date(now.getTime() - 3_600_000)),
-        notExists(deps.db.select({ id: videos.id }).from(videos).where(or(eq(videos.fileKey, storedFiles.key), eq(videos.thumbnailKey, storedFiles.key)))),
+        notExists(
+          deps.db
+            .select({ id: videos.id })
+            .from(videos)
+            .where(or(eq(videos.fileKey, storedFiles.key), eq(videos.thumbnailKey, storedFiles.key))),
+        ),
         notExists(deps.db.select({ id: studyMaterials.id }).from(studyMaterials).where(eq(studyMaterials.fileKey, storedFiles.key))),
       ),
     )
-  await deleteFiles(deps, orphans.map((o) => o.key))
+  await deleteFiles(
+    deps,
+    orphans.map((o) => o.key),
+  )
 }

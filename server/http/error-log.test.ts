@@ -11,7 +11,9 @@ it('a database error is logged with its code and message only, never with the pa
   const logged: string[] = []
   const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')))
   try {
-    const res = await ctx.request('POST', '/api/oauth2/registerUser', { body: { name: 'Secret Name', email: 'secret.person@example.com', password: 'secret-pass' } })
+    const res = await ctx.request('POST', '/api/oauth2/registerUser', {
+      body: { name: 'Secret Name', email: 'secret.person@example.com', password: 'secret-pass' },
+    })
     expect(res.status).toBe(500)
     expect(JSON.stringify(res.body)).not.toMatch(/scrypt|secret/i)
   } finally {

@@ -8,7 +8,11 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode
   readonly details: Record<string, string> | undefined
   readonly headers: Record<string, string> | undefined
-  constructor(status: ContentfulStatusCode, message: string, options?: { details?: Record<string, string>; headers?: Record<string, string> }) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    options?: { details?: Record<string, string>; headers?: Record<string, string> },
+  ) {
     super(message)
     this.status = status
     this.details = options?.details

@@ -56,7 +56,8 @@ describe('a NUL character in any field', () => {
     const failures: string[] = []
     for (const input of inputFields(document)) {
       const res = await sendField(ctx, document, adminToken, input, NUL)
-      if (!namesField(res, input.field)) failures.push(`${input.route} ${input.where} ${input.field}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
+      if (!namesField(res, input.field))
+        failures.push(`${input.route} ${input.where} ${input.field}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
     }
     expect(failures).toEqual([])
   })
@@ -71,7 +72,15 @@ describe('a control character in a spreadsheet cell', () => {
       rows.addRow(['An option with a NUL', 'A', 'one _x0000_', '2'])
       rows.addRow(['Two lines\nof question', 'A', '1', '2'])
     })
-    const res = await upload(ctx, '/api/mcqs/uploadExcel', [{ name: 'subTopicId', data: '1' }, { name: 'file', filename: 'q.xlsx', data: sheet }], adminToken)
+    const res = await upload(
+      ctx,
+      '/api/mcqs/uploadExcel',
+      [
+        { name: 'subTopicId', data: '1' },
+        { name: 'file', filename: 'q.xlsx', data: sheet },
+      ],
+      adminToken,
+    )
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       uploaded: 1,

@@ -30,7 +30,16 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       await mkdir(options.outboxDir, { recursive: true })
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`)
       await writeFile(file, info.message as Buffer)
-      console.log(JSON.stringify({ level: 'info', msg: 'mail written to outbox', to: message.to, subject: message.subject, file, body: message.text }))
+      console.log(
+        JSON.stringify({
+          level: 'info',
+          msg: 'mail written to outbox',
+          to: message.to,
+          subject: message.subject,
+          file,
+          body: message.text,
+        }),
+      )
     },
   }
 }

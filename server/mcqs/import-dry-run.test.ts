@@ -29,7 +29,12 @@ const mcqCount = async () => (await ctx.deps.db.select({ n: count() }).from(mcqs
 
 describe('POST /api/mcqs/uploadExcel?dryRun=true', () => {
   const importPlain = (file: Buffer, query = '') =>
-    upload<McqUploadResult>(ctx, `/api/mcqs/uploadExcel${query}`, [{ name: 'subTopicId', data: String(tree.subTopicIds[0]) }, ...fileParts(file)], admin)
+    upload<McqUploadResult>(
+      ctx,
+      `/api/mcqs/uploadExcel${query}`,
+      [{ name: 'subTopicId', data: String(tree.subTopicIds[0]) }, ...fileParts(file)],
+      admin,
+    )
 
   it('answers what the import then does, row for row, and stores nothing', async () => {
     await importPlain(await sheet(TEMPLATE_HEADERS.plain, [['Already stored', 'A', 'x', 'y']]))
@@ -48,7 +53,12 @@ describe('POST /api/mcqs/uploadExcel?dryRun=true', () => {
     expect(dry.body.data).toEqual({
       uploaded: 2,
       skipped: 4,
-      skippedDetails: ['Row 3: Duplicate question', 'Row 4: Less than 2 options provided', 'Row 5: Correct option D does not name an option', 'Row 7: Duplicate question'],
+      skippedDetails: [
+        'Row 3: Duplicate question',
+        'Row 4: Less than 2 options provided',
+        'Row 5: Correct option D does not name an option',
+        'Row 7: Duplicate question',
+      ],
     })
     const real = await importPlain(file)
     expect(real.body.data).toEqual(dry.body.data)
@@ -73,7 +83,8 @@ describe('POST /api/mcqs/uploadExcel?dryRun=true', () => {
 })
 
 describe('POST /api/mcqs/uploadExcelWithSubTopic?dryRun=true', () => {
-  const importBulk = (file: Buffer, query = '') => upload<McqUploadResult>(ctx, `/api/mcqs/uploadExcelWithSubTopic${query}`, fileParts(file), admin)
+  const importBulk = (file: Buffer, query = '') =>
+    upload<McqUploadResult>(ctx, `/api/mcqs/uploadExcelWithSubTopic${query}`, fileParts(file), admin)
 
   it('checks sub-topic ids and stored questions as the import does, and stores nothing', async () => {
     const [first, second] = tree.subTopicIds as [number, number]
@@ -91,7 +102,11 @@ describe('POST /api/mcqs/uploadExcelWithSubTopic?dryRun=true', () => {
     expect(dry.body.data).toEqual({
       uploaded: 1,
       skipped: 3,
-      skippedDetails: [`Row 2: Duplicate question for SubTopic ID ${first}`, 'Row 4: SubTopic ID not found: 999999', 'Row 5: Invalid SubTopic ID'],
+      skippedDetails: [
+        `Row 2: Duplicate question for SubTopic ID ${first}`,
+        'Row 4: SubTopic ID not found: 999999',
+        'Row 5: Invalid SubTopic ID',
+      ],
     })
     expect((await importBulk(file)).body.data).toEqual(dry.body.data)
   })
@@ -101,6 +116,9 @@ it('the OpenAPI document declares the dryRun query on both imports', async () =>
   const document = (await ctx.request('GET', '/api/openapi.json')).body as unknown as OpenApiDocument
   for (const path of ['/api/mcqs/uploadExcel', '/api/mcqs/uploadExcelWithSubTopic']) {
     const operation = document.paths[path]!.post as { parameters?: { name: string; in: string }[] }
-    expect(operation.parameters?.some((p) => p.in === 'query' && p.name === 'dryRun'), path).toBe(true)
+    expect(
+      operation.parameters?.some((p) => p.in === 'query' && p.name === 'dryRun'),
+      path,
+    ).toBe(true)
   }
 })

@@ -22,7 +22,8 @@ beforeEach(async () => {
 
 const PLAIN = TEMPLATE_HEADERS.plain
 const BULK = TEMPLATE_HEADERS.withSubTopic
-const PLAIN_HEADER_MESSAGE = 'The first row must hold the columns: Question | CorrectOptions (e.g., A,C or A C) | OptionA | OptionB | OptionC | OptionD'
+const PLAIN_HEADER_MESSAGE =
+  'The first row must hold the columns: Question | CorrectOptions (e.g., A,C or A C) | OptionA | OptionB | OptionC | OptionD'
 
 /** An .xlsx whose first sheet holds `header` then `rows` (cells as exceljs values). */
 const sheet = (rows: unknown[][], header: unknown[] = PLAIN) =>
@@ -34,7 +35,12 @@ const sheet = (rows: unknown[][], header: unknown[] = PLAIN) =>
 const fileParts = (file: Buffer, filename = 'questions.xlsx'): Part[] => [{ name: 'file', filename, data: file, type: XLSX_TYPE }]
 
 function importPlain(file: Buffer, subTopicId: number | string = tree.subTopicIds[0]!, token = admin) {
-  return upload<McqUploadResult>(ctx, '/api/mcqs/uploadExcel', [{ name: 'subTopicId', data: String(subTopicId) }, ...fileParts(file)], token)
+  return upload<McqUploadResult>(
+    ctx,
+    '/api/mcqs/uploadExcel',
+    [{ name: 'subTopicId', data: String(subTopicId) }, ...fileParts(file)],
+    token,
+  )
 }
 function importBulk(file: Buffer, token = admin) {
   return upload<McqUploadResult>(ctx, '/api/mcqs/uploadExcelWithSubTopic', fileParts(file), token)
@@ -42,7 +48,12 @@ function importBulk(file: Buffer, token = admin) {
 
 async function stored() {
   const rows = await ctx.deps.db.select().from(mcqs).orderBy(asc(mcqs.id))
-  return rows.map((r) => ({ subTopicId: r.subTopicId, question: r.question, options: JSON.parse(r.options) as Record<string, string>, correctOption: r.correctOption }))
+  return rows.map((r) => ({
+    subTopicId: r.subTopicId,
+    question: r.question,
+    options: JSON.parse(r.options) as Record<string, string>,
+    correctOption: r.correctOption,
+  }))
 }
 const mcqCount = async () => (await ctx.deps.db.select({ n: count() }).from(mcqs))[0]!.n
 
@@ -99,7 +110,9 @@ describe('POST /api/mcqs/uploadExcel', () => {
   it('flattens rich text', async () => {
     const file = await xlsx((s) => {
       s.addRow(PLAIN)
-      s.getCell('A2').value = { richText: [{ text: 'Which is ', font: { bold: true } }, { text: 'bold', font: { italic: true } }, { text: '?' }] }
+      s.getCell('A2').value = {
+        richText: [{ text: 'Which is ', font: { bold: true } }, { text: 'bold', font: { italic: true } }, { text: '?' }],
+      }
       s.getCell('B2').value = 'A'
       s.getCell('C2').value = { richText: [{ text: 'This ', font: { color: { argb: 'FFFF0000' } } }, { text: 'one' }] }
       s.getCell('D2').value = 'That one'
@@ -120,7 +133,11 @@ describe('POST /api/mcqs/uploadExcel', () => {
       s.mergeCells('A5:F5')
     })
     const res = await importPlain(file)
-    expectSummary(res, { uploaded: 2, skipped: 2, skippedDetails: ['Row 3: Missing question or correct option(s)', 'Row 5: Missing question or correct option(s)'] })
+    expectSummary(res, {
+      uploaded: 2,
+      skipped: 2,
+      skippedDetails: ['Row 3: Missing question or correct option(s)', 'Row 5: Missing question or correct option(s)'],
+    })
     expect((await stored()).map((m) => [m.question, m.options])).toEqual([
       ['Merged down two rows', { A: 'x', B: 'y' }],
       ['Long option merged over two columns', { A: 'a long option', C: 'z' }],
@@ -141,8 +158,14 @@ describe('POST /api/mcqs/uploadExcel', () => {
   })
 
   it('reports every skip reason with its row number, and stores the rest', async () => {
-    await ctx.request('POST', '/api/mcqs/create', { token: admin, body: { subTopicId: tree.subTopicIds[0], question: 'Already  in the BANK', options: '{"A":"1","B":"2"}', correctOption: 'A' } })
-    await ctx.request('POST', '/api/mcqs/create', { token: admin, body: { subTopicId: tree.subTopicIds[1], question: 'Stored elsewhere', options: '{"A":"1","B":"2"}', correctOption: 'A' } })
+    await ctx.request('POST', '/api/mcqs/create', {
+      token: admin,
+      body: { subTopicId: tree.subTopicIds[0], question: 'Already  in the BANK', options: '{"A":"1","B":"2"}', correctOption: 'A' },
+    })
+    await ctx.request('POST', '/api/mcqs/create', {
+      token: admin,
+      body: { subTopicId: tree.subTopicIds[1], question: 'Stored elsewhere', options: '{"A":"1","B":"2"}', correctOption: 'A' },
+    })
     const file = await sheet([
       ['Valid one', 'A', 'x', 'y'], // 2
       ['', 'A', 'x', 'y'], // 3
@@ -171,7 +194,12 @@ describe('POST /api/mcqs/uploadExcel', () => {
         'Row 10: Duplicate question',
       ],
     })
-    expect((await stored()).filter((m) => m.subTopicId === tree.subTopicIds[0]).map((m) => m.question)).toEqual(['Already  in the BANK', 'Valid one', 'Stored elsewhere', 'Last valid'])
+    expect((await stored()).filter((m) => m.subTopicId === tree.subTopicIds[0]).map((m) => m.question)).toEqual([
+      'Already  in the BANK',
+      'Valid one',
+      'Stored elsewhere',
+      'Last valid',
+    ])
   })
 
   it('a sheet where every row is skipped stores nothing and says why', async () => {
@@ -200,7 +228,9 @@ describe('POST /api/mcqs/uploadExcel', () => {
   })
 
   it('header names are compared case- and space-insensitively; the correct column may be just "CorrectOptions"', async () => {
-    const res = await importPlain(await sheet([['Q', 'A', 'x', 'y']], [' question ', 'correctoptions', 'Option A', 'option b', 'OPTIONC', 'OptionD']))
+    const res = await importPlain(
+      await sheet([['Q', 'A', 'x', 'y']], [' question ', 'correctoptions', 'Option A', 'option b', 'OPTIONC', 'OptionD']),
+    )
     expectSummary(res, { uploaded: 1, skipped: 0, skippedDetails: [] })
   })
 
@@ -218,7 +248,14 @@ describe('POST /api/mcqs/uploadExcel', () => {
 
   // 1,500 rows span two insert batches of 1,000; the 5,000-row import is timed by bench/import.ts
   it('imports 1,500 rows; importing the same file again uploads 0 and skips all 1,500 as duplicates', async () => {
-    const rows = Array.from({ length: 1500 }, (_, i) => [`Question number ${i + 1}: what is ${i} + 1?`, i % 3 === 0 ? 'A C' : 'B', String(i), i + 1, `${i + 2} apples`, i + 3])
+    const rows = Array.from({ length: 1500 }, (_, i) => [
+      `Question number ${i + 1}: what is ${i} + 1?`,
+      i % 3 === 0 ? 'A C' : 'B',
+      String(i),
+      i + 1,
+      `${i + 2} apples`,
+      i + 3,
+    ])
     const file = await sheet(rows)
     const first = await importPlain(file)
     expectSummary(first, { uploaded: 1500, skipped: 0, skippedDetails: [] })
@@ -248,7 +285,15 @@ describe('POST /api/mcqs/uploadExcel', () => {
 
   describe('files that are not a valid spreadsheet → 400/415, never 500', () => {
     it('a text file named .xlsx → 415 naming the expected type', async () => {
-      const res = await upload(ctx, '/api/mcqs/uploadExcel', [{ name: 'subTopicId', data: String(tree.subTopicIds[0]) }, ...fileParts(Buffer.from('Question,Correct\nWhat?,A\n'), 'questions.xlsx')], admin)
+      const res = await upload(
+        ctx,
+        '/api/mcqs/uploadExcel',
+        [
+          { name: 'subTopicId', data: String(tree.subTopicIds[0]) },
+          ...fileParts(Buffer.from('Question,Correct\nWhat?,A\n'), 'questions.xlsx'),
+        ],
+        admin,
+      )
       expect(res.status).toBe(415)
       expect(res.body.message).toBe('file must be an Excel .xlsx spreadsheet')
     })
@@ -347,7 +392,10 @@ describe('POST /api/mcqs/uploadExcelWithSubTopic', () => {
 
   it('reports every skip reason with its row number', async () => {
     const [a, b] = tree.subTopicIds as [number, number]
-    await ctx.request('POST', '/api/mcqs/create', { token: admin, body: { subTopicId: b, question: 'Stored before', options: '{"A":"1","B":"2"}', correctOption: 'A' } })
+    await ctx.request('POST', '/api/mcqs/create', {
+      token: admin,
+      body: { subTopicId: b, question: 'Stored before', options: '{"A":"1","B":"2"}', correctOption: 'A' },
+    })
     const res = await importBulk(
       await sheet(
         [
@@ -389,15 +437,27 @@ describe('POST /api/mcqs/uploadExcelWithSubTopic', () => {
 
   it('re-importing the same file uploads 0 and skips every row as a duplicate', async () => {
     const [a, b] = tree.subTopicIds as [number, number]
-    const file = await sheet([[a, 'One', 'A', 'x', 'y'], [b, 'Two', 'B', 'x', 'y']], BULK)
+    const file = await sheet(
+      [
+        [a, 'One', 'A', 'x', 'y'],
+        [b, 'Two', 'B', 'x', 'y'],
+      ],
+      BULK,
+    )
     expectSummary(await importBulk(file), { uploaded: 2, skipped: 0, skippedDetails: [] })
-    expectSummary(await importBulk(file), { uploaded: 0, skipped: 2, skippedDetails: [`Row 2: Duplicate question for SubTopic ID ${a}`, `Row 3: Duplicate question for SubTopic ID ${b}`] })
+    expectSummary(await importBulk(file), {
+      uploaded: 0,
+      skipped: 2,
+      skippedDetails: [`Row 2: Duplicate question for SubTopic ID ${a}`, `Row 3: Duplicate question for SubTopic ID ${b}`],
+    })
   })
 
   it('wrong header → 400 naming the expected columns; a text file → 415; learner → 403', async () => {
     const wrong = await importBulk(await sheet([['Q', 'A', 'x', 'y']], PLAIN))
     expect(wrong.status).toBe(400)
-    expect(wrong.body.message).toBe('The first row must hold the columns: SubTopicId | Question | CorrectOptions (e.g., A,C or A C) | OptionA | OptionB | OptionC | OptionD')
+    expect(wrong.body.message).toBe(
+      'The first row must hold the columns: SubTopicId | Question | CorrectOptions (e.g., A,C or A C) | OptionA | OptionB | OptionC | OptionD',
+    )
     expect((await importBulk(Buffer.from('SubTopicId,Question\n1,Q\n'))).status).toBe(415)
     expect((await importBulk(await sheet([[tree.subTopicIds[0], 'Q', 'A', 'x', 'y']], BULK), learner)).status).toBe(403)
     expect(await mcqCount()).toBe(0)
@@ -407,7 +467,13 @@ describe('POST /api/mcqs/uploadExcelWithSubTopic', () => {
 describe('template downloads', () => {
   it.each([
     ['/api/mcqs/download-template', 'mcq-template.xlsx', 'MCQs', PLAIN, ['Which are prime numbers?', 'B D', '4', '2', '6', '3']],
-    ['/api/mcqs/download-template-with-subtopic', 'mcq-template-with-subtopic.xlsx', 'MCQsWithSubTopic', BULK, [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3']],
+    [
+      '/api/mcqs/download-template-with-subtopic',
+      'mcq-template-with-subtopic.xlsx',
+      'MCQsWithSubTopic',
+      BULK,
+      [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3'],
+    ],
   ])('%s is a valid .xlsx with the template columns, options A to D only', async (url, fileName, sheetName, header, sample) => {
     const res = await ctx.app.request(url, { headers: { authorization: `Bearer ${admin}` } })
     expect(res.status).toBe(200)
@@ -425,10 +491,16 @@ describe('template downloads', () => {
   })
 
   it('the downloaded templates import as they are', async () => {
-    const plain = Buffer.from(await (await ctx.app.request('/api/mcqs/download-template', { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer())
+    const plain = Buffer.from(
+      await (await ctx.app.request('/api/mcqs/download-template', { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer(),
+    )
     expectSummary(await importPlain(plain), { uploaded: 1, skipped: 0, skippedDetails: [] })
     expect(await stored()).toMatchObject([{ question: 'Which are prime numbers?', correctOption: 'B,D' }])
-    const bulk = Buffer.from(await (await ctx.app.request('/api/mcqs/download-template-with-subtopic', { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer())
+    const bulk = Buffer.from(
+      await (
+        await ctx.app.request('/api/mcqs/download-template-with-subtopic', { headers: { authorization: `Bearer ${admin}` } })
+      ).arrayBuffer(),
+    )
     expectSummary(await importBulk(bulk), { uploaded: 0, skipped: 1, skippedDetails: ['Row 2: SubTopic ID not found: 1001'] })
   })
 

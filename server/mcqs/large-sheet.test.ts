@@ -34,14 +34,23 @@ async function bigSheet(rows: number): Promise<Buffer> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false })
   const sheet = workbook.addWorksheet('MCQs')
   sheet.addRow(TEMPLATE_HEADERS.plain).commit()
-  for (let i = 1; i <= rows; i++) sheet.addRow([`Question ${i}: what is ${i} + 1?`, 'B', String(i), String(i + 1), 'neither', 'both']).commit()
+  for (let i = 1; i <= rows; i++)
+    sheet.addRow([`Question ${i}: what is ${i} + 1?`, 'B', String(i), String(i + 1), 'neither', 'both']).commit()
   sheet.commit()
   await workbook.commit()
   return readFileSync(file)
 }
 
 const importPlain = (file: Buffer) =>
-  upload<McqUploadResult>(ctx, '/api/mcqs/uploadExcel', [{ name: 'subTopicId', data: String(subTopicId) }, { name: 'file', filename: 'big.xlsx', data: file, type: XLSX_TYPE }], admin)
+  upload<McqUploadResult>(
+    ctx,
+    '/api/mcqs/uploadExcel',
+    [
+      { name: 'subTopicId', data: String(subTopicId) },
+      { name: 'file', filename: 'big.xlsx', data: file, type: XLSX_TYPE },
+    ],
+    admin,
+  )
 
 const LIMIT_MESSAGE = `The spreadsheet has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} question rows; at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} can be imported at once`
 
@@ -54,7 +63,9 @@ describe('big spreadsheets', () => {
     expect(await mediaCounts(ctx.deps.db)).toMatchObject({ mcqs: 0 })
   })
 
-  it('reading a 100,000-row sheet leaves the event loop free (max delay under 1 s) and stops at the limit', { timeout: 180_000 }, async () => {
+  it('reading a 100,000-row sheet leaves the event loop free (max delay under 1 s) and stops at the limit', {
+    timeout: 180_000,
+  }, async () => {
     const file = await bigSheet(100_000)
     const delay = monitorEventLoopDelay({ resolution: 20 })
     delay.enable()

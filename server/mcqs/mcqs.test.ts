@@ -19,7 +19,13 @@ beforeEach(async () => {
 })
 
 const OPTIONS = JSON.stringify({ A: '2', B: '3', C: '4', D: '5' })
-const body = (patch: Record<string, unknown> = {}) => ({ subTopicId: mine.subTopicIds[0], question: 'Which are prime?', options: OPTIONS, correctOption: 'A,B', ...patch })
+const body = (patch: Record<string, unknown> = {}) => ({
+  subTopicId: mine.subTopicIds[0],
+  question: 'Which are prime?',
+  options: OPTIONS,
+  correctOption: 'A,B',
+  ...patch,
+})
 
 async function create(patch: Record<string, unknown> = {}) {
   const res = await ctx.request<Mcq>('POST', '/api/mcqs/create', { token: admin, body: body(patch) })
@@ -49,7 +55,10 @@ const invalid: [string, Record<string, unknown>, string][] = [
 
 describe('POST /api/mcqs/create', () => {
   it('creates an MCQ and answers 201 with it, correct letters normalised', async () => {
-    const res = await ctx.request<Mcq>('POST', '/api/mcqs/create', { token: admin, body: body({ question: '  Which are prime? ', correctOption: 'b a, B' }) })
+    const res = await ctx.request<Mcq>('POST', '/api/mcqs/create', {
+      token: admin,
+      body: body({ question: '  Which are prime? ', correctOption: 'b a, B' }),
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ success: true, message: 'MCQ Created' })
     const mcq = res.body.data!
@@ -65,7 +74,10 @@ describe('POST /api/mcqs/create', () => {
   })
 
   it('the message for a letter naming no option says which', async () => {
-    const res = await ctx.request('POST', '/api/mcqs/create', { token: admin, body: body({ options: JSON.stringify({ A: 'x', B: 'y' }), correctOption: 'A,C,D' }) })
+    const res = await ctx.request('POST', '/api/mcqs/create', {
+      token: admin,
+      body: body({ options: JSON.stringify({ A: 'x', B: 'y' }), correctOption: 'A,C,D' }),
+    })
     expect(res.body.errorDetails).toEqual({ correctOption: 'Correct option C, D names no option' })
   })
 
@@ -86,10 +98,19 @@ describe('PUT /api/mcqs/update?id', () => {
   it('overwrites question, options and correct option', async () => {
     const mcq = await create()
     const options = JSON.stringify({ A: 'red', B: 'green', C: 'blue' })
-    const res = await ctx.request<Mcq>('PUT', `/api/mcqs/update?id=${mcq.id}`, { token: admin, body: { question: 'Colours of the flag?', options, correctOption: 'c a' } })
+    const res = await ctx.request<Mcq>('PUT', `/api/mcqs/update?id=${mcq.id}`, {
+      token: admin,
+      body: { question: 'Colours of the flag?', options, correctOption: 'c a' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('MCQ Updated')
-    expect(res.body.data).toEqual({ id: mcq.id, subTopicId: mine.subTopicIds[0], question: 'Colours of the flag?', options, correctOption: 'A,C' })
+    expect(res.body.data).toEqual({
+      id: mcq.id,
+      subTopicId: mine.subTopicIds[0],
+      question: 'Colours of the flag?',
+      options,
+      correctOption: 'A,C',
+    })
   })
 
   it.each(invalid)('%s → 400; the MCQ is unchanged', async (_name, patch, field) => {
@@ -178,7 +199,11 @@ describe('reading MCQs', () => {
 
   it('getBySubTopics: repeated ids, subTopicId filled in each; admins see answers', async () => {
     await bank()
-    const res = await ctx.request<Mcq[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}&subTopicIds=${mine.subTopicIds[1]}`, { token: admin })
+    const res = await ctx.request<Mcq[]>(
+      'GET',
+      `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}&subTopicIds=${mine.subTopicIds[1]}`,
+      { token: admin },
+    )
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('MCQs by SubTopics')
     expect(res.body.data!.map((m) => [m.question, m.subTopicId, m.correctOption])).toEqual([
@@ -190,7 +215,11 @@ describe('reading MCQs', () => {
 
   it('getBySubTopics: an assigned learner never receives correctOption anywhere in the answer', async () => {
     await bank()
-    const res = await ctx.request<Mcq[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}&subTopicIds=${mine.subTopicIds[1]}`, { token: learner.token })
+    const res = await ctx.request<Mcq[]>(
+      'GET',
+      `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}&subTopicIds=${mine.subTopicIds[1]}`,
+      { token: learner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body.data).toHaveLength(3)
     for (const mcq of res.body.data!) expect(keysOf(mcq)).toEqual(['id', 'options', 'question', 'subTopicId'])
@@ -211,7 +240,11 @@ describe('reading MCQs', () => {
 
   it('getBySubTopics: a learner asking for any unassigned sub-topic → 403', async () => {
     await bank()
-    const res = await ctx.request('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}&subTopicIds=${other.subTopicIds[0]}`, { token: learner.token })
+    const res = await ctx.request(
+      'GET',
+      `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}&subTopicIds=${other.subTopicIds[0]}`,
+      { token: learner.token },
+    )
     expect(res.status).toBe(403)
     expect(JSON.stringify(res.body)).not.toMatch(/A1|O1/)
   })
@@ -220,7 +253,10 @@ describe('reading MCQs', () => {
     await bank()
     expectValidation(await ctx.request('GET', '/api/mcqs/getBySubTopics', { token: admin }), 'subTopicIds')
     expect((await ctx.request('GET', '/api/mcqs/getBySubTopics?subTopicIds=abc', { token: admin })).status).toBe(400)
-    expect((await ctx.request('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]},${mine.subTopicIds[1]}`, { token: admin })).status).toBe(400)
+    expect(
+      (await ctx.request('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]},${mine.subTopicIds[1]}`, { token: admin }))
+        .status,
+    ).toBe(400)
     const empty = await ctx.request<Mcq[]>('GET', '/api/mcqs/getBySubTopics?subTopicIds=99999', { token: admin })
     expect(empty.status).toBe(200)
     expect(empty.body.data).toEqual([])

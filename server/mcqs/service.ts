@@ -15,7 +15,13 @@ import { readSheetOffThread } from './xlsx.ts'
 type McqRow = typeof mcqs.$inferSelect
 
 /** A question whole, answer key included: only admins get this (the create and update answers are admin-only). */
-const toAdminMcq = (row: McqRow): Mcq => ({ id: row.id, subTopicId: row.subTopicId, question: row.question, options: row.options, correctOption: row.correctOption })
+const toAdminMcq = (row: McqRow): Mcq => ({
+  id: row.id,
+  subTopicId: row.subTopicId,
+  question: row.question,
+  options: row.options,
+  correctOption: row.correctOption,
+})
 
 /**
  * The one place that decides what a viewer sees of a question: admins get it whole; learners get no
@@ -71,7 +77,12 @@ export async function deleteMcq(db: Db, id: number) {
 export const plainSheetFields = z.object({ subTopicId: id })
 
 /** Receives an uploaded spreadsheet (kept in memory, checked by content and size) and imports it, or with `dryRun` only reports what the import would do. */
-export async function importMcqUpload(deps: Pick<AppDeps, 'db' | 'store' | 'config'>, kind: SheetKind, request: Request, { dryRun }: { dryRun: boolean }): Promise<McqUploadResult> {
+export async function importMcqUpload(
+  deps: Pick<AppDeps, 'db' | 'store' | 'config'>,
+  kind: SheetKind,
+  request: Request,
+  { dryRun }: { dryRun: boolean },
+): Promise<McqUploadResult> {
   const sheetRule = { file: { kind: 'xlsx' as const, maxBytes: deps.config.uploads.maxSheetBytes, required: true, inMemory: true } }
   const upload = await receiveUpload(request, deps.store, sheetRule, kind === 'plain' ? ['subTopicId'] : [])
   const subTopicId = kind === 'plain' ? parseFields(plainSheetFields, upload.fields).subTopicId : undefined
@@ -83,7 +94,12 @@ export async function importMcqUpload(deps: Pick<AppDeps, 'db' | 'store' | 'conf
  * one transaction; skipped rows reported with their reasons. A dry run answers the same summary and stores
  * nothing (the SPA's preview before an upload).
  */
-async function importMcqs(db: Db, kind: SheetKind, file: Buffer, { subTopicId, dryRun }: { subTopicId?: number; dryRun: boolean }): Promise<McqUploadResult> {
+async function importMcqs(
+  db: Db,
+  kind: SheetKind,
+  file: Buffer,
+  { subTopicId, dryRun }: { subTopicId?: number; dryRun: boolean },
+): Promise<McqUploadResult> {
   if (kind === 'plain') await assertSubTopicExists(db, subTopicId!)
   const { header, rows } = await readSheetOffThread(file)
   const headerError = checkHeader(kind, header)
@@ -91,11 +107,27 @@ async function importMcqs(db: Db, kind: SheetKind, file: Buffer, { subTopicId, d
 
   return db.transaction(async (tx) => {
     const wantedIds =
-      kind === 'plain' ? [subTopicId!] : [...new Set(rows.map((r) => (r.cells[0] ?? '').trim()).filter((v) => /^\d{1,9}$/.test(v)).map(Number))]
-    const known = new Set(wantedIds.length ? (await tx.select({ id: subTopics.id }).from(subTopics).where(inArray(subTopics.id, wantedIds))).map((r) => r.id) : [])
+      kind === 'plain'
+        ? [subTopicId!]
+        : [
+            ...new Set(
+              rows
+                .map((r) => (r.cells[0] ?? '').trim())
+                .filter((v) => /^\d{1,9}$/.test(v))
+                .map(Number),
+            ),
+          ]
+    const known = new Set(
+      wantedIds.length
+        ? (await tx.select({ id: subTopics.id }).from(subTopics).where(inArray(subTopics.id, wantedIds))).map((r) => r.id)
+        : [],
+    )
     const existingQuestions = new Map<number, Set<string>>()
     if (known.size) {
-      for (const row of await tx.select({ subTopicId: mcqs.subTopicId, question: mcqs.question }).from(mcqs).where(inArray(mcqs.subTopicId, [...known]))) {
+      for (const row of await tx
+        .select({ subTopicId: mcqs.subTopicId, question: mcqs.question })
+        .from(mcqs)
+        .where(inArray(mcqs.subTopicId, [...known]))) {
         const set = existingQuestions.get(row.subTopicId) ?? new Set<string>()
         set.add(questionKey(row.question))
         existingQuestions.set(row.subTopicId, set)
@@ -105,9 +137,18 @@ async function importMcqs(db: Db, kind: SheetKind, file: Buffer, { subTopicId, d
     const summary = { uploaded: plan.valid.length, skipped: plan.skipped.length, skippedDetails: plan.skipped }
     if (dryRun) return summary
     for (let i = 0; i < plan.valid.length; i += 1000) {
-      await tx.insert(mcqs).values(
-        plan.valid.slice(i, i + 1000).map((m) => ({ subTopicId: m.subTopicId, question: m.question, options: JSON.stringify(m.options), correctOption: m.correctOption })),
-      )
+      await tx
+        .insert(mcqs)
+        .values(
+          plan.valid
+            .slice(i, i + 1000)
+            .map((m) => ({
+              subTopicId: m.subTopicId,
+              question: m.question,
+              options: JSON.stringify(m.options),
+              correctOption: m.correctOption,
+            })),
+        )
     }
     return summary
   })

@@ -22,7 +22,8 @@ export function assertSafeZip(buffer: Buffer) {
   const entries = buffer.readUInt16LE(eocd + 10)
   const dirSize = buffer.readUInt32LE(eocd + 12)
   const dirOffset = buffer.readUInt32LE(eocd + 16)
-  if (entries === 0xffff || dirOffset === 0xffffffff || entries > MAX_ENTRIES || dirOffset + dirSize > buffer.length) throw badRequest(NOT_XLSX)
+  if (entries === 0xffff || dirOffset === 0xffffffff || entries > MAX_ENTRIES || dirOffset + dirSize > buffer.length)
+    throw badRequest(NOT_XLSX)
   let total = 0
   let at = dirOffset
   for (let i = 0; i < entries; i++) {
@@ -35,7 +36,8 @@ export function assertSafeZip(buffer: Buffer) {
     const commentLength = buffer.readUInt16LE(at + 32)
     const localOffset = buffer.readUInt32LE(at + 42)
     total += declared
-    if (total > MAX_EXPANDED_BYTES) throw badRequest(`The spreadsheet expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MB; it is refused`)
+    if (total > MAX_EXPANDED_BYTES)
+      throw badRequest(`The spreadsheet expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MB; it is refused`)
     if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) throw badRequest(NOT_XLSX)
     const dataStart = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28)
     if (dataStart + compressed > buffer.length) throw badRequest(NOT_XLSX)
@@ -70,7 +72,13 @@ const tooManyRowsMessage = (limit: number) =>
 export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
   assertSafeZip(buffer)
   // Styles are read so that date cells come back as dates; hyperlinks are not needed.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' })
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  })
   let header: string[] | undefined
   const rows: SheetRow[] = []
   let sawSheet = false
@@ -113,7 +121,15 @@ export function cellText(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
   if (value instanceof Date) return value.toISOString().slice(0, 10)
   if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; formula?: string; sharedFormula?: string; text?: unknown; error?: string; hyperlink?: string }
+    const v = value as {
+      richText?: { text: string }[]
+      result?: unknown
+      formula?: string
+      sharedFormula?: string
+      text?: unknown
+      error?: string
+      hyperlink?: string
+    }
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('')
     if ('result' in v || v.formula || v.sharedFormula) return cellText(v.result)
     if ('text' in v) return cellText(v.text)
@@ -134,14 +150,21 @@ const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'she
  */
 export function readSheetOffThread(buffer: Buffer): Promise<SheetRows> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: { file: new Uint8Array(buffer), maxRows: MAX_IMPORT_ROWS }, resourceLimits: { maxOldGenerationSizeMb: 256 } })
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { file: new Uint8Array(buffer), maxRows: MAX_IMPORT_ROWS },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    })
     worker.once('message', (answer: SheetWorkerAnswer) => {
       if ('sheet' in answer) resolve(answer.sheet)
       else reject(new AppError(answer.error.status, answer.error.message, { details: answer.error.details }))
       void worker.terminate()
     })
     worker.once('error', (err: Error & { code?: string }) =>
-      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(413, 'The spreadsheet needs too much memory to read; split it into smaller files') : err),
+      reject(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new AppError(413, 'The spreadsheet needs too much memory to read; split it into smaller files')
+          : err,
+      ),
     )
     worker.once('exit', () => reject(new Error('The spreadsheet reader stopped without an answer')))
   })

@@ -13,9 +13,14 @@ const ctx = setupTestContext()
 const VICTIM = 'victim@example.com'
 const ATTACKER_PASSWORD = 'attacker-pass'
 
-const register = () => ctx.request<User>('POST', '/api/oauth2/registerUser', { body: { name: 'Not The Owner', email: VICTIM, password: ATTACKER_PASSWORD } })
-const passwordLogin = (password = ATTACKER_PASSWORD) => ctx.request<LoginResponse>('POST', '/api/oauth2/loginUser', { body: { email: VICTIM, password } })
-const googleLogin = async () => ctx.request<LoginResponse>('POST', '/api/oauth2/login', { body: { idToken: await ctx.signGoogleToken({ email: VICTIM, sub: 'victim-sub', name: 'Real Owner' }) } })
+const register = () =>
+  ctx.request<User>('POST', '/api/oauth2/registerUser', { body: { name: 'Not The Owner', email: VICTIM, password: ATTACKER_PASSWORD } })
+const passwordLogin = (password = ATTACKER_PASSWORD) =>
+  ctx.request<LoginResponse>('POST', '/api/oauth2/loginUser', { body: { email: VICTIM, password } })
+const googleLogin = async () =>
+  ctx.request<LoginResponse>('POST', '/api/oauth2/login', {
+    body: { idToken: await ctx.signGoogleToken({ email: VICTIM, sub: 'victim-sub', name: 'Real Owner' }) },
+  })
 const me = (token: string) => ctx.request('GET', '/api/user/getUserByEmail', { token })
 const storedRow = async () => (await ctx.deps.db.select().from(users).where(eq(users.email, VICTIM)))[0]!
 

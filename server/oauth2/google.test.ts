@@ -22,7 +22,14 @@ async function expectInvalid(idToken: unknown) {
 
 describe('POST /api/oauth2/login (Google)', () => {
   it('a valid token creates a learner with the Google profile', async () => {
-    const token = await ctx.signGoogleToken({ email: 'Google.User@Example.com', name: 'Google User', given_name: 'Google', family_name: 'User', picture: 'https://lh3.googleusercontent.com/a/photo', locale: 'en' })
+    const token = await ctx.signGoogleToken({
+      email: 'Google.User@Example.com',
+      name: 'Google User',
+      given_name: 'Google',
+      family_name: 'User',
+      picture: 'https://lh3.googleusercontent.com/a/photo',
+      locale: 'en',
+    })
     const res = await googleLogin(token)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ success: true, status: 200, message: 'Login successful', path: GOOGLE })
@@ -50,7 +57,15 @@ describe('POST /api/oauth2/login (Google)', () => {
   })
 
   it('without a name in the token the name falls back to the e-mail local part', async () => {
-    const res = await googleLogin(await ctx.signGoogleToken({ email: 'pat@example.com', name: undefined, given_name: undefined, family_name: undefined, picture: undefined }))
+    const res = await googleLogin(
+      await ctx.signGoogleToken({
+        email: 'pat@example.com',
+        name: undefined,
+        given_name: undefined,
+        family_name: undefined,
+        picture: undefined,
+      }),
+    )
     expect(res.status).toBe(200)
     expect(res.body.data!.user).toMatchObject({ name: 'pat', givenName: null, familyName: null, pictureUrl: null })
   })
@@ -62,10 +77,21 @@ describe('POST /api/oauth2/login (Google)', () => {
 
     ctx.now = new Date(ctx.now.getTime() + 60_000)
     const second = await googleLogin(
-      await ctx.signGoogleToken({ name: 'Renamed Person', given_name: 'Renamed', family_name: 'Person', picture: 'https://lh3.googleusercontent.com/a/new' }),
+      await ctx.signGoogleToken({
+        name: 'Renamed Person',
+        given_name: 'Renamed',
+        family_name: 'Person',
+        picture: 'https://lh3.googleusercontent.com/a/new',
+      }),
     )
     expect(second.status).toBe(200)
-    expect(second.body.data!.user).toMatchObject({ id, name: 'Renamed Person', givenName: 'Renamed', familyName: 'Person', pictureUrl: 'https://lh3.googleusercontent.com/a/new' })
+    expect(second.body.data!.user).toMatchObject({
+      id,
+      name: 'Renamed Person',
+      givenName: 'Renamed',
+      familyName: 'Person',
+      pictureUrl: 'https://lh3.googleusercontent.com/a/new',
+    })
     const rows = await ctx.deps.db.select().from(users)
     expect(rows).toHaveLength(1)
     expect(rows[0]!.updatedAt.getTime()).toBe(ctx.now.getTime())
@@ -164,7 +190,16 @@ describe('POST /api/oauth2/login (Google)', () => {
         .setExpirationTime(nowSeconds() + 600)
         .sign(new TextEncoder().encode('a-shared-secret-that-anyone-could-guess'))
       await expectInvalid(hs)
-      const payload = Buffer.from(JSON.stringify({ email: 'google.user@example.com', email_verified: true, sub: 'x', iss: 'https://accounts.google.com', aud: TEST_GOOGLE_CLIENT_ID, exp: nowSeconds() + 600 })).toString('base64url')
+      const payload = Buffer.from(
+        JSON.stringify({
+          email: 'google.user@example.com',
+          email_verified: true,
+          sub: 'x',
+          iss: 'https://accounts.google.com',
+          aud: TEST_GOOGLE_CLIENT_ID,
+          exp: nowSeconds() + 600,
+        }),
+      ).toString('base64url')
       const header = Buffer.from(JSON.stringify({ alg: 'none', kid: 'test-key' })).toString('base64url')
       await expectInvalid(`${header}.${payload}.`)
     })
@@ -182,7 +217,16 @@ describe('POST /api/oauth2/login (Google)', () => {
 
     it('a tampered payload', async () => {
       const [header, , signature] = (await ctx.signGoogleToken()).split('.')
-      const forged = Buffer.from(JSON.stringify({ email: 'victim@example.com', email_verified: true, sub: 'google-sub-1', iss: 'https://accounts.google.com', aud: TEST_GOOGLE_CLIENT_ID, exp: nowSeconds() + 600 })).toString('base64url')
+      const forged = Buffer.from(
+        JSON.stringify({
+          email: 'victim@example.com',
+          email_verified: true,
+          sub: 'google-sub-1',
+          iss: 'https://accounts.google.com',
+          aud: TEST_GOOGLE_CLIENT_ID,
+          exp: nowSeconds() + 600,
+        }),
+      ).toString('base64url')
       await expectInvalid(`${header}.${forged}.${signature}`)
     })
 

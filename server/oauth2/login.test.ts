@@ -103,7 +103,9 @@ describe('POST /api/oauth2/loginUser', () => {
   })
 
   it('a Google-only account (no password hash) cannot sign in with any password', async () => {
-    await ctx.deps.db.insert(users).values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
+    await ctx.deps.db
+      .insert(users)
+      .values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
     for (const [i, password] of ['x', 'null', 'undefined', 'password', 'scrypt$', ' '].entries()) {
       const res = await login('g@example.com', password, `10.0.5.${i}`)
       expect(res.status).toBe(401)
@@ -138,7 +140,11 @@ describe('POST /api/oauth2/loginUser', () => {
   describe('rate limit (per account and address, growing delays; a higher ceiling per address)', () => {
     it('five failures for one account from one address make that address wait 30 s, even with the right password', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(5, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        5,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       expect(expectRateLimited(await login('ann@example.com', password, '10.0.0.1'))).toBe(30)
       advance(30_000)
       expect((await login('ann@example.com', password, '10.0.0.1')).status).toBe(200)
@@ -147,16 +153,28 @@ describe('POST /api/oauth2/loginUser', () => {
     it("an attacker's failures never lock the owner out: the right password from another address signs in", async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
       for (let round = 0; round < 4; round++) {
-        await failTimes(5, () => 'ann@example.com', (i) => `203.0.113.${round * 5 + i}`)
+        await failTimes(
+          5,
+          () => 'ann@example.com',
+          (i) => `203.0.113.${round * 5 + i}`,
+        )
       }
-      await failTimes(5, () => 'ann@example.com', () => '203.0.113.99')
+      await failTimes(
+        5,
+        () => 'ann@example.com',
+        () => '203.0.113.99',
+      )
       expectRateLimited(await login('ann@example.com', 'wrong-password', '203.0.113.99'))
       expect((await login('ann@example.com', password, '198.51.100.1')).status).toBe(200)
     })
 
     it('each further failure doubles the wait, up to 15 minutes', async () => {
       await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(5, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        5,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       const waits: number[] = []
       for (let i = 0; i < 7; i++) {
         const wait = expectRateLimited(await login('ann@example.com', 'wrong-password', '10.0.0.1'))
@@ -169,28 +187,48 @@ describe('POST /api/oauth2/loginUser', () => {
 
     it('four failures still allow a sign-in, which clears them for that address', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(4, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        4,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       expect((await login('ann@example.com', password, '10.0.0.1')).status).toBe(200)
-      await failTimes(4, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        4,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       expect((await login('ann@example.com', password, '10.0.0.1')).status).toBe(200)
     })
 
     it('counts the e-mail case-insensitively', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(5, (i) => (i % 2 ? 'ANN@example.com' : 'ann@EXAMPLE.com'), () => '10.0.1.1')
+      await failTimes(
+        5,
+        (i) => (i % 2 ? 'ANN@example.com' : 'ann@EXAMPLE.com'),
+        () => '10.0.1.1',
+      )
       expectRateLimited(await login('ann@example.com', password, '10.0.1.1'))
     })
 
     it('another account from the same address is not delayed', async () => {
       await ctx.createUser({ email: 'ann@example.com' })
       const bob = await ctx.createUser({ email: 'bob@example.com' })
-      await failTimes(5, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        5,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       expect((await login('bob@example.com', bob.password, '10.0.0.1')).status).toBe(200)
     })
 
     it('after 100 failures from one address (any accounts) that address waits 15 minutes; other addresses do not', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(100, (i) => `nobody${i}@example.com`, () => '203.0.113.7')
+      await failTimes(
+        100,
+        (i) => `nobody${i}@example.com`,
+        () => '203.0.113.7',
+      )
       expect(expectRateLimited(await login('ann@example.com', password, '203.0.113.7'))).toBe(15 * 60)
       expectRateLimited(await login('someone-else@example.com', 'whatever', '203.0.113.7'))
       expect((await login('ann@example.com', password, '198.51.100.1')).status).toBe(200)
@@ -200,13 +238,21 @@ describe('POST /api/oauth2/loginUser', () => {
 
     it('uses the first X-Forwarded-For entry as the client address', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(5, () => 'ann@example.com', (i) => `203.0.113.7, 10.0.0.${i}`)
+      await failTimes(
+        5,
+        () => 'ann@example.com',
+        (i) => `203.0.113.7, 10.0.0.${i}`,
+      )
       expectRateLimited(await login('ann@example.com', password, '203.0.113.7'))
     })
 
     it('a 429 is not itself counted as a failure', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(5, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        5,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       for (let i = 0; i < 5; i++) expect(expectRateLimited(await login('ann@example.com', 'wrong-password', '10.0.0.1'))).toBe(30)
       advance(30_000)
       expect((await login('ann@example.com', password, '10.0.0.1')).status).toBe(200)
@@ -214,9 +260,17 @@ describe('POST /api/oauth2/loginUser', () => {
 
     it('failures are forgotten after an hour', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
-      await failTimes(5, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        5,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       advance(60 * MINUTE)
-      await failTimes(4, () => 'ann@example.com', () => '10.0.0.1')
+      await failTimes(
+        4,
+        () => 'ann@example.com',
+        () => '10.0.0.1',
+      )
       expect((await login('ann@example.com', password, '10.0.0.1')).status).toBe(200)
     })
 
@@ -225,10 +279,16 @@ describe('POST /api/oauth2/loginUser', () => {
       try {
         const { password } = await direct.createUser({ email: 'ann@example.com' })
         for (let i = 0; i < 5; i++) {
-          const res = await direct.request('POST', LOGIN, { body: { email: 'ann@example.com', password: 'x' }, headers: { 'x-forwarded-for': `10.1.0.${i}` } })
+          const res = await direct.request('POST', LOGIN, {
+            body: { email: 'ann@example.com', password: 'x' },
+            headers: { 'x-forwarded-for': `10.1.0.${i}` },
+          })
           expect(res.status).toBe(401)
         }
-        const res = await direct.request('POST', LOGIN, { body: { email: 'ann@example.com', password }, headers: { 'x-forwarded-for': '10.9.9.9' } })
+        const res = await direct.request('POST', LOGIN, {
+          body: { email: 'ann@example.com', password },
+          headers: { 'x-forwarded-for': '10.9.9.9' },
+        })
         expect(res.status).toBe(429)
         expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
       } finally {

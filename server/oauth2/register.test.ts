@@ -46,7 +46,9 @@ describe('POST /api/oauth2/registerUser', () => {
 
   it('the new account can sign in with its password', async () => {
     await register({ name: 'Ann', email: 'Ann@Example.com', password: 'secret-pass' })
-    const login = await ctx.request<{ token: string; user: User }>('POST', '/api/oauth2/loginUser', { body: { email: 'ann@example.com', password: 'secret-pass' } })
+    const login = await ctx.request<{ token: string; user: User }>('POST', '/api/oauth2/loginUser', {
+      body: { email: 'ann@example.com', password: 'secret-pass' },
+    })
     expect(login.status).toBe(200)
     expect(login.body.data!.user.email).toBe('ann@example.com')
   })
@@ -70,7 +72,9 @@ describe('POST /api/oauth2/registerUser', () => {
   })
 
   it('refuses the e-mail of an existing Google-only account', async () => {
-    await ctx.deps.db.insert(users).values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
+    await ctx.deps.db
+      .insert(users)
+      .values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
     const res = await register({ name: 'G', email: 'g@example.com', password: 'secret-pass' })
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('Email is already registered')
@@ -100,7 +104,11 @@ describe('POST /api/oauth2/registerUser', () => {
     it('names every blank field', async () => {
       const res = await register({ name: '   ', email: '  ', password: '          ' })
       expect(res.status).toBe(400)
-      expect(res.body.errorDetails).toEqual({ name: 'Name is required', email: 'Email is required', password: 'Password must not be blank' })
+      expect(res.body.errorDetails).toEqual({
+        name: 'Name is required',
+        email: 'Email is required',
+        password: 'Password must not be blank',
+      })
     })
 
     it('refuses an empty password', async () => {
@@ -147,7 +155,10 @@ describe('POST /api/oauth2/registerUser', () => {
     })
 
     it('answers malformed JSON with a 400 envelope, not a 500', async () => {
-      const res = await ctx.request('POST', REGISTER, { rawBody: '{"name": "Ann", "email": ', headers: { 'content-type': 'application/json' } })
+      const res = await ctx.request('POST', REGISTER, {
+        rawBody: '{"name": "Ann", "email": ',
+        headers: { 'content-type': 'application/json' },
+      })
       expect(res.status).toBe(400)
       expect(res.body).toMatchObject({ success: false, status: 400, message: 'Malformed JSON in request body', path: REGISTER })
     })

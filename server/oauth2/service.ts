@@ -20,7 +20,11 @@ const isUniqueViolation = (err: unknown) => {
 /** Registrations one client address may make in an hour. */
 const REGISTRATIONS_PER_ADDRESS = 20
 
-export async function registerUser(deps: AppDeps, input: { name: string; email: string; password: string }, address: string): Promise<User> {
+export async function registerUser(
+  deps: AppDeps,
+  input: { name: string; email: string; password: string },
+  address: string,
+): Promise<User> {
   await throttle(deps.db, 'register', [{ key: `ip:${address}`, limit: REGISTRATIONS_PER_ADDRESS }], {
     windowMs: 3_600_000,
     now: deps.clock(),
@@ -41,7 +45,11 @@ export async function registerUser(deps: AppDeps, input: { name: string; email: 
 
 const INVALID_CREDENTIALS = 'Invalid email or password.'
 
-export async function loginWithPassword(deps: AppDeps, input: { email: string; password: string }, address: string): Promise<LoginResponse> {
+export async function loginWithPassword(
+  deps: AppDeps,
+  input: { email: string; password: string },
+  address: string,
+): Promise<LoginResponse> {
   const now = deps.clock()
   await assertLoginAllowed(deps.db, input.email, address, now)
   const row = await findUserByEmail(deps.db, input.email)

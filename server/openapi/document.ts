@@ -51,12 +51,14 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): OpenApiDoc
     const parameters = inputs.flatMap((doc) => (doc.target === 'param' || doc.target === 'query' ? parametersOf(doc, toJson) : []))
     // A path parameter the route reads without a schema is still part of its path.
     for (const [, name] of openApiPath.matchAll(/\{(\w+)\}/g)) {
-      if (!parameters.some((p) => p.in === 'path' && p.name === name)) parameters.push({ name: name!, in: 'path', required: true, schema: { type: 'string' } })
+      if (!parameters.some((p) => p.in === 'path' && p.name === name))
+        parameters.push({ name: name!, in: 'path', required: true, schema: { type: 'string' } })
     }
     if (parameters.length) operation.parameters = parameters
     const body = inputs.find((doc) => doc.target === 'json')
     if (body) operation.requestBody = { required: true, content: { 'application/json': { schema: toJson(body.schema, 'input') } } }
-    if (route?.upload) operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: uploadSchema(route.upload, toJson) } } }
+    if (route?.upload)
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: uploadSchema(route.upload, toJson) } } }
     operation.responses = responsesOf(route, { validated: inputs.length > 0 || !!route?.upload, role }, toJson)
 
     paths[openApiPath] ??= {}
@@ -114,7 +116,9 @@ function parametersOf(doc: Extract<RouteDoc, { kind: 'input' }>, toJson: (schema
 
 function uploadSchema(upload: NonNullable<RouteDescription['upload']>, toJson: (schema: z.ZodType, io: 'input') => JsonSchema): JsonSchema {
   const fields = upload.fields ? (toJson(upload.fields, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }) : {}
-  const files = Object.fromEntries(Object.entries(upload.files).map(([name, description]) => [name, { type: 'string', format: 'binary', description }]))
+  const files = Object.fromEntries(
+    Object.entries(upload.files).map(([name, description]) => [name, { type: 'string', format: 'binary', description }]),
+  )
   return {
     type: 'object',
     properties: { ...fields.properties, ...files },
@@ -122,11 +126,18 @@ function uploadSchema(upload: NonNullable<RouteDescription['upload']>, toJson: (
   }
 }
 
-function responsesOf(route: RouteDescription | undefined, { validated, role }: { validated: boolean; role?: string }, toJson: (schema: z.ZodType, io: 'output') => JsonSchema) {
+function responsesOf(
+  route: RouteDescription | undefined,
+  { validated, role }: { validated: boolean; role?: string },
+  toJson: (schema: z.ZodType, io: 'output') => JsonSchema,
+) {
   const responses: Record<string, unknown> = {}
   const statuses = [route?.status ?? 200].flat()
   for (const status of statuses) responses[String(status)] = successResponse(route, toJson)
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: toJson(errorEnvelopeSchema, 'output') } } })
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: toJson(errorEnvelopeSchema, 'output') } },
+  })
   if (validated) responses['400'] = error('Invalid input: `errorDetails` names each bad field.')
   if (role) responses['401'] = error('No token, or an expired or invalid one.')
   if (role) responses['403'] = error(role === 'admin' ? 'Not an administrator.' : 'Not allowed to see this record.')
@@ -138,7 +149,10 @@ function successResponse(route: RouteDescription | undefined, toJson: (schema: z
   if (!route) return { description: 'Not described.' }
   if (route.response === 'binary') {
     const type = route.contentType ?? 'application/octet-stream'
-    return { description: 'The file.', content: { [type]: { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } } } }
+    return {
+      description: 'The file.',
+      content: { [type]: { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } } },
+    }
   }
   const envelope = route.response === null ? noDataEnvelope : successEnvelope(route.response)
   return { description: 'Success.', content: { 'application/json': { schema: toJson(envelope, 'output') } } }
@@ -146,12 +160,19 @@ function successResponse(route: RouteDescription | undefined, toJson: (schema: z
 
 /** zod → JSON Schema 2020-12; schemas named with `.meta({ id })` become components, referenced from here. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
-  const { $schema: _, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema & { $defs?: Record<string, JsonSchema> }
+  const {
+    $schema: _,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>
+  }
   for (const [id, definition] of Object.entries($defs ?? {})) components[id] ??= toComponentRefs(definition)
   return toComponentRefs(rest)
 }
 
-const toComponentRefs = (schema: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'))
+const toComponentRefs = (schema: JsonSchema): JsonSchema =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'))
 
 /** `z.number().int()` says "a safe integer" with two 16-digit bounds; the type alone reads better in the reference. */
 function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: { minimum?: number; maximum?: number } }) {

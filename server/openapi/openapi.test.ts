@@ -30,7 +30,9 @@ function expectDocumented(method: string, routePath: string, answer: { status: n
   const operation = document.paths[openApiPath(routePath)]?.[method.toLowerCase()] as { responses: Record<string, unknown> } | undefined
   expect(operation, `${method} ${routePath} is documented`).toBeDefined()
   const status = String(answer.status) in operation!.responses ? String(answer.status) : 'default'
-  const validateAnswer = ajv.getSchema(`${DOCUMENT_ID}#/${pointer('paths', openApiPath(routePath), method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema')}`)
+  const validateAnswer = ajv.getSchema(
+    `${DOCUMENT_ID}#/${pointer('paths', openApiPath(routePath), method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema')}`,
+  )
   expect(validateAnswer, `${method} ${routePath} declares a JSON answer for ${status}`).toBeDefined()
   const valid = validateAnswer!(answer.body)
   expect(valid ? [] : validateAnswer!.errors, `${method} ${routePath} → ${answer.status}`).toEqual([])
@@ -39,7 +41,9 @@ function expectDocumented(method: string, routePath: string, answer: { status: n
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document whose component schemas all compile', () => {
     expect(document.openapi).toBe('3.1.0')
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Package', 'User', 'Comment', 'AttemptResult', 'ErrorEnvelope']))
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['Package', 'User', 'Comment', 'AttemptResult', 'ErrorEnvelope']),
+    )
     for (const name of Object.keys(document.components.schemas)) {
       expect(ajv.getSchema(`${DOCUMENT_ID}#/${pointer('components', 'schemas', name)}`), name).toBeTypeOf('function')
     }
@@ -53,12 +57,19 @@ describe('GET /api/openapi.json', () => {
       const operation = document.paths[path]?.[route.method.toLowerCase()] as
         | { summary: string; parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }
         | undefined
-      if (!operation || operation.summary === 'Not described' || !Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status))) {
+      if (
+        !operation ||
+        operation.summary === 'Not described' ||
+        !Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status))
+      ) {
         missing.add(`${route.method} ${route.path}`)
         continue
       }
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-        expect(operation.parameters?.some((p) => p.in === 'path' && p.name === name), `${route.method} ${path} declares {${name}}`).toBe(true)
+        expect(
+          operation.parameters?.some((p) => p.in === 'path' && p.name === name),
+          `${route.method} ${path} declares {${name}}`,
+        ).toBe(true)
       }
     }
     expect([...missing]).toEqual([])
@@ -70,7 +81,10 @@ describe('GET /api/openapi.json', () => {
     expect(users['x-access']).toBe('admin')
     const reviews = document.paths['/api/reviews']!.post as { 'x-access'?: string }
     expect(reviews['x-access']).toBe('user') // guarded by the module's use(requireUser)
-    const login = document.paths['/api/oauth2/loginUser']!.post as { security?: unknown; requestBody: { content: Record<string, { schema: { required: string[] } }> } }
+    const login = document.paths['/api/oauth2/loginUser']!.post as {
+      security?: unknown
+      requestBody: { content: Record<string, { schema: { required: string[] } }> }
+    }
     expect(login.security).toBeUndefined()
     expect(login.requestBody.content['application/json']!.schema.required).toEqual(['email', 'password'])
   })
@@ -95,28 +109,56 @@ describe('real answers validate against the document', () => {
     const subTopicId = saved.body.data!.topics[0]!.subTopics[0]!.id
     const video = await upload<{ id: number }>(ctx, `/api/videos/upload/${subTopicId}`, videoParts(), admin.token)
     expectDocumented('POST', '/api/videos/upload/:subTopicId', video)
-    const material = await upload(ctx, '/api/study-materials/upload', [{ name: 'subTopicId', data: String(subTopicId) }, { name: 'name', data: 'Notes' }, { name: 'pdf', filename: 'n.pdf', data: pdf(), type: 'application/pdf' }], admin.token)
+    const material = await upload(
+      ctx,
+      '/api/study-materials/upload',
+      [
+        { name: 'subTopicId', data: String(subTopicId) },
+        { name: 'name', data: 'Notes' },
+        { name: 'pdf', filename: 'n.pdf', data: pdf(), type: 'application/pdf' },
+      ],
+      admin.token,
+    )
     expectDocumented('POST', '/api/study-materials/upload', material)
-    const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', { token: admin.token, body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'A' } })
+    const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', {
+      token: admin.token,
+      body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'A' },
+    })
     expectDocumented('POST', '/api/mcqs/create', mcq)
-    const assigned = await ctx.request('PUT', `/api/user/${learner.user.id}/assign-packages`, { token: admin.token, body: { packageIds: [packageId] } })
+    const assigned = await ctx.request('PUT', `/api/user/${learner.user.id}/assign-packages`, {
+      token: admin.token,
+      body: { packageIds: [packageId] },
+    })
     expectDocumented('PUT', '/api/user/:id/assign-packages', assigned)
 
     const tree = await ctx.request<Package>('GET', `/api/packages/${packageId}`, { token: learner.token })
     expect(tree.body.data!.skills[0]!.topics[0]!.subTopics[0]!.videos).toHaveLength(1)
     expectDocumented('GET', '/api/packages/:id', tree)
     expectDocumented('GET', '/api/user/getUserByEmail', await ctx.request('GET', '/api/user/getUserByEmail', { token: learner.token }))
-    expectDocumented('GET', '/api/user/getUserWithPackages', await ctx.request('GET', `/api/user/getUserWithPackages?id=${learner.user.id}`, { token: learner.token }))
-    expectDocumented('GET', '/api/mcqs/getById', await ctx.request('GET', `/api/mcqs/getById?id=${mcq.body.data!.id}`, { token: learner.token }))
+    expectDocumented(
+      'GET',
+      '/api/user/getUserWithPackages',
+      await ctx.request('GET', `/api/user/getUserWithPackages?id=${learner.user.id}`, { token: learner.token }),
+    )
+    expectDocumented(
+      'GET',
+      '/api/mcqs/getById',
+      await ctx.request('GET', `/api/mcqs/getById?id=${mcq.body.data!.id}`, { token: learner.token }),
+    )
 
     for (const text of ['Clear', 'Useful']) {
       await ctx.request('POST', '/api/comments', { token: learner.token, body: { videoId: video.body.data!.id, comment: text, rating: 4 } })
     }
-    const comments = await ctx.request<{ content: unknown[] }>('GET', `/api/comments/video/${video.body.data!.id}/paged?size=1`, { token: learner.token })
+    const comments = await ctx.request<{ content: unknown[] }>('GET', `/api/comments/video/${video.body.data!.id}/paged?size=1`, {
+      token: learner.token,
+    })
     expect(comments.body.data!.content).toHaveLength(1)
     expectDocumented('GET', '/api/comments/video/:videoId/paged', comments)
 
-    const attempt = await ctx.request('POST', '/api/mcq-attempts/create', { token: learner.token, body: { subTopicIds: [subTopicId], answers: { [mcq.body.data!.id]: ['A'] } } })
+    const attempt = await ctx.request('POST', '/api/mcq-attempts/create', {
+      token: learner.token,
+      body: { subTopicIds: [subTopicId], answers: { [mcq.body.data!.id]: ['A'] } },
+    })
     expect(attempt.status).toBe(201)
     expectDocumented('POST', '/api/mcq-attempts/create', attempt)
 

@@ -27,16 +27,25 @@ export function openApiRoutes(appRoutes: () => readonly RouterRoute[]) {
   let document: OpenApiDocument | undefined
   const tags = ['system']
   return new Hono<AppEnv>()
-    .get('/openapi.json', apiDoc({ summary: 'This OpenAPI 3.1 document', tags, response: 'binary', contentType: 'application/json' }), (c) => {
-      document ??= buildOpenApiDocument(appRoutes())
-      return c.json(document)
-    })
+    .get(
+      '/openapi.json',
+      apiDoc({ summary: 'This OpenAPI 3.1 document', tags, response: 'binary', contentType: 'application/json' }),
+      (c) => {
+        document ??= buildOpenApiDocument(appRoutes())
+        return c.json(document)
+      },
+    )
     .get('/docs', apiDoc({ summary: 'The API reference page', tags, response: 'binary', contentType: 'text/html' }), async (c) => {
       return c.html(await readFile(DOCS_PAGE, 'utf8'))
     })
     .get(
       '/docs/:asset',
-      apiDoc({ summary: "A file of the API reference page (its script and style sheet)", tags, response: 'binary', contentType: 'text/javascript' }),
+      apiDoc({
+        summary: 'A file of the API reference page (its script and style sheet)',
+        tags,
+        response: 'binary',
+        contentType: 'text/javascript',
+      }),
       validate('param', z.object({ asset: text('asset', { max: 100 }) })),
       async (c) => {
         const asset = DOCS_ASSETS.get(c.req.valid('param').asset)

@@ -16,7 +16,13 @@ const CREATE = '/api/packages/createPackage'
 const LIST = '/api/packages/getAllPackage'
 
 const skill = (n: number, extra: object = {}) => ({ title: `Skill ${n}`, description: `About skill ${n}`, price: '10.00', ...extra })
-const validPackage = (extra: object = {}) => ({ title: 'Full-Stack', description: 'Web apps end to end', price: '19.99', skills: [skill(1), skill(2)], ...extra })
+const validPackage = (extra: object = {}) => ({
+  title: 'Full-Stack',
+  description: 'Web apps end to end',
+  price: '19.99',
+  skills: [skill(1), skill(2)],
+  ...extra,
+})
 
 async function create(body: object = validPackage()) {
   const res = await ctx.request<Package>('POST', CREATE, { body, token: admin })
@@ -46,7 +52,13 @@ describe('POST /api/packages/createPackage', () => {
     expect(pkg.skills).toHaveLength(2)
     for (const [i, s] of pkg.skills.entries()) {
       expect(keysOf(s)).toEqual(['createdAt', 'description', 'id', 'packageId', 'price', 'title', 'topics'])
-      expect(s).toMatchObject({ title: `Skill ${i + 1}`, description: `About skill ${i + 1}`, price: '10.00', packageId: pkg.id, topics: [] })
+      expect(s).toMatchObject({
+        title: `Skill ${i + 1}`,
+        description: `About skill ${i + 1}`,
+        price: '10.00',
+        packageId: pkg.id,
+        topics: [],
+      })
       expect(Number.isInteger(s.id)).toBe(true)
     }
     const rows = await ctx.deps.db.select().from(skills).where(eq(skills.packageId, pkg.id))
@@ -86,7 +98,12 @@ describe('POST /api/packages/createPackage', () => {
       expect(fetched.price).toBe('19.99')
       expect(fetched.skills.map((s) => s.price)).toEqual(['0.10', '0.20'])
       // send back exactly what was read, as the edit form does
-      const body = { title: fetched.title, description: fetched.description, price: fetched.price, skills: fetched.skills.map(({ id, title, description, price }) => ({ id, title, description, price })) }
+      const body = {
+        title: fetched.title,
+        description: fetched.description,
+        price: fetched.price,
+        skills: fetched.skills.map(({ id, title, description, price }) => ({ id, title, description, price })),
+      }
       const updated = await ctx.request<Package>('PUT', `/api/packages/${created.id}`, { body, token: admin })
       expect(updated.status).toBe(200)
       expect(updated.body.data!.price).toBe('19.99')
@@ -129,7 +146,11 @@ describe('POST /api/packages/createPackage', () => {
     })
 
     it('malformed JSON is a 400', async () => {
-      const res = await ctx.request('POST', CREATE, { rawBody: '{"title": "x",', headers: { 'content-type': 'application/json' }, token: admin })
+      const res = await ctx.request('POST', CREATE, {
+        rawBody: '{"title": "x",',
+        headers: { 'content-type': 'application/json' },
+        token: admin,
+      })
       expect(res.status).toBe(400)
       expect(res.body).toMatchObject({ success: false, status: 400 })
       expect(res.body.message).toMatch(/JSON/)
@@ -208,15 +229,26 @@ describe('GET /api/packages/getAllPackage', () => {
     const b = await create(validPackage({ title: 'B', skills: [skill(9)] }))
     const c = await create(validPackage({ title: 'C' }))
     // make the first-created package the newest, so id order and time order disagree
-    await ctx.deps.db.update(packages).set({ createdAt: new Date('2030-01-01T00:00:00Z') }).where(eq(packages.id, a.id))
-    await ctx.deps.db.update(packages).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(packages.id, c.id))
-    await ctx.deps.db.update(packages).set({ createdAt: new Date('2025-01-01T00:00:00Z') }).where(eq(packages.id, b.id))
+    await ctx.deps.db
+      .update(packages)
+      .set({ createdAt: new Date('2030-01-01T00:00:00Z') })
+      .where(eq(packages.id, a.id))
+    await ctx.deps.db
+      .update(packages)
+      .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(packages.id, c.id))
+    await ctx.deps.db
+      .update(packages)
+      .set({ createdAt: new Date('2025-01-01T00:00:00Z') })
+      .where(eq(packages.id, b.id))
 
     const res = await ctx.request<Package[]>('GET', LIST, { token: admin })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ success: true, message: 'Packages fetched' })
     expect(res.body.data!.map((p) => p.title)).toEqual(['A', 'B', 'C'])
-    expect(res.body.data![1]!.skills.map((s) => ({ id: s.id, title: s.title, price: s.price }))).toEqual([{ id: b.skills[0]!.id, title: 'Skill 9', price: '10.00' }])
+    expect(res.body.data![1]!.skills.map((s) => ({ id: s.id, title: s.title, price: s.price }))).toEqual([
+      { id: b.skills[0]!.id, title: 'Skill 9', price: '10.00' },
+    ])
     expect(res.body.data![0]!.createdAt).toBe('2030-01-01T00:00:00.000Z')
   })
 
@@ -245,7 +277,10 @@ describe('PUT /api/packages/:id', () => {
     const [t2] = await ctx.deps.db.insert(topics).values({ skillId: s2, title: 'kept topic', description: 'd' }).returning()
     await ctx.deps.db.insert(subTopics).values({ topicId: t2!.id, title: 'kept sub', description: 'd' })
     const [t3] = await ctx.deps.db.insert(topics).values({ skillId: s3, title: 'dropped topic', description: 'd' }).returning()
-    await ctx.deps.db.insert(subTopics).values([{ topicId: t3!.id, title: 'dropped sub 1', description: 'd' }, { topicId: t3!.id, title: 'dropped sub 2', description: 'd' }])
+    await ctx.deps.db.insert(subTopics).values([
+      { topicId: t3!.id, title: 'dropped sub 1', description: 'd' },
+      { topicId: t3!.id, title: 'dropped sub 2', description: 'd' },
+    ])
 
     const res = await put(pkg.id, {
       title: 'Renamed',
@@ -285,7 +320,10 @@ describe('PUT /api/packages/:id', () => {
       title: 'Hijack',
       description: 'x',
       price: 1,
-      skills: [{ id: mine.skills[0]!.id, title: 'changed', description: 'changed', price: 1 }, { id: other.skills[0]!.id, title: 'stolen', description: 'stolen', price: 1 }],
+      skills: [
+        { id: mine.skills[0]!.id, title: 'changed', description: 'changed', price: 1 },
+        { id: other.skills[0]!.id, title: 'stolen', description: 'stolen', price: 1 },
+      ],
     })
     expect(res.status).toBe(400)
     expect(res.body.success).toBe(false)

@@ -13,16 +13,46 @@ export function packageRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guar
   const { db } = deps
   const sign = mediaSigner(deps)
   return new Hono<AppEnv>()
-    .post('/createPackage', apiDoc({ summary: 'Create a package with its skills', response: packageSchema, status: 201 }), requireAdmin, validate('json', packageInput), async (c) => {
-      return ok(c, await createPackage(db, c.req.valid('json'), sign()), 'Package created', 201)
-    })
-    .get('/getAllPackage', apiDoc({ summary: 'The catalogue: every package with its skills', response: z.array(packageSchema) }), requireUser, async (c) => ok(c, await listPackages(db), 'Packages fetched'))
-    .get('/:id', apiDoc({ summary: 'A package with its whole tree (skills, topics, sub-topics, videos, study materials)', response: packageSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getPackageTree(db, c.var.user, c.req.valid('param').id, sign()), 'Package found'))
-    .put('/:id', apiDoc({ summary: 'Update a package and its skills', response: packageSchema }), requireAdmin, validate('param', idParam), validate('json', packageInput), async (c) => {
-      return ok(c, await updatePackage(deps, c.req.valid('param').id, c.req.valid('json'), sign()), 'Package updated')
-    })
-    .delete('/:id', apiDoc({ summary: 'Delete a package and everything under it', response: null }), requireAdmin, validate('param', idParam), async (c) => {
-      await deletePackage(deps, c.req.valid('param').id)
-      return ok(c, null, 'Package deleted')
-    })
+    .post(
+      '/createPackage',
+      apiDoc({ summary: 'Create a package with its skills', response: packageSchema, status: 201 }),
+      requireAdmin,
+      validate('json', packageInput),
+      async (c) => {
+        return ok(c, await createPackage(db, c.req.valid('json'), sign()), 'Package created', 201)
+      },
+    )
+    .get(
+      '/getAllPackage',
+      apiDoc({ summary: 'The catalogue: every package with its skills', response: z.array(packageSchema) }),
+      requireUser,
+      async (c) => ok(c, await listPackages(db), 'Packages fetched'),
+    )
+    .get(
+      '/:id',
+      apiDoc({ summary: 'A package with its whole tree (skills, topics, sub-topics, videos, study materials)', response: packageSchema }),
+      requireUser,
+      validate('param', idParam),
+      async (c) => ok(c, await getPackageTree(db, c.var.user, c.req.valid('param').id, sign()), 'Package found'),
+    )
+    .put(
+      '/:id',
+      apiDoc({ summary: 'Update a package and its skills', response: packageSchema }),
+      requireAdmin,
+      validate('param', idParam),
+      validate('json', packageInput),
+      async (c) => {
+        return ok(c, await updatePackage(deps, c.req.valid('param').id, c.req.valid('json'), sign()), 'Package updated')
+      },
+    )
+    .delete(
+      '/:id',
+      apiDoc({ summary: 'Delete a package and everything under it', response: null }),
+      requireAdmin,
+      validate('param', idParam),
+      async (c) => {
+        await deletePackage(deps, c.req.valid('param').id)
+        return ok(c, null, 'Package deleted')
+      },
+    )
 }

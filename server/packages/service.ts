@@ -37,8 +37,13 @@ export async function listPackages(db: Db): Promise<Package[]> {
 
 export async function createPackage(db: Db, input: PackageData, sign: Signer = noMedia): Promise<Package> {
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(packages).values({ title: input.title, description: input.description, price: input.price }).returning({ id: packages.id })
-    await tx.insert(skills).values(input.skills.map((s) => ({ packageId: row!.id, title: s.title, description: s.description, price: s.price })))
+    const [row] = await tx
+      .insert(packages)
+      .values({ title: input.title, description: input.description, price: input.price })
+      .returning({ id: packages.id })
+    await tx
+      .insert(skills)
+      .values(input.skills.map((s) => ({ packageId: row!.id, title: s.title, description: s.description, price: s.price })))
     return row!.id
   })
   return loadPackageTree(db, id, sign)
@@ -48,7 +53,12 @@ export async function createPackage(db: Db, input: PackageData, sign: Signer = n
  * Updates a package and reconciles its skills by id in one transaction: rows with an id are updated,
  * rows without one are created, and skills left out are deleted with everything under them.
  */
-export async function updatePackage(deps: Pick<AppDeps, 'db' | 'store'>, id: number, input: PackageData, sign: Signer = noMedia): Promise<Package> {
+export async function updatePackage(
+  deps: Pick<AppDeps, 'db' | 'store'>,
+  id: number,
+  input: PackageData,
+  sign: Signer = noMedia,
+): Promise<Package> {
   const { db } = deps
   const orphanedFiles = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -60,7 +70,8 @@ export async function updatePackage(deps: Pick<AppDeps, 'db' | 'store'>, id: num
 
     const existing = new Set((await tx.select({ id: skills.id }).from(skills).where(eq(skills.packageId, id))).map((r) => r.id))
     const foreign = input.skills.filter((s) => s.id !== undefined && !existing.has(s.id)).map((s) => s.id)
-    if (foreign.length) throw badRequest(`Skill ${foreign.join(', ')} does not belong to this package`, { skills: `Unknown skill id ${foreign.join(', ')}` })
+    if (foreign.length)
+      throw badRequest(`Skill ${foreign.join(', ')} does not belong to this package`, { skills: `Unknown skill id ${foreign.join(', ')}` })
 
     const kept = new Set(input.skills.flatMap((s) => (s.id === undefined ? [] : [s.id])))
     const removed = [...existing].filter((skillId) => !kept.has(skillId))

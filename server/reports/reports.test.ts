@@ -91,7 +91,12 @@ beforeEach(async () => {
   for (const q of QUESTIONS) {
     const res = await ctx.request<Mcq>('POST', '/api/mcqs/create', {
       token: admin,
-      body: { subTopicId: sub[q.sub], question: q.question, options: JSON.stringify({ A: 'a', B: 'b', C: 'c', D: 'd' }), correctOption: q.correct },
+      body: {
+        subTopicId: sub[q.sub],
+        question: q.question,
+        options: JSON.stringify({ A: 'a', B: 'b', C: 'c', D: 'd' }),
+        correctOption: q.correct,
+      },
     })
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     qid[q.key] = res.body.data!.id
@@ -121,7 +126,10 @@ beforeEach(async () => {
   for (const s of SUBMISSIONS) {
     ctx.now = s.at
     const answers = Object.fromEntries(Object.entries(s.answers).map(([k, v]) => [qid[k as QKey], v]))
-    const res = await ctx.request<AttemptResult>('POST', '/api/mcq-attempts/create', { token: people[s.who]!.token, body: { subTopicIds: s.subs.map((k) => sub[k]), answers } })
+    const res = await ctx.request<AttemptResult>('POST', '/api/mcq-attempts/create', {
+      token: people[s.who]!.token,
+      body: { subTopicIds: s.subs.map((k) => sub[k]), answers },
+    })
     expect(res.status, JSON.stringify(res.body)).toBe(201)
   }
   ctx.now = NOW
@@ -137,7 +145,14 @@ const sameSet = (chosen: string[], correct: string) => {
 
 /** One stored attempt per sub-topic (that has questions) of each submission, with that sub-topic's own score. */
 function expectedAttempts() {
-  const rows: { who: string; sub: 'a' | 'b' | 'c' | 'd'; score: number; total: number; at: Date; perQuestion: { key: QKey; correct: boolean }[] }[] = []
+  const rows: {
+    who: string
+    sub: 'a' | 'b' | 'c' | 'd'
+    score: number
+    total: number
+    at: Date
+    perQuestion: { key: QKey; correct: boolean }[]
+  }[] = []
   for (const s of SUBMISSIONS) {
     for (const k of s.subs) {
       const own = QUESTIONS.filter((q) => q.sub === k)
@@ -150,7 +165,8 @@ function expectedAttempts() {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10
-const meanPercent = (rows: { score: number; total: number }[]) => (rows.length ? round1(rows.reduce((sum, r) => sum + (r.score / r.total) * 100, 0) / rows.length) : null)
+const meanPercent = (rows: { score: number; total: number }[]) =>
+  rows.length ? round1(rows.reduce((sum, r) => sum + (r.score / r.total) * 100, 0) / rows.length) : null
 const subsOf = (pkg: 'p1' | 'p2') => (pkg === 'p1' ? (['a', 'b', 'c'] as const) : (['d'] as const)) as readonly ('a' | 'b' | 'c' | 'd')[]
 
 function expectedPackageRow(pkg: 'p1' | 'p2'): PackageReportRow {
@@ -236,7 +252,12 @@ describe('GET /api/reports/dashboard', () => {
 
   it('mostViewedVideos are ordered by plays, with titles and sub-topic titles', async () => {
     const expected = (Object.keys(videoRows) as ('v1' | 'v2' | 'v3')[])
-      .map((key) => ({ id: videoRows[key].id, title: videoRows[key].title, subTopicTitle: subTitle[videoRows[key].subTopicId]!.title, noOfViews: VIEWS[key].length }))
+      .map((key) => ({
+        id: videoRows[key].id,
+        title: videoRows[key].title,
+        subTopicTitle: subTitle[videoRows[key].subTopicId]!.title,
+        noOfViews: VIEWS[key].length,
+      }))
       .sort((x, y) => y.noOfViews - x.noOfViews || x.id - y.id)
     const res = await ctx.request<DashboardFigures>('GET', '/api/reports/dashboard', { token: admin })
     expect(res.body.data!.mostViewedVideos).toEqual(expected)
@@ -276,7 +297,9 @@ describe('GET /api/reports/packages', () => {
   it('lists every package with assigned learners, tests taken and the average %', async () => {
     const res = await ctx.request<PackageReportRow[]>('GET', '/api/reports/packages', { token: admin })
     expect(res.status).toBe(200)
-    const expected = [expectedPackageRow('p1'), expectedPackageRow('p2')].sort((x, y) => (x.title < y.title ? -1 : x.title > y.title ? 1 : x.packageId - y.packageId))
+    const expected = [expectedPackageRow('p1'), expectedPackageRow('p2')].sort((x, y) =>
+      x.title < y.title ? -1 : x.title > y.title ? 1 : x.packageId - y.packageId,
+    )
     expect(res.body.data).toEqual(expected)
     // sanity of the data set: P1 has 3 learners and 9 stored attempts; P2 has 2 learners
     expect(expectedPackageRow('p1')).toMatchObject({ assignedLearners: 3, testsTaken: 9 })
@@ -286,7 +309,13 @@ describe('GET /api/reports/packages', () => {
   it('a package without attempts has 0 tests and a null average', async () => {
     const p3 = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1, label: 'C' })
     const res = await ctx.request<PackageReportRow[]>('GET', '/api/reports/packages', { token: admin })
-    expect(res.body.data!.find((r) => r.packageId === p3.packageId)).toEqual({ packageId: p3.packageId, title: 'C package', assignedLearners: 0, testsTaken: 0, averagePercent: null })
+    expect(res.body.data!.find((r) => r.packageId === p3.packageId)).toEqual({
+      packageId: p3.packageId,
+      title: 'C package',
+      assignedLearners: 0,
+      testsTaken: 0,
+      averagePercent: null,
+    })
   })
 })
 
@@ -358,7 +387,13 @@ describe('GET /api/reports/packages/{id}/export', () => {
       ...report.subTopics.map((s) => [s.skillTitle, s.topicTitle, s.title, cell(s.attempts), cell(s.averagePercent)]),
       [''],
       ['Question ID', 'Sub-topic ID', 'Question', 'Times answered', 'Answered correctly %'],
-      ...report.questions.map((q) => [cell(q.mcqId), cell(q.subTopicId), safe(q.question), cell(q.answered), q.correctShare === null ? '' : cell(Math.round(q.correctShare * 1000) / 10)]),
+      ...report.questions.map((q) => [
+        cell(q.mcqId),
+        cell(q.subTopicId),
+        safe(q.question),
+        cell(q.answered),
+        q.correctShare === null ? '' : cell(Math.round(q.correctShare * 1000) / 10),
+      ]),
     ])
     expect(text.endsWith('\r\n')).toBe(true)
   })
@@ -376,15 +411,25 @@ describe('GET /api/reports/packages/{id}/export', () => {
 
   it('other leading formula characters are neutralised too', async () => {
     for (const lead of ['+', '-', '@']) {
-      await ctx.request('PUT', `/api/mcqs/update?id=${qid.qa1}`, { token: admin, body: { question: `${lead}1+1`, options: JSON.stringify({ A: 'a', B: 'b' }), correctOption: 'A' } })
-      const text = await (await ctx.app.request(`/api/reports/packages/${p1.packageId}/export`, { headers: { authorization: `Bearer ${admin}` } })).text()
+      await ctx.request('PUT', `/api/mcqs/update?id=${qid.qa1}`, {
+        token: admin,
+        body: { question: `${lead}1+1`, options: JSON.stringify({ A: 'a', B: 'b' }), correctOption: 'A' },
+      })
+      const text = await (
+        await ctx.app.request(`/api/reports/packages/${p1.packageId}/export`, { headers: { authorization: `Bearer ${admin}` } })
+      ).text()
       expect(text).toContain(`"'${lead}1+1"`)
     }
   })
 })
 
 describe('access', () => {
-  const routes = () => ['/api/reports/dashboard', '/api/reports/packages', `/api/reports/packages/${p1.packageId}`, `/api/reports/packages/${p1.packageId}/export`]
+  const routes = () => [
+    '/api/reports/dashboard',
+    '/api/reports/packages',
+    `/api/reports/packages/${p1.packageId}`,
+    `/api/reports/packages/${p1.packageId}/export`,
+  ]
 
   it('learners get 403 on every report route, assigned or not', async () => {
     for (const who of ['l1', 'l4']) {

@@ -12,12 +12,34 @@ import { apiDoc } from '../openapi/api-doc.ts'
 export function reportRoutes({ db, clock }: AppDeps, { requireAdmin }: Guards) {
   return new Hono<AppEnv>()
     .use(requireAdmin)
-    .get('/dashboard', apiDoc({ summary: 'Figures for the admin dashboard', response: dashboardFiguresSchema }), async (c) => ok(c, await dashboardFigures(db, clock()), 'Dashboard figures'))
-    .get('/packages', apiDoc({ summary: 'One report row per package', response: z.array(packageReportRowSchema) }), async (c) => ok(c, await packageReports(db), 'Package reports'))
-    .get('/packages/:id', apiDoc({ summary: "A package's report: sub-topic scores and question difficulty", response: packageReportSchema }), validate('param', idParam), async (c) => ok(c, await packageReport(db, c.req.valid('param').id), 'Package report'))
-    .get('/packages/:id/export', apiDoc({ summary: "A package's report as CSV", response: 'binary', contentType: 'text/csv' }), validate('param', idParam), async (c) => {
-      const report = await packageReport(db, c.req.valid('param').id)
-      const name = `report-${report.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || report.packageId}.csv`
-      return c.body(reportCsv(report), 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` })
-    })
+    .get('/dashboard', apiDoc({ summary: 'Figures for the admin dashboard', response: dashboardFiguresSchema }), async (c) =>
+      ok(c, await dashboardFigures(db, clock()), 'Dashboard figures'),
+    )
+    .get('/packages', apiDoc({ summary: 'One report row per package', response: z.array(packageReportRowSchema) }), async (c) =>
+      ok(c, await packageReports(db), 'Package reports'),
+    )
+    .get(
+      '/packages/:id',
+      apiDoc({ summary: "A package's report: sub-topic scores and question difficulty", response: packageReportSchema }),
+      validate('param', idParam),
+      async (c) => ok(c, await packageReport(db, c.req.valid('param').id), 'Package report'),
+    )
+    .get(
+      '/packages/:id/export',
+      apiDoc({ summary: "A package's report as CSV", response: 'binary', contentType: 'text/csv' }),
+      validate('param', idParam),
+      async (c) => {
+        const report = await packageReport(db, c.req.valid('param').id)
+        const name = `report-${
+          report.title
+            .replace(/[^\p{L}\p{N}]+/gu, '-')
+            .replace(/^-|-$/g, '')
+            .toLowerCase() || report.packageId
+        }.csv`
+        return c.body(reportCsv(report), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${name}"`,
+        })
+      },
+    )
 }

@@ -29,7 +29,11 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
       .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
       .orderBy(desc(videos.noOfViews), asc(videos.id))
       .limit(5),
-    db.select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt }).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(5),
+    db
+      .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(5),
   ])
   const counts = new Map(perDay.map((r) => [r.day, r.n]))
   const attemptsPerDay = Array.from({ length: 14 }, (_, i) => {
@@ -137,7 +141,13 @@ export function reportCsv(report: PackageReport): string {
     ...report.subTopics.map((s) => [s.skillTitle, s.topicTitle, s.title, s.attempts, s.averagePercent]),
     [],
     ['Question ID', 'Sub-topic ID', 'Question', 'Times answered', 'Answered correctly %'],
-    ...report.questions.map((q) => [q.mcqId, q.subTopicId, q.question, q.answered, q.correctShare === null ? null : Math.round(q.correctShare * 1000) / 10]),
+    ...report.questions.map((q) => [
+      q.mcqId,
+      q.subTopicId,
+      q.question,
+      q.answered,
+      q.correctShare === null ? null : Math.round(q.correctShare * 1000) / 10,
+    ]),
   ]
   return `${lines.map((cells) => cells.map((c) => csvCell(c as string | number | null)).join(',')).join('\r\n')}\r\n`
 }

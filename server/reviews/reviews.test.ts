@@ -29,8 +29,16 @@ async function assign(userId: number, packageIds: number[]) {
   expect(res.status, JSON.stringify(res.body)).toBe(200)
 }
 
-const post = (body: Partial<ReviewInput> | Record<string, unknown>, token = learner.token) => ctx.request<Review>('POST', '/api/reviews', { token, body })
-const review = (extra: Record<string, unknown> = {}) => ({ targetType: 'PACKAGE', targetId: tree.packageId, presentationRating: 4, reviewText: 'Clear and useful', rating: 5, ...extra })
+const post = (body: Partial<ReviewInput> | Record<string, unknown>, token = learner.token) =>
+  ctx.request<Review>('POST', '/api/reviews', { token, body })
+const review = (extra: Record<string, unknown> = {}) => ({
+  targetType: 'PACKAGE',
+  targetId: tree.packageId,
+  presentationRating: 4,
+  reviewText: 'Clear and useful',
+  rating: 5,
+  ...extra,
+})
 
 async function create(extra: Record<string, unknown> = {}, token = learner.token) {
   const res = await post(review(extra), token)
@@ -53,7 +61,9 @@ describe('POST /api/reviews', () => {
     const created = await create()
     expect(created.createdAt).toBe(postedAt.toISOString())
     ctx.now = editedAt
-    expect((await ctx.request('PUT', `/api/reviews/${created.id}`, { token: learner.token, body: { presentationRating: 3 } })).status).toBe(200)
+    expect((await ctx.request('PUT', `/api/reviews/${created.id}`, { token: learner.token, body: { presentationRating: 3 } })).status).toBe(
+      200,
+    )
     const [row] = await ctx.deps.db.select({ createdAt: reviews.createdAt, updatedAt: reviews.updatedAt }).from(reviews)
     expect(row).toEqual({ createdAt: postedAt, updatedAt: editedAt })
   })
@@ -73,7 +83,13 @@ describe('POST /api/reviews', () => {
     })
     expect(new Date(res.body.data!.createdAt).toISOString()).toBe(res.body.data!.createdAt)
     const [row] = await ctx.deps.db.select().from(reviews)
-    expect(row).toMatchObject({ userId: learner.id, packageId: tree.packageId, skillId: null, presentationRating: 4, reviewText: 'Clear and useful' })
+    expect(row).toMatchObject({
+      userId: learner.id,
+      packageId: tree.packageId,
+      skillId: null,
+      presentationRating: 4,
+      reviewText: 'Clear and useful',
+    })
   })
 
   it('posting again for the same target updates the one review (200 "Review updated")', async () => {
@@ -252,18 +268,26 @@ describe('GET /api/reviews/summaries', () => {
     await create({ presentationRating: 2 }, other.token)
     await create({ targetType: 'SKILL', targetId: tree.skillIds[0], presentationRating: 3 })
     const ids = [tree.packageId, otherTree.packageId, 99999]
-    const res = await ctx.request<Record<string, ReviewSummary>>('GET', `/api/reviews/summaries?targetType=package&${ids.map((id) => `targetIds=${id}`).join('&')}`, {
-      token: learner.token,
-    })
+    const res = await ctx.request<Record<string, ReviewSummary>>(
+      'GET',
+      `/api/reviews/summaries?targetType=package&${ids.map((id) => `targetIds=${id}`).join('&')}`,
+      {
+        token: learner.token,
+      },
+    )
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       [tree.packageId]: { averageRating: 3.5, totalReviews: 2 },
       [otherTree.packageId]: { averageRating: 0, totalReviews: 0 },
       99999: { averageRating: 0, totalReviews: 0 },
     })
-    const skills = await ctx.request<Record<string, ReviewSummary>>('GET', `/api/reviews/summaries?targetType=SKILL&targetIds=${tree.skillIds[0]}&targetIds=${tree.skillIds[1]}`, {
-      token: learner.token,
-    })
+    const skills = await ctx.request<Record<string, ReviewSummary>>(
+      'GET',
+      `/api/reviews/summaries?targetType=SKILL&targetIds=${tree.skillIds[0]}&targetIds=${tree.skillIds[1]}`,
+      {
+        token: learner.token,
+      },
+    )
     expect(skills.body.data).toEqual({
       [tree.skillIds[0]!]: { averageRating: 3, totalReviews: 1 },
       [tree.skillIds[1]!]: { averageRating: 0, totalReviews: 0 },
@@ -284,13 +308,22 @@ describe('GET /api/reviews/target', () => {
     const first = await create({ presentationRating: 2, reviewText: 'first' })
     const second = await create({ presentationRating: 5, reviewText: 'second' }, other.token)
     // Make the order unambiguous whatever the clock resolution: the first review is a day older.
-    await ctx.deps.db.update(reviews).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(reviews.id, first.id))
+    await ctx.deps.db
+      .update(reviews)
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(reviews.id, first.id))
     await create({ targetType: 'SKILL', targetId: tree.skillIds[0], reviewText: 'about a skill' })
     const res = await target('package', tree.packageId)
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Reviews fetched')
     expect(res.body.data!.map((r) => r.id)).toEqual([second.id, first.id])
-    expect(res.body.data![0]).toMatchObject({ userName: other.name, reviewText: 'second', presentationRating: 5, targetType: 'PACKAGE', targetId: tree.packageId })
+    expect(res.body.data![0]).toMatchObject({
+      userName: other.name,
+      reviewText: 'second',
+      presentationRating: 5,
+      targetType: 'PACKAGE',
+      targetId: tree.packageId,
+    })
     expect(res.body.data![1]).toMatchObject({ userName: learner.name, reviewText: 'first', presentationRating: 2 })
     for (const r of res.body.data!) expect(new Date(r.createdAt).toISOString()).toBe(r.createdAt)
     expect(Date.parse(res.body.data![0]!.createdAt)).toBeGreaterThan(Date.parse(res.body.data![1]!.createdAt))
@@ -317,7 +350,10 @@ describe('GET /api/reviews/target', () => {
 describe('PUT /api/reviews/{id}', () => {
   it('the owner edits the rating and text', async () => {
     const mine = await create({ presentationRating: 2, reviewText: 'meh' })
-    const res = await ctx.request<Review>('PUT', `/api/reviews/${mine.id}`, { token: learner.token, body: { presentationRating: 5, reviewText: '  much better  ' } })
+    const res = await ctx.request<Review>('PUT', `/api/reviews/${mine.id}`, {
+      token: learner.token,
+      body: { presentationRating: 5, reviewText: '  much better  ' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Review updated')
     expect(res.body.data).toMatchObject({ id: mine.id, presentationRating: 5, reviewText: 'much better', userName: learner.name })
@@ -337,8 +373,12 @@ describe('PUT /api/reviews/{id}', () => {
 
   it('a bad rating is a 400 and an unknown review a 404', async () => {
     const mine = await create()
-    expect((await ctx.request('PUT', `/api/reviews/${mine.id}`, { token: learner.token, body: { presentationRating: 6 } })).status).toBe(400)
-    expect((await ctx.request('PUT', `/api/reviews/${mine.id}`, { token: learner.token, body: { presentationRating: 0 } })).status).toBe(400)
+    expect((await ctx.request('PUT', `/api/reviews/${mine.id}`, { token: learner.token, body: { presentationRating: 6 } })).status).toBe(
+      400,
+    )
+    expect((await ctx.request('PUT', `/api/reviews/${mine.id}`, { token: learner.token, body: { presentationRating: 0 } })).status).toBe(
+      400,
+    )
     expect((await ctx.request('PUT', '/api/reviews/99999', { token: learner.token, body: { presentationRating: 3 } })).status).toBe(404)
   })
 })

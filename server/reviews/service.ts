@@ -61,7 +61,12 @@ async function getReview(db: Db, id: number): Promise<Review> {
  * One review per learner and target: posting again updates it. Only learners the package (or the
  * skill's package) is assigned to may review.
  */
-export async function upsertReview(db: Db, user: AuthUser, input: z.output<typeof reviewInput>, now: Date): Promise<{ review: Review; created: boolean }> {
+export async function upsertReview(
+  db: Db,
+  user: AuthUser,
+  input: z.output<typeof reviewInput>,
+  now: Date,
+): Promise<{ review: Review; created: boolean }> {
   const packageId = await packageOfTarget(db, input.targetType, input.targetId)
   const [assigned] = await db
     .select({ userId: userPackages.userId })
@@ -71,9 +76,15 @@ export async function upsertReview(db: Db, user: AuthUser, input: z.output<typeo
 
   const column = targetColumn(input.targetType)
   const values = { presentationRating: input.presentationRating, rating: input.rating, reviewText: input.reviewText }
-  const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, user.id), eq(column, input.targetId)))
+  const [existing] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.userId, user.id), eq(column, input.targetId)))
   if (existing) {
-    await db.update(reviews).set({ ...values, updatedAt: now }).where(eq(reviews.id, existing.id))
+    await db
+      .update(reviews)
+      .set({ ...values, updatedAt: now })
+      .where(eq(reviews.id, existing.id))
     return { review: await getReview(db, existing.id), created: false }
   }
   const target = input.targetType === 'PACKAGE' ? { packageId: input.targetId } : { skillId: input.targetId }
@@ -125,7 +136,11 @@ async function ownedOrAdmin(db: Db, user: AuthUser, id: number, ownerOnly: boole
 
 export async function updateReview(db: Db, user: AuthUser, id: number, patch: z.output<typeof reviewUpdate>, now: Date): Promise<Review> {
   await ownedOrAdmin(db, user, id, true)
-  if (Object.keys(patch).length) await db.update(reviews).set({ ...patch, updatedAt: now }).where(eq(reviews.id, id))
+  if (Object.keys(patch).length)
+    await db
+      .update(reviews)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(reviews.id, id))
   return getReview(db, id)
 }
 

@@ -23,7 +23,8 @@ const topic = (title: string, description: string, subTopics: [string, string][]
 /** The realistic demo course: three skills, three topics each, 2–4 sub-topics per topic. */
 export const FULL_STACK: DemoPackage = {
   title: 'Full-Stack Web Development',
-  description: 'Build and ship modern web applications end to end: a React front end, a Node.js API on PostgreSQL, and the tests and deployment that keep them running.',
+  description:
+    'Build and ship modern web applications end to end: a React front end, a Node.js API on PostgreSQL, and the tests and deployment that keep them running.',
   price: '4999.00',
   skills: [
     {
@@ -132,7 +133,10 @@ export async function seedDemoContent(db: Db): Promise<number[]> {
   if ((row?.n ?? 0) > 0) return []
   const ids: number[] = []
   for (const demo of DEMO_PACKAGES) {
-    const created = await createPackage(db, packageInput.parse({ ...demo, skills: demo.skills.map(({ topics: _topics, ...skill }) => skill) }))
+    const created = await createPackage(
+      db,
+      packageInput.parse({ ...demo, skills: demo.skills.map(({ topics: _topics, ...skill }) => skill) }),
+    )
     for (const [i, skill] of created.skills.entries()) {
       for (const topic of demo.skills[i]!.topics) await createTopic(db, topicInput.parse({ ...topic, skillId: skill.id }))
     }

@@ -32,7 +32,11 @@ beforeAll(async () => {
   admin = await token(demo!.admin.email)
   learner = await token(demo!.learner.email)
   const list = (await ctx.request<Package[]>('GET', '/api/packages/getAllPackage', { token: admin })).body.data!
-  packages = await Promise.all(list.sort((a, b) => a.id - b.id).map(async (p) => (await ctx.request<Package>('GET', `/api/packages/${p.id}`, { token: admin })).body.data!))
+  packages = await Promise.all(
+    list
+      .sort((a, b) => a.id - b.id)
+      .map(async (p) => (await ctx.request<Package>('GET', `/api/packages/${p.id}`, { token: admin })).body.data!),
+  )
 })
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
@@ -72,11 +76,17 @@ describe('demo media', () => {
     const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1')
     expect(text.startsWith('%PDF-1.4')).toBe(true)
     expect(text).toContain(`(${sub.title})`)
-    expect(await mediaCounts(ctx.deps.db)).toMatchObject({ videos: DEMO_MEDIA.length, studyMaterials: DEMO_MEDIA.length, storedFiles: 3 * DEMO_MEDIA.length })
+    expect(await mediaCounts(ctx.deps.db)).toMatchObject({
+      videos: DEMO_MEDIA.length,
+      studyMaterials: DEMO_MEDIA.length,
+      storedFiles: 3 * DEMO_MEDIA.length,
+    })
   })
 
   it('the generated PDF is well-formed: every xref offset points at its object', () => {
-    const pdf = notesPdf('Title (with) \\ chars – and ünïcode', ['A paragraph long enough to wrap onto a second line of the page, and then some more words.'])
+    const pdf = notesPdf('Title (with) \\ chars – and ünïcode', [
+      'A paragraph long enough to wrap onto a second line of the page, and then some more words.',
+    ])
     const text = pdf.toString('latin1')
     const xref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1])
     expect(text.slice(xref, xref + 4)).toBe('xref')
@@ -94,8 +104,14 @@ describe('demo media', () => {
       const res = await ctx.request<Mcq[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${sub.id}`, { token: admin })
       const bank = res.body.data!
       expect(bank.length, sub.title).toBeGreaterThanOrEqual(10)
-      expect(bank.some((m) => m.correctOption!.includes(',')), sub.title).toBe(true)
-      expect(bank.some((m) => Object.values(parseOptions(m.options)).some((o) => o.toLowerCase() === 'na')), sub.title).toBe(true)
+      expect(
+        bank.some((m) => m.correctOption!.includes(',')),
+        sub.title,
+      ).toBe(true)
+      expect(
+        bank.some((m) => Object.values(parseOptions(m.options)).some((o) => o.toLowerCase() === 'na')),
+        sub.title,
+      ).toBe(true)
       for (const m of bank) {
         const options = parseOptions(m.options)
         expect(Object.keys(options)).toEqual(['A', 'B', 'C', 'D'])

@@ -50,18 +50,74 @@ export const DEMO_MEDIA: DemoSubTopicMedia[] = [
       ],
     },
     questions: [
-      q('What does JSX compile to?', ['Calls to a JSX runtime function such as jsx() or React.createElement', 'HTML strings', 'Template literals evaluated by the browser', 'na'], 'A'),
+      q(
+        'What does JSX compile to?',
+        [
+          'Calls to a JSX runtime function such as jsx() or React.createElement',
+          'HTML strings',
+          'Template literals evaluated by the browser',
+          'na',
+        ],
+        'A',
+      ),
       q('Which attribute sets a CSS class on a JSX element?', ['class', 'className', 'cssClass', 'style'], 'B'),
-      q('Which of these return values make a component render nothing?', ['return null', 'return false', "return 'nothing'", 'throw new Error()'], 'A,B'),
+      q(
+        'Which of these return values make a component render nothing?',
+        ['return null', 'return false', "return 'nothing'", 'throw new Error()'],
+        'A,B',
+      ),
       q('How do you embed a JavaScript expression in JSX?', ['{expression}', '{{expression}}', '${expression}', 'na'], 'A'),
-      q('Which wrap several sibling elements without adding a DOM node?', ['<>...</>', '<div>...</div>', '<span>...</span>', '<React.Fragment>...</React.Fragment>'], 'A,D'),
-      q('Why should list items rendered with map() have a key prop?', ['So React can match items between renders', 'To style them', 'HTML requires it', 'To make them focusable'], 'A'),
-      q('Which values make good keys?', ['A stable id from the data', 'Math.random() called during render', 'A unique slug such as "intro-to-jsx"', 'The same constant for every item'], 'A,C'),
-      q('When does React re-render a component?', ['When its state changes', 'When its parent re-renders', 'When any DOM event fires on the page', 'When a let variable declared inside it changes'], 'A,B'),
+      q(
+        'Which wrap several sibling elements without adding a DOM node?',
+        ['<>...</>', '<div>...</div>', '<span>...</span>', '<React.Fragment>...</React.Fragment>'],
+        'A,D',
+      ),
+      q(
+        'Why should list items rendered with map() have a key prop?',
+        ['So React can match items between renders', 'To style them', 'HTML requires it', 'To make them focusable'],
+        'A',
+      ),
+      q(
+        'Which values make good keys?',
+        [
+          'A stable id from the data',
+          'Math.random() called during render',
+          'A unique slug such as "intro-to-jsx"',
+          'The same constant for every item',
+        ],
+        'A,C',
+      ),
+      q(
+        'When does React re-render a component?',
+        [
+          'When its state changes',
+          'When its parent re-renders',
+          'When any DOM event fires on the page',
+          'When a let variable declared inside it changes',
+        ],
+        'A,B',
+      ),
       q('Which is the correct inline style in JSX?', ['style="color: red"', "style={{ color: 'red' }}", 'style={color: red}', 'na'], 'B'),
-      q('What does React compare to decide what to change in the DOM?', ['The new element tree with the previous one', 'The HTML source of the page', 'The CSS of each element', 'na'], 'A'),
-      q('In React 19, which call renders an app into a DOM container?', ['createRoot(container).render(<App />)', 'ReactDOM.render(<App />, container)', 'document.render(<App />)', 'new React(App).mount(container)'], 'A'),
-      q('Which statements about JSX are true?', ['Most DOM attributes are written in camelCase', 'Comments are written as <!-- -->', 'Self-closing tags must end with />', 'na'], 'A,C'),
+      q(
+        'What does React compare to decide what to change in the DOM?',
+        ['The new element tree with the previous one', 'The HTML source of the page', 'The CSS of each element', 'na'],
+        'A',
+      ),
+      q(
+        'In React 19, which call renders an app into a DOM container?',
+        [
+          'createRoot(container).render(<App />)',
+          'ReactDOM.render(<App />, container)',
+          'document.render(<App />)',
+          'new React(App).mount(container)',
+        ],
+        'A',
+      ),
+      q(
+        'Which statements about JSX are true?',
+        ['Most DOM attributes are written in camelCase', 'Comments are written as <!-- -->', 'Self-closing tags must end with />', 'na'],
+        'A,C',
+      ),
     ],
   },
   {
@@ -77,15 +133,57 @@ export const DEMO_MEDIA: DemoSubTopicMedia[] = [
     },
     questions: [
       q('On how many main threads does Node.js run your JavaScript?', ['One', 'One per CPU core', 'One per request', 'na'], 'A'),
-      q('Which runs first once the current operation completes?', ['A setTimeout(fn, 0) callback', "A resolved promise's then() callback", 'A setImmediate callback', 'An I/O callback'], 'B'),
-      q('When does a process.nextTick callback run?', ['After the current operation, before promise callbacks', 'In the timers phase', 'In the check phase', 'na'], 'A'),
-      q('Which of these block the event loop?', ['A long synchronous loop over a large array', 'fs.readFileSync on a big file', 'await fetch(url)', 'setTimeout(fn, 1000)'], 'A,B'),
+      q(
+        'Which runs first once the current operation completes?',
+        ['A setTimeout(fn, 0) callback', "A resolved promise's then() callback", 'A setImmediate callback', 'An I/O callback'],
+        'B',
+      ),
+      q(
+        'When does a process.nextTick callback run?',
+        ['After the current operation, before promise callbacks', 'In the timers phase', 'In the check phase', 'na'],
+        'A',
+      ),
+      q(
+        'Which of these block the event loop?',
+        ['A long synchronous loop over a large array', 'fs.readFileSync on a big file', 'await fetch(url)', 'setTimeout(fn, 1000)'],
+        'A,B',
+      ),
       q('In which phase do setImmediate callbacks run?', ['timers', 'poll', 'check', 'close callbacks'], 'C'),
-      q('What does libuv provide to Node.js?', ['The event loop', 'A thread pool for some file-system and crypto work', 'The V8 JavaScript engine', 'The npm registry'], 'A,B'),
-      q("Which work runs on libuv's thread pool?", ['fs file operations', 'crypto.scrypt and crypto.pbkdf2', 'Reading from a TCP socket', 'na'], 'A,B'),
-      q('A CPU-heavy calculation delays every request. What helps?', ['Moving it to a worker thread', 'Splitting it into chunks scheduled with setImmediate', 'Wrapping it in a Promise', 'Adding more async keywords'], 'A,B'),
-      q('What does await do inside an async function?', ['Pauses that function until the promise settles, without blocking the thread', 'Blocks the whole process until the promise settles', 'Starts a new thread', 'na'], 'A'),
-      q("What is printed? console.log('a'); setTimeout(() => console.log('b')); Promise.resolve().then(() => console.log('c')); console.log('d')", ['a b c d', 'a d c b', 'a c d b', 'a d b c'], 'B'),
+      q(
+        'What does libuv provide to Node.js?',
+        ['The event loop', 'A thread pool for some file-system and crypto work', 'The V8 JavaScript engine', 'The npm registry'],
+        'A,B',
+      ),
+      q(
+        "Which work runs on libuv's thread pool?",
+        ['fs file operations', 'crypto.scrypt and crypto.pbkdf2', 'Reading from a TCP socket', 'na'],
+        'A,B',
+      ),
+      q(
+        'A CPU-heavy calculation delays every request. What helps?',
+        [
+          'Moving it to a worker thread',
+          'Splitting it into chunks scheduled with setImmediate',
+          'Wrapping it in a Promise',
+          'Adding more async keywords',
+        ],
+        'A,B',
+      ),
+      q(
+        'What does await do inside an async function?',
+        [
+          'Pauses that function until the promise settles, without blocking the thread',
+          'Blocks the whole process until the promise settles',
+          'Starts a new thread',
+          'na',
+        ],
+        'A',
+      ),
+      q(
+        "What is printed? console.log('a'); setTimeout(() => console.log('b')); Promise.resolve().then(() => console.log('c')); console.log('d')",
+        ['a b c d', 'a d c b', 'a c d b', 'a d b c'],
+        'B',
+      ),
       q("What is the default size of libuv's thread pool?", ['1', '4', 'The number of CPU cores', '128'], 'B'),
     ],
   },
@@ -101,17 +199,73 @@ export const DEMO_MEDIA: DemoSubTopicMedia[] = [
       ],
     },
     questions: [
-      q('In Arrange-Act-Assert, what happens in the Act step?', ['The code under test is called', 'Test data is prepared', 'The outcome is checked', 'na'], 'A'),
-      q('A good unit test is:', ['Fast', 'Independent of other tests', 'Dependent on the order tests run in', 'Repeatable with the same result every run'], 'A,B,D'),
-      q('What should a test check?', ['Observable behaviour through the public interface', 'The names of private variables', 'The number of lines in a function', 'na'], 'A'),
-      q('A test passes locally and fails on CI now and then. Likely causes?', ['It depends on the current time or timezone', 'Tests share state', 'It has a descriptive name', 'It waits for async work with fixed sleeps'], 'A,B,D'),
-      q('When is a test double (mock or stub) appropriate?', ['To replace a slow or external dependency such as a payment API', 'To replace the function under test', 'Always, for every collaborator', 'na'], 'A'),
-      q('What does a code coverage figure tell you?', ['Which lines ran during the tests', 'That the code has no bugs', 'That every requirement is tested', 'How fast the code runs'], 'A'),
+      q(
+        'In Arrange-Act-Assert, what happens in the Act step?',
+        ['The code under test is called', 'Test data is prepared', 'The outcome is checked', 'na'],
+        'A',
+      ),
+      q(
+        'A good unit test is:',
+        ['Fast', 'Independent of other tests', 'Dependent on the order tests run in', 'Repeatable with the same result every run'],
+        'A,B,D',
+      ),
+      q(
+        'What should a test check?',
+        ['Observable behaviour through the public interface', 'The names of private variables', 'The number of lines in a function', 'na'],
+        'A',
+      ),
+      q(
+        'A test passes locally and fails on CI now and then. Likely causes?',
+        [
+          'It depends on the current time or timezone',
+          'Tests share state',
+          'It has a descriptive name',
+          'It waits for async work with fixed sleeps',
+        ],
+        'A,B,D',
+      ),
+      q(
+        'When is a test double (mock or stub) appropriate?',
+        [
+          'To replace a slow or external dependency such as a payment API',
+          'To replace the function under test',
+          'Always, for every collaborator',
+          'na',
+        ],
+        'A',
+      ),
+      q(
+        'What does a code coverage figure tell you?',
+        ['Which lines ran during the tests', 'That the code has no bugs', 'That every requirement is tested', 'How fast the code runs'],
+        'A',
+      ),
       q('Which is the best name for a test?', ['test1', 'rejects an order with no items', 'it works', 'checkOrderFunction'], 'B'),
-      q('Test-driven development starts with:', ['Writing a failing test', 'Writing the implementation', 'Refactoring', 'Measuring coverage'], 'A'),
-      q('Which belong in a unit test?', ['One behaviour per test', 'Expected values written out in the test', "A copy of the implementation's logic to compute the expected value", 'na'], 'A,B'),
+      q(
+        'Test-driven development starts with:',
+        ['Writing a failing test', 'Writing the implementation', 'Refactoring', 'Measuring coverage'],
+        'A',
+      ),
+      q(
+        'Which belong in a unit test?',
+        [
+          'One behaviour per test',
+          'Expected values written out in the test',
+          "A copy of the implementation's logic to compute the expected value",
+          'na',
+        ],
+        'A,B',
+      ),
       q('A bug is reported. What do you write first?', ['A test that reproduces it', 'A comment in the code', 'A feature flag', 'na'], 'A'),
-      q('Snapshot tests become risky when:', ['Snapshots are large and updated without being read', 'The output contains timestamps or random ids', 'The snapshot is small and reviewed', 'na'], 'A,B'),
+      q(
+        'Snapshot tests become risky when:',
+        [
+          'Snapshots are large and updated without being read',
+          'The output contains timestamps or random ids',
+          'The snapshot is small and reviewed',
+          'na',
+        ],
+        'A,B',
+      ),
     ],
   },
   {
@@ -133,10 +287,22 @@ export const DEMO_MEDIA: DemoSubTopicMedia[] = [
       q('Which read_csv argument sets the column separator?', ['sep', 'split', 'delimiter_char', 'na'], 'A'),
       q('How do you count missing values per column?', ['df.isna().sum()', 'df.count_missing()', 'df.nulls()', 'na'], 'A'),
       q('What does df.shape return?', ['(rows, columns)', '(columns, rows)', 'The number of cells', 'na'], 'A'),
-      q('Which read_csv options reduce the memory used for a big file?', ['usecols, to read only some columns', 'dtype, to choose smaller types', 'chunksize, to read in pieces', 'header=None'], 'A,B,C'),
+      q(
+        'Which read_csv options reduce the memory used for a big file?',
+        ['usecols, to read only some columns', 'dtype, to choose smaller types', 'chunksize, to read in pieces', 'header=None'],
+        'A,B,C',
+      ),
       q('Which read_excel argument picks the sheet?', ['sheet_name', 'sheet', 'tab', 'na'], 'A'),
-      q("How do you read the 'date' column as dates while loading a CSV?", ["parse_dates=['date']", 'dates=True', 'to_datetime=True', 'na'], 'A'),
-      q("What does pd.read_csv('data.csv', index_col=0) do?", ['Uses the first column as the row index', 'Skips the first row', 'Reads only the first column', 'na'], 'A'),
+      q(
+        "How do you read the 'date' column as dates while loading a CSV?",
+        ["parse_dates=['date']", 'dates=True', 'to_datetime=True', 'na'],
+        'A',
+      ),
+      q(
+        "What does pd.read_csv('data.csv', index_col=0) do?",
+        ['Uses the first column as the row index', 'Skips the first row', 'Reads only the first column', 'na'],
+        'A',
+      ),
     ],
   },
 ]
@@ -162,7 +328,15 @@ export async function seedDemoMedia(deps: { db: Db; store: BlobStore }, packageI
     .from(subTopics)
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, eq(skills.id, topics.skillId))
-    .where(and(inArray(skills.packageId, packageIds), inArray(subTopics.title, DEMO_MEDIA.map((m) => m.subTopic))))
+    .where(
+      and(
+        inArray(skills.packageId, packageIds),
+        inArray(
+          subTopics.title,
+          DEMO_MEDIA.map((m) => m.subTopic),
+        ),
+      ),
+    )
   let seeded = 0
   for (const media of DEMO_MEDIA) {
     const target = targets.find((t) => t.title === media.subTopic)

@@ -29,10 +29,29 @@ export async function seedDemo(db: Db, dataDir: string, cost: number, store?: Bl
     admin: { email: 'admin@learnpack.local', password: randomBytes(9).toString('base64url') },
     learner: { email: 'learner@learnpack.local', password: randomBytes(9).toString('base64url') },
   }
-  const [, learner] = await db.insert(users).values([
-    { email: credentials.admin.email, name: 'Demo Admin', givenName: 'Demo', familyName: 'Admin', role: 'admin', emailVerified: true, passwordHash: await hashPassword(credentials.admin.password, cost) },
-    { email: credentials.learner.email, name: 'Demo Learner', givenName: 'Demo', familyName: 'Learner', role: 'USER', emailVerified: true, passwordHash: await hashPassword(credentials.learner.password, cost) },
-  ]).returning({ id: users.id })
+  const [, learner] = await db
+    .insert(users)
+    .values([
+      {
+        email: credentials.admin.email,
+        name: 'Demo Admin',
+        givenName: 'Demo',
+        familyName: 'Admin',
+        role: 'admin',
+        emailVerified: true,
+        passwordHash: await hashPassword(credentials.admin.password, cost),
+      },
+      {
+        email: credentials.learner.email,
+        name: 'Demo Learner',
+        givenName: 'Demo',
+        familyName: 'Learner',
+        role: 'USER',
+        emailVerified: true,
+        passwordHash: await hashPassword(credentials.learner.password, cost),
+      },
+    ])
+    .returning({ id: users.id })
   const packageIds = await seedDemoContent(db)
   if (packageIds[0] !== undefined) await assignPackages(db, learner!.id, [packageIds[0]])
   if (store) await seedDemoMedia({ db, store }, packageIds)

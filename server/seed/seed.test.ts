@@ -119,7 +119,9 @@ describe('seedDemo: demo content', () => {
     const token = (await login(demo!.admin.email, demo!.admin.password)).body.data!.token
     const list = await ctx.request<Package[]>('GET', '/api/packages/getAllPackage', { token })
     expect(list.status).toBe(200)
-    const trees = await Promise.all(list.body.data!.map(async (p) => (await ctx.request<Package>('GET', `/api/packages/${p.id}`, { token })).body.data!))
+    const trees = await Promise.all(
+      list.body.data!.map(async (p) => (await ctx.request<Package>('GET', `/api/packages/${p.id}`, { token })).body.data!),
+    )
     return trees.sort((a, b) => a.id - b.id)
   }
 
@@ -137,7 +139,12 @@ describe('seedDemo: demo content', () => {
         expect(topic.subTopics.length, topic.title).toBeLessThanOrEqual(4)
       }
     }
-    const nodes = [course!, ...course!.skills, ...course!.skills.flatMap((s) => s.topics), ...course!.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics))]
+    const nodes = [
+      course!,
+      ...course!.skills,
+      ...course!.skills.flatMap((s) => s.topics),
+      ...course!.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics)),
+    ]
     for (const node of nodes) {
       expect(node.title.length, JSON.stringify(node.title)).toBeGreaterThan(3)
       expect(node.description.split(' ').length, node.title).toBeGreaterThanOrEqual(5)
@@ -165,7 +172,16 @@ describe('seedDemo: demo content', () => {
       title: p.title,
       description: p.description,
       price: p.price,
-      skills: p.skills.map((s) => ({ title: s.title, description: s.description, price: s.price, topics: s.topics.map((t) => ({ title: t.title, description: t.description, subTopics: t.subTopics.map((u) => ({ title: u.title, description: u.description })) })) })),
+      skills: p.skills.map((s) => ({
+        title: s.title,
+        description: s.description,
+        price: s.price,
+        topics: s.topics.map((t) => ({
+          title: t.title,
+          description: t.description,
+          subTopics: t.subTopics.map((u) => ({ title: u.title, description: u.description })),
+        })),
+      })),
     })
     expect(trees.map(strip)).toEqual(DEMO_PACKAGES)
     const expected = DEMO_PACKAGES.reduce(

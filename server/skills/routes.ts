@@ -12,8 +12,20 @@ export function skillRoutes(deps: AppDeps, { requireUser }: Guards) {
   const { db } = deps
   const sign = mediaSigner(deps)
   return new Hono<AppEnv>()
-    .get('/skills/:id/topics', apiDoc({ summary: 'A skill with its topics (the editor)', response: skillWithTopicsSchema }), requireUser, validate('param', idParam), async (c) => {
-      return ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill and its topics loaded')
-    })
-    .get('/:id', apiDoc({ summary: 'A skill with its topics', response: skillWithTopicsSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill found'))
+    .get(
+      '/skills/:id/topics',
+      apiDoc({ summary: 'A skill with its topics (the editor)', response: skillWithTopicsSchema }),
+      requireUser,
+      validate('param', idParam),
+      async (c) => {
+        return ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill and its topics loaded')
+      },
+    )
+    .get(
+      '/:id',
+      apiDoc({ summary: 'A skill with its topics', response: skillWithTopicsSchema }),
+      requireUser,
+      validate('param', idParam),
+      async (c) => ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill found'),
+    )
 }

@@ -24,7 +24,13 @@ describe.each(paths)('%s', (_name, path, message) => {
     expect(res.body).toMatchObject({ success: true, status: 200, message })
     const skill = res.body.data!
     expect(keysOf(skill)).toEqual(['createdAt', 'description', 'id', 'packageId', 'packageTitle', 'price', 'title', 'topics'])
-    expect(skill).toMatchObject({ id: built.skillIds[1], packageId: built.packageId, packageTitle: 'P package', title: 'P skill 1', price: '10.00' })
+    expect(skill).toMatchObject({
+      id: built.skillIds[1],
+      packageId: built.packageId,
+      packageTitle: 'P package',
+      title: 'P skill 1',
+      price: '10.00',
+    })
     expect(skill.topics.map((t) => t.id)).toEqual(built.topicIds.slice(2))
     expect(skill.topics.flatMap((t) => t.subTopics.map((s) => s.id))).toEqual(built.subTopicIds.slice(6))
     expect(skill.topics[0]!.subTopics[0]).toMatchObject({ topicId: built.topicIds[2], videos: [], studyMaterials: [] })

@@ -14,13 +14,18 @@ const ascii = (head: Buffer, start: number, end: number) => head.subarray(start,
 const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'])
 
 export function sniff(head: Buffer): Sniffed | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { kind: 'image', contentType: 'image/png', extension: 'png' }
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' }
-  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { kind: 'image', contentType: 'image/webp', extension: 'webp' }
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { kind: 'image', contentType: 'image/png', extension: 'png' }
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff)
+    return { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' }
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP')
+    return { kind: 'image', contentType: 'image/webp', extension: 'webp' }
   if (head.length >= 5 && ascii(head, 0, 5) === '%PDF-') return { kind: 'pdf', contentType: 'application/pdf', extension: 'pdf' }
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { kind: 'video', contentType: 'video/webm', extension: 'webm' }
   if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp') {
-    return ascii(head, 8, 12) === 'qt  ' ? { kind: 'video', contentType: 'video/quicktime', extension: 'mov' } : { kind: 'video', contentType: 'video/mp4', extension: 'mp4' }
+    return ascii(head, 8, 12) === 'qt  '
+      ? { kind: 'video', contentType: 'video/quicktime', extension: 'mov' }
+      : { kind: 'video', contentType: 'video/mp4', extension: 'mp4' }
   }
   if (head.length >= 8 && QUICKTIME_ATOMS.has(ascii(head, 4, 8))) return { kind: 'video', contentType: 'video/quicktime', extension: 'mov' }
   if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) {

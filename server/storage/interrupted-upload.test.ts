@@ -26,7 +26,16 @@ interface Running {
 function start(dataDir: string): Promise<Running> {
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: 'false', SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: 'false',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -62,7 +71,13 @@ async function call<T>(running: Running, method: string, urlPath: string, body: 
 async function prepare(running: Running) {
   const { token } = await call<{ token: string }>(running, 'POST', '/api/oauth2/loginUser', ADMIN)
   const text = { description: 'For an interrupted upload', price: '1.00' }
-  const pkg = await call<{ skills: { id: number }[] }>(running, 'POST', '/api/packages/createPackage', { title: 'Uploads', ...text, skills: [{ title: 'Skill', ...text }] }, token)
+  const pkg = await call<{ skills: { id: number }[] }>(
+    running,
+    'POST',
+    '/api/packages/createPackage',
+    { title: 'Uploads', ...text, skills: [{ title: 'Skill', ...text }] },
+    token,
+  )
   const topic = await call<{ subTopics: { id: number }[] }>(
     running,
     'POST',
@@ -145,7 +160,9 @@ describe('uploads interrupted by a killed server', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('killed with one upload complete and one held at each stage: after a restart, disk and database agree', { timeout: 240_000 }, async () => {
+  it('killed with one upload complete and one held at each stage: after a restart, disk and database agree', {
+    timeout: 240_000,
+  }, async () => {
     running = await start(dataDir)
     const { token, subTopicId } = await prepare(running)
     const stored = () => filesOnDisk(dataDir).filter(storedBlob)
@@ -172,7 +189,11 @@ describe('uploads interrupted by a killed server', () => {
       expect(rows).toHaveLength(1)
       expect(keys).toEqual(rows.flatMap((r) => [r.fileKey, r.thumbnailKey]).sort())
       expect(partial()).toEqual([])
-      expect(stored().map((f) => path.basename(f)).sort()).toEqual(keys)
+      expect(
+        stored()
+          .map((f) => path.basename(f))
+          .sort(),
+      ).toEqual(keys)
     } finally {
       await database.close()
     }

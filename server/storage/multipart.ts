@@ -30,7 +30,12 @@ export interface ReceivedUpload {
 /** Keeps letters, digits, spaces, dots, dashes and underscores of a file name; at most 120 characters. */
 export function sanitizeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  const clean = base.normalize('NFKC').replace(/[^\p{L}\p{N} ._-]+/gu, '_').replace(/^[.\s]+/, '').trim().slice(0, 120)
+  const clean = base
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} ._-]+/gu, '_')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 120)
   return clean || 'file'
 }
 
@@ -48,7 +53,8 @@ class Inspector extends Transform {
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.seen += chunk.length
-    if (this.seen > this.rule.maxBytes) return done(new AppError(413, `${this.field} is larger than the ${formatBytes(this.rule.maxBytes)} limit`))
+    if (this.seen > this.rule.maxBytes)
+      return done(new AppError(413, `${this.field} is larger than the ${formatBytes(this.rule.maxBytes)} limit`))
     if (!this.sniffed) {
       this.head = Buffer.concat([this.head, chunk])
       if (this.head.length < SNIFF_BYTES) return done()
@@ -68,7 +74,10 @@ class Inspector extends Transform {
   }
   private check(): AppError | null {
     const found = sniff(this.head)
-    if (!found || found.kind !== this.rule.kind) return new AppError(415, `${this.field} must be ${KIND_LABEL[this.rule.kind]}`, { details: { [this.field]: `Expected ${KIND_LABEL[this.rule.kind]}` } })
+    if (!found || found.kind !== this.rule.kind)
+      return new AppError(415, `${this.field} must be ${KIND_LABEL[this.rule.kind]}`, {
+        details: { [this.field]: `Expected ${KIND_LABEL[this.rule.kind]}` },
+      })
     this.sniffed = found
     return null
   }
@@ -88,7 +97,12 @@ async function collect(stream: Readable): Promise<Buffer> {
  * its limit and written to the store as it arrives. On any failure every stored part is deleted and the
  * error (400/413/415) is thrown; nothing is left behind.
  */
-export async function receiveUpload(request: Request, store: BlobStore, rules: Record<string, FileRule>, fieldNames: string[]): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: Request,
+  store: BlobStore,
+  rules: Record<string, FileRule>,
+  fieldNames: string[],
+): Promise<ReceivedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data/i.test(contentType)) throw new AppError(415, 'Send the upload as multipart/form-data')
   if (!request.body) throw badRequest('The upload is empty')
@@ -107,7 +121,12 @@ export async function receiveUpload(request: Request, store: BlobStore, rules: R
       headers: { 'content-type': contentType },
       // Browsers send file names as raw UTF-8; busboy's default (latin1) would store '课程.mp4' as mojibake.
       defParamCharset: 'utf8',
-      limits: { files: Object.keys(rules).length, fields: fieldNames.length + 5, fieldSize: 10_000, parts: Object.keys(rules).length + fieldNames.length + 5 },
+      limits: {
+        files: Object.keys(rules).length,
+        fields: fieldNames.length + 5,
+        fieldSize: 10_000,
+        parts: Object.keys(rules).length + fieldNames.length + 5,
+      },
     })
   } catch {
     throw badRequest('Malformed multipart body')

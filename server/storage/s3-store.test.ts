@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import type { Video } from '../../contract/content.ts'
 import { createApp } from '../app.ts'
@@ -115,7 +115,14 @@ describe('S3 store (against s3rver)', () => {
   })
 
   it('createStore picks the S3 store when S3_* is configured', async () => {
-    const config = loadConfig({ DATA_DIR: dir, S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' })
+    const config = loadConfig({
+      DATA_DIR: dir,
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    })
     const configured = createStore(config)
     await configured.put('viaconfig1', Readable.from([Buffer.from('configured')]), 'text/plain')
     expect((await text(await configured.get('viaconfig1'))).toString()).toBe('configured')

@@ -1,5 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream'
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { GENERATED_KEY, type BlobStore, type StoredBlob } from './blob-store.ts'
 
@@ -89,7 +96,14 @@ export function createS3Store(options: S3StoreOptions, client = s3Client(options
       let uploadIdMarker: string | undefined
       try {
         for (;;) {
-          const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix || undefined, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
+          const page = await client.send(
+            new ListMultipartUploadsCommand({
+              Bucket: bucket,
+              Prefix: prefix || undefined,
+              KeyMarker: keyMarker,
+              UploadIdMarker: uploadIdMarker,
+            }),
+          )
           for (const upload of page.Uploads ?? []) {
             if (upload.Key && upload.UploadId && upload.Initiated && upload.Initiated.getTime() < cutoff) {
               await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }))
@@ -137,6 +151,8 @@ export function s3Client(options: S3StoreOptions): S3Client {
     forcePathStyle: Boolean(options.endpoint),
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     // Many S3-compatible servers reject the SDK's default CRC checksums on every request; send them only where S3 requires them.
-    ...(options.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+    ...(options.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
+      : {}),
   })
 }

@@ -64,7 +64,11 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('sweepStore on %s'
     for (const key of await keysIn(store)) await store.delete(key)
     const admin = (await ctx.createUser({ role: 'admin' })).token
     const { subTopicIds } = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1 })
-    const res = await createApp({ ...ctx.deps, store }).request(`/api/videos/upload/${subTopicIds[0]}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form(videoParts()) })
+    const res = await createApp({ ...ctx.deps, store }).request(`/api/videos/upload/${subTopicIds[0]}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form(videoParts()),
+    })
     expect(res.status).toBe(201)
     const video = ((await res.json()) as { data: Video }).data
     referenced = [parseSigned(video.url).key, parseSigned(video.thumbnailUrl).key].sort()
@@ -80,7 +84,9 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('sweepStore on %s'
   })
 
   it(
-    kind === 'local disk' ? 'at startup an unreferenced file goes at once' : 'at startup a shared bucket keeps a young unreferenced file (another instance may be uploading it)',
+    kind === 'local disk'
+      ? 'at startup an unreferenced file goes at once'
+      : 'at startup a shared bucket keeps a young unreferenced file (another instance may be uploading it)',
     async () => {
       const left = await orphan(store)
       await sweepStore({ db: ctx.deps.db, store }, new Date(Date.now() + 1_000), { atStartup: true })

@@ -31,7 +31,9 @@ export async function sweepStore(deps: Deps, now: Date, { atStartup }: { atStart
     const old = page.filter((blob) => blob.modifiedAt < before)
     if (!old.length) continue
     const keys = old.map((blob) => blob.key)
-    const known = new Set((await deps.db.select({ key: storedFiles.key }).from(storedFiles).where(inArray(storedFiles.key, keys))).map((r) => r.key))
+    const known = new Set(
+      (await deps.db.select({ key: storedFiles.key }).from(storedFiles).where(inArray(storedFiles.key, keys))).map((r) => r.key),
+    )
     const orphans = keys.filter((key) => !known.has(key))
     await Promise.all(orphans.map((key) => deps.store.delete(key)))
     removed += orphans.length

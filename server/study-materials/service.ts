@@ -18,8 +18,17 @@ export const uploadFields = z.object({
 })
 
 /** Receives a PDF (checked by content, limited in size) with its sub-topic and name; if anything fails, the stored PDF is deleted. */
-export async function uploadStudyMaterial(deps: Pick<AppDeps, 'db' | 'store' | 'config'>, request: Request, sign: Signer): Promise<StudyMaterial> {
-  const upload = await receiveUpload(request, deps.store, { pdf: { kind: 'pdf', maxBytes: deps.config.uploads.maxPdfBytes, required: true } }, ['subTopicId', 'name'])
+export async function uploadStudyMaterial(
+  deps: Pick<AppDeps, 'db' | 'store' | 'config'>,
+  request: Request,
+  sign: Signer,
+): Promise<StudyMaterial> {
+  const upload = await receiveUpload(
+    request,
+    deps.store,
+    { pdf: { kind: 'pdf', maxBytes: deps.config.uploads.maxPdfBytes, required: true } },
+    ['subTopicId', 'name'],
+  )
   const pdf = upload.files.pdf!
   try {
     const { subTopicId, name } = parseFields(uploadFields, upload.fields)
@@ -34,12 +43,21 @@ export async function uploadStudyMaterial(deps: Pick<AppDeps, 'db' | 'store' | '
  * Records a stored PDF. A material with the same name (case-insensitive) in the same sub-topic becomes a
  * new version; the older ones stop being latest. One transaction, serialised per sub-topic.
  */
-export async function addStudyMaterial(deps: Pick<AppDeps, 'db'>, subTopicId: number, name: string, pdf: ReceivedFile, sign: Signer): Promise<StudyMaterial> {
+export async function addStudyMaterial(
+  deps: Pick<AppDeps, 'db'>,
+  subTopicId: number,
+  name: string,
+  pdf: ReceivedFile,
+  sign: Signer,
+): Promise<StudyMaterial> {
   const row = await deps.db.transaction(async (tx) => {
     const [subTopic] = await tx.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId)).for('update')
     if (!subTopic) throw notFound('SubTopic not found')
     const sameName = and(eq(studyMaterials.subTopicId, subTopicId), sql`lower(${studyMaterials.name}) = lower(${name})`)
-    const [latest] = await tx.select({ version: max(studyMaterials.version) }).from(studyMaterials).where(sameName)
+    const [latest] = await tx
+      .select({ version: max(studyMaterials.version) })
+      .from(studyMaterials)
+      .where(sameName)
     await tx.update(studyMaterials).set({ isLatest: false }).where(sameName)
     await recordFiles(tx, [pdf])
     const [inserted] = await tx

@@ -8,7 +8,22 @@ import { studyMaterials, subTopics, userPackages } from '../db/schema.ts'
 import { formatBytes } from '../storage/file-types.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
-import { EXE, PNG, diskPath, filesOnDisk, form, mediaCounts, mp4, parseSigned, pdf, sendStream, streamingMultipart, upload, zeros, type Part } from '../test/media.ts'
+import {
+  EXE,
+  PNG,
+  diskPath,
+  filesOnDisk,
+  form,
+  mediaCounts,
+  mp4,
+  parseSigned,
+  pdf,
+  sendStream,
+  streamingMultipart,
+  upload,
+  zeros,
+  type Part,
+} from '../test/media.ts'
 import { safeFileName } from './service.ts'
 
 const ctx = setupTestContext()
@@ -23,10 +38,14 @@ beforeEach(async () => {
   tree = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 2 })
 })
 
-const parts = (options: { subTopicId?: number | string | null; name?: string | null; file?: Buffer | null; filename?: string } = {}): Part[] => [
+const parts = (
+  options: { subTopicId?: number | string | null; name?: string | null; file?: Buffer | null; filename?: string } = {},
+): Part[] => [
   ...(options.subTopicId === null ? [] : [{ name: 'subTopicId', data: String(options.subTopicId ?? tree.subTopicIds[0]) }]),
   ...(options.name === null ? [] : [{ name: 'name', data: options.name ?? 'Lecture notes' }]),
-  ...(options.file === null ? [] : [{ name: 'pdf', filename: options.filename ?? 'notes.pdf', data: options.file ?? pdf(), type: 'application/pdf' }]),
+  ...(options.file === null
+    ? []
+    : [{ name: 'pdf', filename: options.filename ?? 'notes.pdf', data: options.file ?? pdf(), type: 'application/pdf' }]),
 ]
 const send = (p: Part[], token = admin) => upload<StudyMaterial>(ctx, '/api/study-materials/upload', p, token)
 
@@ -42,7 +61,11 @@ async function expectNothingStored() {
 }
 
 const versions = async (subTopicId = tree.subTopicIds[0]!) =>
-  (await ctx.deps.db.select().from(studyMaterials).where(eq(studyMaterials.subTopicId, subTopicId)).orderBy(studyMaterials.id)).map((m) => [m.name, m.version, m.isLatest])
+  (await ctx.deps.db.select().from(studyMaterials).where(eq(studyMaterials.subTopicId, subTopicId)).orderBy(studyMaterials.id)).map((m) => [
+    m.name,
+    m.version,
+    m.isLatest,
+  ])
 
 const assign = () => ctx.deps.db.insert(userPackages).values({ userId: learner.id, packageId: tree.packageId })
 
@@ -228,7 +251,8 @@ describe('study material versions', () => {
 })
 
 describe('GET /api/study-materials/download-all/{subTopicId}', () => {
-  const download = (subTopicId: number | string = tree.subTopicIds[0]!, token = admin) => ctx.app.request(`/api/study-materials/download-all/${subTopicId}`, { headers: { authorization: `Bearer ${token}` } })
+  const download = (subTopicId: number | string = tree.subTopicIds[0]!, token = admin) =>
+    ctx.app.request(`/api/study-materials/download-all/${subTopicId}`, { headers: { authorization: `Bearer ${token}` } })
 
   async function entries(res: Response) {
     const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()))

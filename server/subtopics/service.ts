@@ -20,7 +20,11 @@ export interface SubTopicWithTopic extends SubTopic {
 
 const withTopic = { topic: { columns: { title: true as const, description: true as const } }, ...subTopicMedia }
 type Row = Parameters<typeof toSubTopic>[0] & { topic: { title: string; description: string } }
-const toSubTopicWithTopic = (row: Row, sign: Signer): SubTopicWithTopic => ({ ...toSubTopic(row, sign), topicTitle: row.topic.title, topicDescription: row.topic.description })
+const toSubTopicWithTopic = (row: Row, sign: Signer): SubTopicWithTopic => ({
+  ...toSubTopic(row, sign),
+  topicTitle: row.topic.title,
+  topicDescription: row.topic.description,
+})
 
 async function assertTopicExists(db: Db, id: number) {
   const [row] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, id))
@@ -52,11 +56,20 @@ export async function listSubTopics(db: Db, sign: Signer = noMedia): Promise<Sub
   return rows.map((r) => toSubTopicWithTopic(r, sign))
 }
 
-export async function pageSubTopics(db: Db, { page, size, title = '' }: { page: number; size: number; title?: string }, sign: Signer = noMedia): Promise<Page<SubTopicWithTopic>> {
+export async function pageSubTopics(
+  db: Db,
+  { page, size, title = '' }: { page: number; size: number; title?: string },
+  sign: Signer = noMedia,
+): Promise<Page<SubTopicWithTopic>> {
   const where = title ? ilike(subTopics.title, containsPattern(title)) : undefined
   const [total] = await db.select({ n: count() }).from(subTopics).where(where)
   const rows = await db.query.subTopics.findMany({ where, orderBy: [asc(subTopics.id)], limit: size, offset: page * size, with: withTopic })
-  return toPage(rows.map((r) => toSubTopicWithTopic(r, sign)), total?.n ?? 0, page, size)
+  return toPage(
+    rows.map((r) => toSubTopicWithTopic(r, sign)),
+    total?.n ?? 0,
+    page,
+    size,
+  )
 }
 
 export async function createSubTopic(db: Db, input: z.output<typeof subTopicCreate>, sign: Signer = noMedia): Promise<SubTopicWithTopic> {
@@ -65,7 +78,12 @@ export async function createSubTopic(db: Db, input: z.output<typeof subTopicCrea
   return loadSubTopic(db, row!.id, sign)
 }
 
-export async function updateSubTopic(db: Db, id: number, patch: z.output<typeof subTopicUpdate>, sign: Signer = noMedia): Promise<SubTopicWithTopic> {
+export async function updateSubTopic(
+  db: Db,
+  id: number,
+  patch: z.output<typeof subTopicUpdate>,
+  sign: Signer = noMedia,
+): Promise<SubTopicWithTopic> {
   if (patch.topicId !== undefined) await assertTopicExists(db, patch.topicId)
   if (Object.keys(patch).length) {
     const updated = await db.update(subTopics).set(patch).where(eq(subTopics.id, id)).returning({ id: subTopics.id })

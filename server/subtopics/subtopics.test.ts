@@ -26,12 +26,23 @@ const SUB_KEYS = ['createdAt', 'description', 'id', 'studyMaterials', 'title', '
 
 describe('POST /api/subTopic/addTopic', () => {
   it('creates a sub-topic under the topic and answers 201 with it', async () => {
-    const res = await ctx.request<SubTopicWithTopic>('POST', '/api/subTopic/addTopic', { token: admin, body: { topicId: built.topicIds[1], title: ' Closures ', description: 'Functions that remember' } })
+    const res = await ctx.request<SubTopicWithTopic>('POST', '/api/subTopic/addTopic', {
+      token: admin,
+      body: { topicId: built.topicIds[1], title: ' Closures ', description: 'Functions that remember' },
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ success: true, status: 201, message: 'SubTopic created successfully' })
     const sub = res.body.data!
     expect(keysOf(sub)).toEqual(SUB_KEYS)
-    expect(sub).toMatchObject({ topicId: built.topicIds[1], title: 'Closures', description: 'Functions that remember', topicTitle: 'P topic 0.1', topicDescription: 'P topic 0.1 description', videos: [], studyMaterials: [] })
+    expect(sub).toMatchObject({
+      topicId: built.topicIds[1],
+      title: 'Closures',
+      description: 'Functions that remember',
+      topicTitle: 'P topic 0.1',
+      topicDescription: 'P topic 0.1 description',
+      videos: [],
+      studyMaterials: [],
+    })
     const [row] = await ctx.deps.db.select().from(subTopics).where(eq(subTopics.id, sub.id))
     expect(row).toMatchObject({ topicId: built.topicIds[1], title: 'Closures' })
   })
@@ -51,13 +62,20 @@ describe('POST /api/subTopic/addTopic', () => {
     ['non-numeric topicId', { topicId: 'abc' }, 'topicId'],
     ['negative topicId', { topicId: -1 }, 'topicId'],
   ])('validation: %s → 400', async (_name, patch, field) => {
-    const res = await ctx.request('POST', '/api/subTopic/addTopic', { token: admin, body: { topicId: built.topicIds[0], title: 'T', description: 'D', ...patch } })
+    const res = await ctx.request('POST', '/api/subTopic/addTopic', {
+      token: admin,
+      body: { topicId: built.topicIds[0], title: 'T', description: 'D', ...patch },
+    })
     expectValidation(res, field)
     expect((await countRows(ctx.deps.db)).subTopics).toBe(4)
   })
 
   it('malformed JSON is a 400', async () => {
-    const res = await ctx.request('POST', '/api/subTopic/addTopic', { token: admin, rawBody: '{"title":', headers: { 'content-type': 'application/json' } })
+    const res = await ctx.request('POST', '/api/subTopic/addTopic', {
+      token: admin,
+      rawBody: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/JSON/)
   })
@@ -69,7 +87,12 @@ describe('reads', () => {
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('SubTopic fetched successfully')
     expect(keysOf(res.body.data)).toEqual(SUB_KEYS)
-    expect(res.body.data).toMatchObject({ id: built.subTopicIds[3], topicId: built.topicIds[1], title: 'P sub-topic 1.1', topicTitle: 'P topic 0.1' })
+    expect(res.body.data).toMatchObject({
+      id: built.subTopicIds[3],
+      topicId: built.topicIds[1],
+      title: 'P sub-topic 1.1',
+      topicTitle: 'P topic 0.1',
+    })
 
     const missing = await ctx.request('GET', '/api/subTopic/999', { token: admin })
     expect(missing.status).toBe(404)
@@ -126,7 +149,10 @@ describe('paging and filtering', () => {
     await ctx.reset()
     admin = (await ctx.createUser({ role: 'admin' })).token
     const { topicIds } = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 0 })
-    const rows = await ctx.deps.db.insert(subTopics).values(titles.map((title) => ({ topicId: topicIds[0]!, title, description: 'd' }))).returning()
+    const rows = await ctx.deps.db
+      .insert(subTopics)
+      .values(titles.map((title) => ({ topicId: topicIds[0]!, title, description: 'd' })))
+      .returning()
     return rows.map((r) => r.id)
   }
 
@@ -137,9 +163,27 @@ describe('paging and filtering', () => {
     expect(res.body.message).toBe('Paginated subtopics fetched')
     const page = res.body.data!
     expect(keysOf(page)).toEqual(PAGE_KEYS)
-    expect({ ...page, content: page.content.map((s) => s.id) }).toEqual({ content: ids.slice(0, 20), totalPages: 2, totalElements: 21, number: 0, size: 20, first: true, last: false, empty: false })
+    expect({ ...page, content: page.content.map((s) => s.id) }).toEqual({
+      content: ids.slice(0, 20),
+      totalPages: 2,
+      totalElements: 21,
+      number: 0,
+      size: 20,
+      first: true,
+      last: false,
+      empty: false,
+    })
     const last = (await ctx.request<Page<SubTopicWithTopic>>('GET', '/api/subTopic/page?page=1', { token: admin })).body.data!
-    expect({ ...last, content: last.content.map((s) => s.id) }).toEqual({ content: [ids[20]], totalPages: 2, totalElements: 21, number: 1, size: 20, first: false, last: true, empty: false })
+    expect({ ...last, content: last.content.map((s) => s.id) }).toEqual({
+      content: [ids[20]],
+      totalPages: 2,
+      totalElements: 21,
+      number: 1,
+      size: 20,
+      first: false,
+      last: true,
+      empty: false,
+    })
   })
 
   it.each([
@@ -153,7 +197,8 @@ describe('paging and filtering', () => {
 
   it('GET /api/subTopic/filtered is a case-insensitive contains that takes % and _ literally', async () => {
     await addSubTopics(['Closures', 'closure traps', 'ENCLOSURE', 'Loops', '50% off', '500 off', 'a_b', 'axb'])
-    const filtered = (q: string, extra = '') => ctx.request<Page<SubTopicWithTopic>>('GET', `/api/subTopic/filtered?title=${encodeURIComponent(q)}${extra}`, { token: admin })
+    const filtered = (q: string, extra = '') =>
+      ctx.request<Page<SubTopicWithTopic>>('GET', `/api/subTopic/filtered?title=${encodeURIComponent(q)}${extra}`, { token: admin })
     const res = await filtered('CLOSURE')
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Filtered subtopics fetched')
@@ -162,20 +207,35 @@ describe('paging and filtering', () => {
     expect((await filtered('%')).body.data!.content.map((s) => s.title)).toEqual(['50% off'])
     expect((await filtered('_')).body.data!.content.map((s) => s.title)).toEqual(['a_b'])
     const paged = (await filtered('closure', '&page=1&size=2')).body.data!
-    expect({ ...paged, content: paged.content.map((s) => s.title) }).toEqual({ content: ['ENCLOSURE'], totalPages: 2, totalElements: 3, number: 1, size: 2, first: false, last: true, empty: false })
+    expect({ ...paged, content: paged.content.map((s) => s.title) }).toEqual({
+      content: ['ENCLOSURE'],
+      totalPages: 2,
+      totalElements: 3,
+      number: 1,
+      size: 2,
+      first: false,
+      last: true,
+      empty: false,
+    })
   })
 })
 
 describe('PUT /api/subTopic/:id', () => {
   it('updates title and description', async () => {
-    const res = await ctx.request<SubTopicWithTopic>('PUT', `/api/subTopic/${built.subTopicIds[0]}`, { token: admin, body: { title: 'New', description: 'Changed' } })
+    const res = await ctx.request<SubTopicWithTopic>('PUT', `/api/subTopic/${built.subTopicIds[0]}`, {
+      token: admin,
+      body: { title: 'New', description: 'Changed' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Sub Topic updated successfully')
     expect(res.body.data).toMatchObject({ id: built.subTopicIds[0], title: 'New', description: 'Changed', topicId: built.topicIds[0] })
   })
 
   it('moves the sub-topic to another topic when topicId is given', async () => {
-    const res = await ctx.request<SubTopicWithTopic>('PUT', `/api/subTopic/${built.subTopicIds[0]}`, { token: admin, body: { topicId: built.topicIds[1] } })
+    const res = await ctx.request<SubTopicWithTopic>('PUT', `/api/subTopic/${built.subTopicIds[0]}`, {
+      token: admin,
+      body: { topicId: built.topicIds[1] },
+    })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ topicId: built.topicIds[1], topicTitle: 'P topic 0.1', title: 'P sub-topic 0.0' })
   })
@@ -211,7 +271,11 @@ describe('DELETE /api/subTopic/:id', () => {
     const res = await ctx.request('DELETE', `/api/subTopic/${built.subTopicIds[1]}`, { token: admin })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ success: true, message: 'Sub Topic deleted successfully' })
-    expect((await snapshot(ctx.deps.db)).subTopics.map((s) => s.id)).toEqual([built.subTopicIds[0], built.subTopicIds[2], built.subTopicIds[3]])
+    expect((await snapshot(ctx.deps.db)).subTopics.map((s) => s.id)).toEqual([
+      built.subTopicIds[0],
+      built.subTopicIds[2],
+      built.subTopicIds[3],
+    ])
     expect(await countRows(ctx.deps.db)).toEqual({ packages: 1, skills: 1, topics: 2, subTopics: 3 })
   })
 

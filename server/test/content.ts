@@ -22,29 +22,62 @@ export interface BuiltTree {
 /** Inserts a package of skills × topics × sub-topics straight into the database, in a handful of bulk inserts. */
 export async function insertTree(db: Db, shape: TreeShape): Promise<BuiltTree> {
   const label = shape.label ?? 'P'
-  const [pkg] = await db.insert(packages).values({ title: `${label} package`, description: `${label} description`, price: '99.00' }).returning({ id: packages.id })
+  const [pkg] = await db
+    .insert(packages)
+    .values({ title: `${label} package`, description: `${label} description`, price: '99.00' })
+    .returning({ id: packages.id })
   const skillRows = await db
     .insert(skills)
-    .values(Array.from({ length: shape.skills }, (_, s) => ({ packageId: pkg!.id, title: `${label} skill ${s}`, description: `${label} skill ${s} description`, price: '10.00' })))
+    .values(
+      Array.from({ length: shape.skills }, (_, s) => ({
+        packageId: pkg!.id,
+        title: `${label} skill ${s}`,
+        description: `${label} skill ${s} description`,
+        price: '10.00',
+      })),
+    )
     .returning({ id: skills.id })
   const topicRows = shape.topics
     ? await db
         .insert(topics)
-        .values(skillRows.flatMap((skill, s) => Array.from({ length: shape.topics }, (_, t) => ({ skillId: skill.id, title: `${label} topic ${s}.${t}`, description: `${label} topic ${s}.${t} description` }))))
+        .values(
+          skillRows.flatMap((skill, s) =>
+            Array.from({ length: shape.topics }, (_, t) => ({
+              skillId: skill.id,
+              title: `${label} topic ${s}.${t}`,
+              description: `${label} topic ${s}.${t} description`,
+            })),
+          ),
+        )
         .returning({ id: topics.id })
     : []
-  const subTopicRows = shape.subTopics && topicRows.length
-    ? await db
-        .insert(subTopics)
-        .values(topicRows.flatMap((topic, t) => Array.from({ length: shape.subTopics }, (_, u) => ({ topicId: topic.id, title: `${label} sub-topic ${t}.${u}`, description: `${label} sub-topic ${t}.${u} description` }))))
-        .returning({ id: subTopics.id })
-    : []
-  return { packageId: pkg!.id, skillIds: skillRows.map((r) => r.id), topicIds: topicRows.map((r) => r.id), subTopicIds: subTopicRows.map((r) => r.id) }
+  const subTopicRows =
+    shape.subTopics && topicRows.length
+      ? await db
+          .insert(subTopics)
+          .values(
+            topicRows.flatMap((topic, t) =>
+              Array.from({ length: shape.subTopics }, (_, u) => ({
+                topicId: topic.id,
+                title: `${label} sub-topic ${t}.${u}`,
+                description: `${label} sub-topic ${t}.${u} description`,
+              })),
+            ),
+          )
+          .returning({ id: subTopics.id })
+      : []
+  return {
+    packageId: pkg!.id,
+    skillIds: skillRows.map((r) => r.id),
+    topicIds: topicRows.map((r) => r.id),
+    subTopicIds: subTopicRows.map((r) => r.id),
+  }
 }
 
 /** Row counts of the four content tables. */
 export async function countRows(db: Db) {
-  const n = async (table: typeof packages | typeof skills | typeof topics | typeof subTopics) => (await db.select({ n: count() }).from(table))[0]!.n
+  const n = async (table: typeof packages | typeof skills | typeof topics | typeof subTopics) =>
+    (await db.select({ n: count() }).from(table))[0]!.n
   return { packages: await n(packages), skills: await n(skills), topics: await n(topics), subTopics: await n(subTopics) }
 }
 
@@ -85,7 +118,8 @@ export function failOnNth(db: Db, method: 'insert' | 'update' | 'delete', table:
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === 'transaction') {
-        return (run: (tx: Db) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => target.transaction((tx) => run(wrapTx(tx as unknown as Db)), config)
+        return (run: (tx: Db) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+          target.transaction((tx) => run(wrapTx(tx as unknown as Db)), config)
       }
       const value = Reflect.get(target, prop, receiver)
       return typeof value === 'function' ? value.bind(target) : value

@@ -36,9 +36,21 @@ export interface TestContext {
   /** Removes every row (identities restart): the database is shared with every context of the worker. */
   reset(): Promise<void>
   close(): Promise<void>
-  createUser(options?: { role?: Role; email?: string; name?: string; password?: string }): Promise<{ user: User; token: string; password: string }>
-  signGoogleToken(claims?: JWTPayload, options?: { expiresIn?: string | number; audience?: string; issuer?: string; foreignKey?: boolean }): Promise<string>
-  request<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit }): Promise<{ status: number; body: Envelope<T>; headers: Headers }>
+  createUser(options?: {
+    role?: Role
+    email?: string
+    name?: string
+    password?: string
+  }): Promise<{ user: User; token: string; password: string }>
+  signGoogleToken(
+    claims?: JWTPayload,
+    options?: { expiresIn?: string | number; audience?: string; issuer?: string; foreignKey?: boolean },
+  ): Promise<string>
+  request<T = unknown>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit },
+  ): Promise<{ status: number; body: Envelope<T>; headers: Headers }>
 }
 
 type ConfigOverrides = Partial<Record<string, string>>
@@ -134,9 +146,21 @@ async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): P
       const { toUser } = await import('../user/service.ts')
       return { user: toUser(row!), token, password }
     },
-    async signGoogleToken(claims: JWTPayload = {}, options: { expiresIn?: string | number; audience?: string; issuer?: string; foreignKey?: boolean } = {}) {
+    async signGoogleToken(
+      claims: JWTPayload = {},
+      options: { expiresIn?: string | number; audience?: string; issuer?: string; foreignKey?: boolean } = {},
+    ) {
       const nowSeconds = Math.floor(ctx.now.getTime() / 1000)
-      return new SignJWT({ email: 'google.user@example.com', email_verified: true, name: 'Google User', given_name: 'Google', family_name: 'User', picture: 'https://lh3.googleusercontent.com/a/photo', sub: 'google-sub-1', ...claims })
+      return new SignJWT({
+        email: 'google.user@example.com',
+        email_verified: true,
+        name: 'Google User',
+        given_name: 'Google',
+        family_name: 'User',
+        picture: 'https://lh3.googleusercontent.com/a/photo',
+        sub: 'google-sub-1',
+        ...claims,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
         .setIssuer(options.issuer ?? TEST_GOOGLE_ISSUER)
         .setAudience(options.audience ?? TEST_GOOGLE_CLIENT_ID)
@@ -144,7 +168,11 @@ async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): P
         .setExpirationTime(options.expiresIn ?? nowSeconds + 3600)
         .sign(options.foreignKey ? keys.foreignKey : keys.privateKey)
     },
-    async request(method: string, urlPath: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit } = {}) {
+    async request(
+      method: string,
+      urlPath: string,
+      options: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit } = {},
+    ) {
       const headers = new Headers(options.headers)
       if (options.token) headers.set('authorization', `Bearer ${options.token}`)
       let body: BodyInit | undefined = options.rawBody

@@ -44,7 +44,14 @@ export interface Part {
 export function form(parts: Part[]): FormData {
   const data = new FormData()
   for (const part of parts) {
-    if (part.filename !== undefined) data.append(part.name, new Blob([typeof part.data === 'string' ? part.data : new Uint8Array(part.data)], { type: part.type ?? 'application/octet-stream' }), part.filename)
+    if (part.filename !== undefined)
+      data.append(
+        part.name,
+        new Blob([typeof part.data === 'string' ? part.data : new Uint8Array(part.data)], {
+          type: part.type ?? 'application/octet-stream',
+        }),
+        part.filename,
+      )
     else data.append(part.name, String(part.data))
   }
   return data
@@ -55,7 +62,9 @@ export async function upload<T = unknown>(ctx: TestContext, urlPath: string, par
   return ctx.request<T>('POST', urlPath, { token, rawBody: form(parts) })
 }
 
-export const videoParts = (options: { video?: Buffer; thumbnail?: Buffer; title?: string; videoName?: string; thumbName?: string } = {}): Part[] => [
+export const videoParts = (
+  options: { video?: Buffer; thumbnail?: Buffer; title?: string; videoName?: string; thumbName?: string } = {},
+): Part[] => [
   ...(options.title !== undefined ? [{ name: 'title', data: options.title }] : []),
   { name: 'video', filename: options.videoName ?? 'lesson.mp4', data: options.video ?? mp4(), type: 'video/mp4' },
   { name: 'thumbnail', filename: options.thumbName ?? 'thumb.png', data: options.thumbnail ?? PNG, type: 'image/png' },
@@ -75,12 +84,17 @@ export interface StreamPart {
  * A multipart body produced as a stream. `failAfter` bytes into the body the stream errors: an upload cut off
  * mid-way, as a dropped connection looks to the server.
  */
-export function streamingMultipart(parts: StreamPart[], options: { failAfter?: number } = {}): { body: ReadableStream<Uint8Array>; contentType: string } {
+export function streamingMultipart(
+  parts: StreamPart[],
+  options: { failAfter?: number } = {},
+): { body: ReadableStream<Uint8Array>; contentType: string } {
   const encoder = new TextEncoder()
   async function* generate() {
     for (const part of parts) {
       const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`
-      yield encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${part.filename !== undefined ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`)
+      yield encoder.encode(
+        `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${part.filename !== undefined ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`,
+      )
       for await (const chunk of part.chunks()) yield chunk
       yield encoder.encode('\r\n')
     }
@@ -118,7 +132,12 @@ export function* zeros(total: number, head: Uint8Array = new Uint8Array(0), chun
 }
 
 /** Sends a streamed body through the app in process. */
-export async function sendStream(ctx: Pick<TestContext, 'app'>, urlPath: string, stream: { body: ReadableStream<Uint8Array>; contentType: string }, token: string) {
+export async function sendStream(
+  ctx: Pick<TestContext, 'app'>,
+  urlPath: string,
+  stream: { body: ReadableStream<Uint8Array>; contentType: string },
+  token: string,
+) {
   const res = await ctx.app.request(
     new Request(`http://localhost${urlPath}`, {
       method: 'POST',
@@ -163,14 +182,19 @@ export const diskPath = (ctx: TestContext, key: string) => path.join(ctx.config.
 
 /** Row counts of the media tables. */
 export async function mediaCounts(db: Db) {
-  const n = async (table: typeof videos | typeof storedFiles | typeof studyMaterials | typeof mcqs) => (await db.select({ n: count() }).from(table))[0]!.n
+  const n = async (table: typeof videos | typeof storedFiles | typeof studyMaterials | typeof mcqs) =>
+    (await db.select({ n: count() }).from(table))[0]!.n
   return { videos: await n(videos), storedFiles: await n(storedFiles), studyMaterials: await n(studyMaterials), mcqs: await n(mcqs) }
 }
 
 /** The key and query of a signed URL ('/api/files/{key}?exp=…&sig=…'). */
 export function parseSigned(url: string) {
   const parsed = new URL(url, 'http://localhost')
-  return { key: decodeURIComponent(parsed.pathname.split('/').pop()!), exp: parsed.searchParams.get('exp')!, sig: parsed.searchParams.get('sig')! }
+  return {
+    key: decodeURIComponent(parsed.pathname.split('/').pop()!),
+    exp: parsed.searchParams.get('exp')!,
+    sig: parsed.searchParams.get('sig')!,
+  }
 }
 
 /** Builds an .xlsx in memory with exceljs; `build` fills the first sheet. */

@@ -51,7 +51,8 @@ export function inputFields(document: OpenApiDocument): InputField[] {
     for (const [method, operation] of Object.entries(methods)) {
       if (!operation.responses['400']) continue
       const route = `${method.toUpperCase()} ${path}`
-      for (const parameter of operation.parameters ?? []) found.push({ route, where: parameter.in, field: parameter.name, path: [parameter.name] })
+      for (const parameter of operation.parameters ?? [])
+        found.push({ route, where: parameter.in, field: parameter.name, path: [parameter.name] })
       const json = operation.requestBody?.content['application/json']?.schema
       if (json) for (const leaf of leafPaths(document, json)) found.push({ route, where: 'json', field: leaf.join('.'), path: leaf })
       const multipart = operation.requestBody?.content['multipart/form-data']?.schema

@@ -34,11 +34,20 @@ export async function listTopics(db: Db, sign: Signer = noMedia): Promise<TopicW
   return rows.map((row) => toTopicWithSkill(row, sign))
 }
 
-export async function pageTopics(db: Db, { page, size, title = '' }: { page: number; size: number; title?: string }, sign: Signer = noMedia): Promise<Page<TopicWithSkill>> {
+export async function pageTopics(
+  db: Db,
+  { page, size, title = '' }: { page: number; size: number; title?: string },
+  sign: Signer = noMedia,
+): Promise<Page<TopicWithSkill>> {
   const where = title ? ilike(topics.title, containsPattern(title)) : undefined
   const [total] = await db.select({ n: count() }).from(topics).where(where)
   const rows = await db.query.topics.findMany({ where, orderBy: [asc(topics.id)], limit: size, offset: page * size, with: withChildren })
-  return toPage(rows.map((row) => toTopicWithSkill(row, sign)), total?.n ?? 0, page, size)
+  return toPage(
+    rows.map((row) => toTopicWithSkill(row, sign)),
+    total?.n ?? 0,
+    page,
+    size,
+  )
 }
 
 export async function topicsBySkill(db: Db, viewer: AuthUser, skillId: number, sign: Signer = noMedia): Promise<TopicWithSkill[]> {
@@ -51,14 +60,22 @@ export async function topicsBySkill(db: Db, viewer: AuthUser, skillId: number, s
 export async function createTopic(db: Db, input: z.output<typeof topicInput>, sign: Signer = noMedia): Promise<TopicWithSkill> {
   const id = await db.transaction(async (tx) => {
     await assertSkillExists(tx, input.skillId)
-    const [row] = await tx.insert(topics).values({ skillId: input.skillId, title: input.title, description: input.description }).returning({ id: topics.id })
+    const [row] = await tx
+      .insert(topics)
+      .values({ skillId: input.skillId, title: input.title, description: input.description })
+      .returning({ id: topics.id })
     if (input.subTopics.length) await tx.insert(subTopics).values(input.subTopics.map((s) => ({ ...s, topicId: row!.id })))
     return row!.id
   })
   return loadTopic(db, id, sign)
 }
 
-export async function updateTopic(db: Db, id: number, patch: z.output<typeof topicUpdate>, sign: Signer = noMedia): Promise<TopicWithSkill> {
+export async function updateTopic(
+  db: Db,
+  id: number,
+  patch: z.output<typeof topicUpdate>,
+  sign: Signer = noMedia,
+): Promise<TopicWithSkill> {
   if (patch.skillId !== undefined) await assertSkillExists(db, patch.skillId)
   if (Object.keys(patch).length) {
     const updated = await db.update(topics).set(patch).where(eq(topics.id, id)).returning({ id: topics.id })
@@ -94,28 +111,51 @@ export async function saveSkillTopics(
     const ownTopics = new Set((await tx.select({ id: topics.id }).from(topics).where(eq(topics.skillId, skillId))).map((r) => r.id))
     const ownSubTopics = new Set(
       ownTopics.size
-        ? (await tx.select({ id: subTopics.id }).from(subTopics).where(inArray(subTopics.topicId, [...ownTopics]))).map((r) => r.id)
+        ? (
+            await tx
+              .select({ id: subTopics.id })
+              .from(subTopics)
+              .where(inArray(subTopics.topicId, [...ownTopics]))
+          ).map((r) => r.id)
         : [],
     )
     const notOwn = (ids: number[], own: Set<number>) => ids.filter((id) => !own.has(id))
 
     const badTopics = notOwn([...input.deletedTopicIds, ...input.topics.flatMap((t) => (t.id === undefined ? [] : [t.id]))], ownTopics)
-    if (badTopics.length) throw badRequest(`Topic ${badTopics.join(', ')} does not belong to this skill`, { topics: `Unknown topic id ${badTopics.join(', ')}` })
-    const badSubTopics = notOwn([...input.deletedSubTopicIds, ...input.topics.flatMap((t) => t.subTopics.flatMap((s) => (s.id === undefined ? [] : [s.id])))], ownSubTopics)
-    if (badSubTopics.length) throw badRequest(`Sub-topic ${badSubTopics.join(', ')} does not belong to this skill`, { subTopics: `Unknown sub-topic id ${badSubTopics.join(', ')}` })
+    if (badTopics.length)
+      throw badRequest(`Topic ${badTopics.join(', ')} does not belong to this skill`, {
+        topics: `Unknown topic id ${badTopics.join(', ')}`,
+      })
+    const badSubTopics = notOwn(
+      [...input.deletedSubTopicIds, ...input.topics.flatMap((t) => t.subTopics.flatMap((s) => (s.id === undefined ? [] : [s.id])))],
+      ownSubTopics,
+    )
+    if (badSubTopics.length)
+      throw badRequest(`Sub-topic ${badSubTopics.join(', ')} does not belong to this skill`, {
+        subTopics: `Unknown sub-topic id ${badSubTopics.join(', ')}`,
+      })
 
     // An id both kept and deleted is a contradiction (it used to be a 500, or a silent loss).
     const keptTopics = new Set(input.topics.flatMap((t) => (t.id === undefined ? [] : [t.id])))
     const keptSubTopics = new Set(input.topics.flatMap((t) => t.subTopics.flatMap((s) => (s.id === undefined ? [] : [s.id]))))
     const bothTopics = input.deletedTopicIds.filter((id) => keptTopics.has(id))
-    if (bothTopics.length) throw badRequest(`Topic ${bothTopics.join(', ')} is both saved and deleted`, { topics: `Topic ${bothTopics.join(', ')} is both saved and deleted` })
+    if (bothTopics.length)
+      throw badRequest(`Topic ${bothTopics.join(', ')} is both saved and deleted`, {
+        topics: `Topic ${bothTopics.join(', ')} is both saved and deleted`,
+      })
     const bothSubTopics = input.deletedSubTopicIds.filter((id) => keptSubTopics.has(id))
-    if (bothSubTopics.length) throw badRequest(`Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted`, { subTopics: `Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted` })
+    if (bothSubTopics.length)
+      throw badRequest(`Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted`, {
+        subTopics: `Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted`,
+      })
 
     for (const topic of input.topics) {
       let topicId = topic.id
       if (topicId === undefined) {
-        const [row] = await tx.insert(topics).values({ skillId, title: topic.title, description: topic.description }).returning({ id: topics.id })
+        const [row] = await tx
+          .insert(topics)
+          .values({ skillId, title: topic.title, description: topic.description })
+          .returning({ id: topics.id })
         topicId = row!.id
       } else {
         await tx.update(topics).set({ title: topic.title, description: topic.description }).where(eq(topics.id, topicId))
@@ -133,7 +173,8 @@ export async function saveSkillTopics(
       ...(await Promise.all(input.deletedTopicIds.map((topicId) => fileKeysUnder(tx, { topicId })))).flat(),
     ]
     if (input.deletedSubTopicIds.length) await tx.delete(subTopics).where(inArray(subTopics.id, input.deletedSubTopicIds))
-    if (input.deletedTopicIds.length) await tx.delete(topics).where(and(eq(topics.skillId, skillId), inArray(topics.id, input.deletedTopicIds)))
+    if (input.deletedTopicIds.length)
+      await tx.delete(topics).where(and(eq(topics.skillId, skillId), inArray(topics.id, input.deletedTopicIds)))
     return files
   })
   await deleteFiles(deps, orphanedFiles)

@@ -28,7 +28,15 @@ describe('POST /api/topic/addTopic', () => {
     const { skillIds } = await tree({ skills: 1, topics: 0, subTopics: 0 })
     const res = await ctx.request<TopicWithSkill>('POST', '/api/topic/addTopic', {
       token: admin,
-      body: { skillId: skillIds[0], title: ' Hooks ', description: 'State and effects', subTopics: [{ title: 'useState', description: 'Local state' }, { title: 'useEffect', description: 'Side effects' }] },
+      body: {
+        skillId: skillIds[0],
+        title: ' Hooks ',
+        description: 'State and effects',
+        subTopics: [
+          { title: 'useState', description: 'Local state' },
+          { title: 'useEffect', description: 'Side effects' },
+        ],
+      },
     })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ success: true, status: 201, message: 'Topic created successfully' })
@@ -44,13 +52,19 @@ describe('POST /api/topic/addTopic', () => {
 
   it('sub-topics may be left out', async () => {
     const { skillIds } = await tree({ skills: 1, topics: 0, subTopics: 0 })
-    const res = await ctx.request<TopicWithSkill>('POST', '/api/topic/addTopic', { token: admin, body: { skillId: skillIds[0], title: 'T', description: 'D' } })
+    const res = await ctx.request<TopicWithSkill>('POST', '/api/topic/addTopic', {
+      token: admin,
+      body: { skillId: skillIds[0], title: 'T', description: 'D' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.data!.subTopics).toEqual([])
   })
 
   it('404 for an unknown skill, and nothing is stored', async () => {
-    const res = await ctx.request('POST', '/api/topic/addTopic', { token: admin, body: { skillId: 999, title: 'T', description: 'D', subTopics: [{ title: 's', description: 'd' }] } })
+    const res = await ctx.request('POST', '/api/topic/addTopic', {
+      token: admin,
+      body: { skillId: 999, title: 'T', description: 'D', subTopics: [{ title: 's', description: 'd' }] },
+    })
     expect(res.status).toBe(404)
     expect(res.body.message).toMatch(/Skill not found/)
     expect(await countRows(ctx.deps.db)).toMatchObject({ topics: 0, subTopics: 0 })
@@ -62,17 +76,33 @@ describe('POST /api/topic/addTopic', () => {
     ['missing skillId', { skillId: undefined }, 'skillId'],
     ['non-numeric skillId', { skillId: 'abc' }, 'skillId'],
     ['sub-topics not a list', { subTopics: 'x' }, 'subTopics'],
-    ['blank sub-topic title', { subTopics: [{ title: 'ok', description: 'ok' }, { title: '', description: 'd' }] }, 'subTopics.1.title'],
+    [
+      'blank sub-topic title',
+      {
+        subTopics: [
+          { title: 'ok', description: 'ok' },
+          { title: '', description: 'd' },
+        ],
+      },
+      'subTopics.1.title',
+    ],
     ['title with a NUL character', { title: 'a\u0000b' }, 'title'],
   ])('validation: %s → 400, nothing stored', async (_name, patch, field) => {
     const { skillIds } = await tree({ skills: 1, topics: 0, subTopics: 0 })
-    const res = await ctx.request('POST', '/api/topic/addTopic', { token: admin, body: { skillId: skillIds[0], title: 'T', description: 'D', subTopics: [], ...patch } })
+    const res = await ctx.request('POST', '/api/topic/addTopic', {
+      token: admin,
+      body: { skillId: skillIds[0], title: 'T', description: 'D', subTopics: [], ...patch },
+    })
     expectValidation(res, field)
     expect(await countRows(ctx.deps.db)).toMatchObject({ topics: 0, subTopics: 0 })
   })
 
   it('malformed JSON is a 400', async () => {
-    const res = await ctx.request('POST', '/api/topic/addTopic', { token: admin, rawBody: '{skillId: 1}', headers: { 'content-type': 'application/json' } })
+    const res = await ctx.request('POST', '/api/topic/addTopic', {
+      token: admin,
+      rawBody: '{skillId: 1}',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/JSON/)
   })
@@ -88,7 +118,12 @@ describe('reads', () => {
     const res = await ctx.request<TopicWithSkill>('GET', `/api/topic/${built.topicIds[2]}`, { token: admin })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Topic found')
-    expect(res.body.data).toMatchObject({ id: built.topicIds[2], skillId: built.skillIds[1], skillTitle: 'P skill 1', title: 'P topic 1.0' })
+    expect(res.body.data).toMatchObject({
+      id: built.topicIds[2],
+      skillId: built.skillIds[1],
+      skillTitle: 'P skill 1',
+      title: 'P topic 1.0',
+    })
     expect(res.body.data!.subTopics.map((s) => s.id)).toEqual(built.subTopicIds.slice(4, 6))
   })
 
@@ -140,7 +175,10 @@ describe('reads', () => {
 describe('paging and filtering', () => {
   async function addTopics(titles: string[]) {
     const { skillIds } = await tree({ skills: 1, topics: 0, subTopics: 0 })
-    const rows = await ctx.deps.db.insert(topics).values(titles.map((title) => ({ skillId: skillIds[0]!, title, description: 'd' }))).returning()
+    const rows = await ctx.deps.db
+      .insert(topics)
+      .values(titles.map((title) => ({ skillId: skillIds[0]!, title, description: 'd' })))
+      .returning()
     return rows.map((r) => r.id)
   }
 
@@ -166,9 +204,27 @@ describe('paging and filtering', () => {
   it('GET /api/topic/page?page=1&size=20 is the last page; past the end is empty', async () => {
     const ids = await addTopics(Array.from({ length: 25 }, (_, i) => `Topic ${i}`))
     const second = (await ctx.request<Page<TopicWithSkill>>('GET', '/api/topic/page?page=1&size=20', { token: admin })).body.data!
-    expect({ ...second, content: second.content.map((t) => t.id) }).toEqual({ content: ids.slice(20), totalPages: 2, totalElements: 25, number: 1, size: 20, first: false, last: true, empty: false })
+    expect({ ...second, content: second.content.map((t) => t.id) }).toEqual({
+      content: ids.slice(20),
+      totalPages: 2,
+      totalElements: 25,
+      number: 1,
+      size: 20,
+      first: false,
+      last: true,
+      empty: false,
+    })
     const beyond = (await ctx.request<Page<TopicWithSkill>>('GET', '/api/topic/page?page=5&size=10', { token: admin })).body.data!
-    expect(beyond).toMatchObject({ content: [], totalPages: 3, totalElements: 25, number: 5, size: 10, empty: true, first: false, last: true })
+    expect(beyond).toMatchObject({
+      content: [],
+      totalPages: 3,
+      totalElements: 25,
+      number: 5,
+      size: 10,
+      empty: true,
+      first: false,
+      last: true,
+    })
   })
 
   it('an empty table is one empty first-and-last page', async () => {
@@ -194,8 +250,18 @@ describe('paging and filtering', () => {
     expect(res.body.message).toBe('Filtered topics fetched')
     const page = res.body.data!
     expect(keysOf(page)).toEqual(PAGE_KEYS)
-    expect({ ...page, content: page.content.map((t) => t.title) }).toEqual({ content: ['React Hooks', 'Advanced REACT'], totalPages: 2, totalElements: 3, number: 0, size: 2, first: true, last: false, empty: false })
-    const next = (await ctx.request<Page<TopicWithSkill>>('GET', '/api/topic/filtered?title=REACT&page=1&size=2', { token: admin })).body.data!
+    expect({ ...page, content: page.content.map((t) => t.title) }).toEqual({
+      content: ['React Hooks', 'Advanced REACT'],
+      totalPages: 2,
+      totalElements: 3,
+      number: 0,
+      size: 2,
+      first: true,
+      last: false,
+      empty: false,
+    })
+    const next = (await ctx.request<Page<TopicWithSkill>>('GET', '/api/topic/filtered?title=REACT&page=1&size=2', { token: admin })).body
+      .data!
     expect(next.content.map((t) => t.id)).toEqual([ids[3]])
     const all = (await ctx.request<Page<TopicWithSkill>>('GET', '/api/topic/filtered', { token: admin })).body.data!
     expect(all).toMatchObject({ totalElements: 5, size: 20, number: 0 })
@@ -203,7 +269,10 @@ describe('paging and filtering', () => {
 
   it('GET /api/topic/filtered takes % and _ literally', async () => {
     await addTopics(['100% done', '1000 done', 'snake_case', 'snakeXcase', 'back\\slash'])
-    const titles = async (q: string) => (await ctx.request<Page<TopicWithSkill>>('GET', `/api/topic/filtered?title=${encodeURIComponent(q)}`, { token: admin })).body.data!.content.map((t) => t.title)
+    const titles = async (q: string) =>
+      (
+        await ctx.request<Page<TopicWithSkill>>('GET', `/api/topic/filtered?title=${encodeURIComponent(q)}`, { token: admin })
+      ).body.data!.content.map((t) => t.title)
     expect(await titles('%')).toEqual(['100% done'])
     expect(await titles('0%')).toEqual(['100% done'])
     expect(await titles('_')).toEqual(['snake_case'])
@@ -216,7 +285,10 @@ describe('paging and filtering', () => {
 describe('PUT /api/topic/:id', () => {
   it('updates title and description, keeping the skill and sub-topics', async () => {
     const built = await tree({ skills: 1, topics: 1, subTopics: 2 })
-    const res = await ctx.request<TopicWithSkill>('PUT', `/api/topic/${built.topicIds[0]}`, { token: admin, body: { title: 'New', description: 'Changed' } })
+    const res = await ctx.request<TopicWithSkill>('PUT', `/api/topic/${built.topicIds[0]}`, {
+      token: admin,
+      body: { title: 'New', description: 'Changed' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Topic updated successfully')
     expect(res.body.data).toMatchObject({ id: built.topicIds[0], title: 'New', description: 'Changed', skillId: built.skillIds[0] })
@@ -225,7 +297,10 @@ describe('PUT /api/topic/:id', () => {
 
   it('moves the topic to another skill when skillId is given', async () => {
     const built = await tree({ skills: 2, topics: 1, subTopics: 1 })
-    const res = await ctx.request<TopicWithSkill>('PUT', `/api/topic/${built.topicIds[0]}`, { token: admin, body: { title: 'T', description: 'D', skillId: built.skillIds[1] } })
+    const res = await ctx.request<TopicWithSkill>('PUT', `/api/topic/${built.topicIds[0]}`, {
+      token: admin,
+      body: { title: 'T', description: 'D', skillId: built.skillIds[1] },
+    })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ skillId: built.skillIds[1], skillTitle: 'P skill 1' })
   })
@@ -236,7 +311,10 @@ describe('PUT /api/topic/:id', () => {
     const topic = await ctx.request('PUT', '/api/topic/999', { token: admin, body: { title: 'T', description: 'D' } })
     expect(topic.status).toBe(404)
     expect(topic.body.message).toBe('Topic not found')
-    const skill = await ctx.request('PUT', `/api/topic/${built.topicIds[0]}`, { token: admin, body: { title: 'T', description: 'D', skillId: 999 } })
+    const skill = await ctx.request('PUT', `/api/topic/${built.topicIds[0]}`, {
+      token: admin,
+      body: { title: 'T', description: 'D', skillId: 999 },
+    })
     expect(skill.status).toBe(404)
     expect(skill.body.message).toMatch(/Skill not found/)
     expect(await snapshot(ctx.deps.db)).toEqual(before)
@@ -273,7 +351,8 @@ describe('DELETE /api/topic/:id', () => {
 })
 
 describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
-  const save = (skillId: number | string, body: unknown, token = admin) => ctx.request<SkillWithTopics>('PUT', `/api/topic/by-skill/${skillId}`, { token, body })
+  const save = (skillId: number | string, body: unknown, token = admin) =>
+    ctx.request<SkillWithTopics>('PUT', `/api/topic/by-skill/${skillId}`, { token, body })
 
   it('creates new topics with nested sub-topics, updates those with ids, creates the rest and applies deletions', async () => {
     const built = await tree({ skills: 2, topics: 3, subTopics: 2 })
@@ -283,8 +362,23 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
 
     const res = await save(built.skillIds[0]!, {
       topics: [
-        { id: t0, title: 'Topic zero, renamed', description: 'new d', subTopics: [{ id: s00, title: 'sub 0.0 renamed', description: 'x' }, { title: 'sub 0.new', description: 'fresh' }] },
-        { title: 'Brand new topic', description: 'nested', subTopics: [{ title: 'nested A', description: 'a' }, { title: 'nested B', description: 'b' }] },
+        {
+          id: t0,
+          title: 'Topic zero, renamed',
+          description: 'new d',
+          subTopics: [
+            { id: s00, title: 'sub 0.0 renamed', description: 'x' },
+            { title: 'sub 0.new', description: 'fresh' },
+          ],
+        },
+        {
+          title: 'Brand new topic',
+          description: 'nested',
+          subTopics: [
+            { title: 'nested A', description: 'a' },
+            { title: 'nested B', description: 'b' },
+          ],
+        },
         { id: t1, title: 'P topic 0.1', description: 'P topic 0.1 description', subTopics: [] },
       ],
       deletedTopicIds: [t2],
@@ -298,9 +392,23 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
     const newTopic = skill.topics.find((t) => t.title === 'Brand new topic')!
     const newSub = skill.topics[0]!.subTopics.find((s) => s.title === 'sub 0.new')!
     expect(shape).toEqual([
-      { id: t0, title: 'Topic zero, renamed', subTopics: [[s00, 'sub 0.0 renamed', t0], [newSub.id, 'sub 0.new', t0]] },
+      {
+        id: t0,
+        title: 'Topic zero, renamed',
+        subTopics: [
+          [s00, 'sub 0.0 renamed', t0],
+          [newSub.id, 'sub 0.new', t0],
+        ],
+      },
       // t1 was sent without sub-topics: its existing sub-topics are untouched (only explicit deletions delete)
-      { id: t1, title: 'P topic 0.1', subTopics: [[s10, 'P sub-topic 1.0', t1], [s11, 'P sub-topic 1.1', t1]] },
+      {
+        id: t1,
+        title: 'P topic 0.1',
+        subTopics: [
+          [s10, 'P sub-topic 1.0', t1],
+          [s11, 'P sub-topic 1.1', t1],
+        ],
+      },
       { id: newTopic.id, title: 'Brand new topic', subTopics: newTopic.subTopics.map((s) => [s.id, s.title, newTopic.id]) },
     ])
     expect(newTopic.subTopics.map((s) => s.title)).toEqual(['nested A', 'nested B'])
@@ -355,7 +463,12 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
     // Each body first makes valid changes (a new topic, an update, a deletion), then refers to the other skill.
     const validStart = () => [
       { title: 'new topic', description: 'd', subTopics: [{ title: 'new sub', description: 'd' }] },
-      { id: mine.topicIds[0], title: 'changed', description: 'changed', subTopics: [{ id: mine.subTopicIds[0], title: 'changed', description: 'changed' }] },
+      {
+        id: mine.topicIds[0],
+        title: 'changed',
+        description: 'changed',
+        subTopics: [{ id: mine.subTopicIds[0], title: 'changed', description: 'changed' }],
+      },
     ]
 
     it('the 2nd topic carries a sub-topic id of another skill', async () => {
@@ -370,7 +483,9 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
     })
 
     it('a topic id of another skill', async () => {
-      const res = await save(mine.skillIds[0]!, { topics: [...validStart(), { id: other.topicIds[0], title: 'stolen', description: 'd', subTopics: [] }] })
+      const res = await save(mine.skillIds[0]!, {
+        topics: [...validStart(), { id: other.topicIds[0], title: 'stolen', description: 'd', subTopics: [] }],
+      })
       expect(res.status).toBe(400)
       expect(res.body.errorDetails).toHaveProperty('topics')
     })
@@ -394,7 +509,9 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
 
     it('a topic both kept and deleted', async () => {
       const res = await save(mine.skillIds[0]!, {
-        topics: [{ id: mine.topicIds[1], title: 't', description: 'd', subTopics: [{ title: 'new under a deleted topic', description: 'd' }] }],
+        topics: [
+          { id: mine.topicIds[1], title: 't', description: 'd', subTopics: [{ title: 'new under a deleted topic', description: 'd' }] },
+        ],
         deletedTopicIds: [mine.topicIds[1]],
       })
       expect(res.status).toBe(400)
@@ -403,7 +520,9 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
 
     it('a sub-topic both kept and deleted', async () => {
       const res = await save(mine.skillIds[0]!, {
-        topics: [{ id: mine.topicIds[0], title: 't', description: 'd', subTopics: [{ id: mine.subTopicIds[0], title: 's', description: 'd' }] }],
+        topics: [
+          { id: mine.topicIds[0], title: 't', description: 'd', subTopics: [{ id: mine.subTopicIds[0], title: 's', description: 'd' }] },
+        ],
         deletedSubTopicIds: [mine.subTopicIds[0]],
       })
       expect(res.status).toBe(400)
@@ -412,7 +531,11 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
 
     it.each([
       ['blank 2nd topic title', () => ({ topics: [...validStart(), { title: ' ', description: 'd' }] }), 'topics.2.title'],
-      ['blank nested sub-topic description', () => ({ topics: [{ title: 't', description: 'd', subTopics: [{ title: 's', description: '' }] }] }), 'topics.0.subTopics.0.description'],
+      [
+        'blank nested sub-topic description',
+        () => ({ topics: [{ title: 't', description: 'd', subTopics: [{ title: 's', description: '' }] }] }),
+        'topics.0.subTopics.0.description',
+      ],
       ['topics missing', () => ({ deletedTopicIds: [mine.topicIds[0]] }), 'topics'],
       ['deleted id not a number', () => ({ topics: validStart(), deletedTopicIds: ['x'] }), 'deletedTopicIds.0'],
       ['sub-topics not a list', () => ({ topics: [{ title: 't', description: 'd', subTopics: {} }] }), 'topics.0.subTopics'],
@@ -438,8 +561,23 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
     let built: BuiltTree
     const body = () => ({
       topics: [
-        { id: built.topicIds[0], title: 'changed', description: 'changed', subTopics: [{ id: built.subTopicIds[0], title: 'changed', description: 'c' }, { title: 'new 1', description: 'n' }] },
-        { title: 'new topic', description: 'n', subTopics: [{ title: 'new 2', description: 'n' }, { title: 'new 3', description: 'n' }] },
+        {
+          id: built.topicIds[0],
+          title: 'changed',
+          description: 'changed',
+          subTopics: [
+            { id: built.subTopicIds[0], title: 'changed', description: 'c' },
+            { title: 'new 1', description: 'n' },
+          ],
+        },
+        {
+          title: 'new topic',
+          description: 'n',
+          subTopics: [
+            { title: 'new 2', description: 'n' },
+            { title: 'new 3', description: 'n' },
+          ],
+        },
       ],
       deletedTopicIds: [built.topicIds[1]],
       deletedSubTopicIds: [built.subTopicIds[1]],
@@ -457,7 +595,11 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
       const before = await snapshot(ctx.deps.db)
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
       const app = createApp({ ...ctx.deps, db: failOnNth(ctx.deps.db, method, table, nth) })
-      const res = await app.request(`/api/topic/by-skill/${built.skillIds[0]}`, { method: 'PUT', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify(body()) })
+      const res = await app.request(`/api/topic/by-skill/${built.skillIds[0]}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body()),
+      })
       expect(res.status).toBe(500)
       expect(String(logged.mock.calls[0]?.[0])).toContain(`injected failure on ${method} #${nth}`)
       logged.mockRestore()

@@ -15,12 +15,15 @@ const advance = (ms: number) => {
   ctx.now = new Date(ctx.now.getTime() + ms)
 }
 
-const register = (email: string, password = 'secret-pass') => ctx.request<User>('POST', '/api/oauth2/registerUser', { body: { name: 'Ann Lee', email, password } })
-const login = (email: string, password: string, c = ctx) => c.request<LoginResponse>('POST', '/api/oauth2/loginUser', { body: { email, password } })
+const register = (email: string, password = 'secret-pass') =>
+  ctx.request<User>('POST', '/api/oauth2/registerUser', { body: { name: 'Ann Lee', email, password } })
+const login = (email: string, password: string, c = ctx) =>
+  c.request<LoginResponse>('POST', '/api/oauth2/loginUser', { body: { email, password } })
 const verify = (token: string) => ctx.request<null>('GET', `/api/user/verify?token=${encodeURIComponent(token)}`)
 const resend = (email: string, from = '10.0.0.1') =>
   ctx.request<null>('POST', `/api/user/resend-verification?email=${encodeURIComponent(email)}`, { headers: { 'x-forwarded-for': from } })
-const forgot = (email: string, from = '10.0.0.1') => ctx.request<null>('POST', '/api/user/forgot-password', { body: { email }, headers: { 'x-forwarded-for': from } })
+const forgot = (email: string, from = '10.0.0.1') =>
+  ctx.request<null>('POST', '/api/user/forgot-password', { body: { email }, headers: { 'x-forwarded-for': from } })
 const reset = (token: string, password: string) => ctx.request<null>('POST', '/api/user/reset-password', { body: { token, password } })
 
 /** The link in a mail, and the token in it. */
@@ -146,7 +149,13 @@ describe('AUTH_REQUIRE_VERIFIED_EMAIL=true', () => {
   const strict = setupTestContext({ AUTH_REQUIRE_VERIFIED_EMAIL: 'true' })
 
   it('an unverified account is refused with a 403 pointing to Resend Verification; verified, it signs in', async () => {
-    expect((await strict.request('POST', '/api/oauth2/registerUser', { body: { name: 'Ann', email: 'ann@example.com', password: 'secret-pass' } })).status).toBe(201)
+    expect(
+      (
+        await strict.request('POST', '/api/oauth2/registerUser', {
+          body: { name: 'Ann', email: 'ann@example.com', password: 'secret-pass' },
+        })
+      ).status,
+    ).toBe(201)
     const refused = await login('ann@example.com', 'secret-pass', strict)
     expect(refused.status).toBe(403)
     expect(refused.body.message).toContain('Resend Verification')
@@ -258,7 +267,9 @@ describe('password reset', () => {
   })
 
   it('a Google-only account can get a password this way', async () => {
-    await ctx.deps.db.insert(users).values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
+    await ctx.deps.db
+      .insert(users)
+      .values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
     await forgot('g@example.com')
     const { token } = linkIn(ctx.outbox[0]!.text, '/reset-password')
     expect((await reset(token, 'brand-new-pass')).status).toBe(200)

@@ -79,7 +79,11 @@ async function assertCurrentPassword(deps: AppDeps, row: UserRow, currentPasswor
   if (!currentPassword) throw badRequest('Enter your current password', { currentPassword: 'Current password is required' })
   const key = `user:${row.id}`
   const now = deps.clock()
-  await assertUnderLimits(deps.db, GUESSES.bucket, [{ key, limit: GUESSES.limit }], { windowMs: GUESSES.windowMs, now, message: 'Too many wrong current passwords. Try again later.' })
+  await assertUnderLimits(deps.db, GUESSES.bucket, [{ key, limit: GUESSES.limit }], {
+    windowMs: GUESSES.windowMs,
+    now,
+    message: 'Too many wrong current passwords. Try again later.',
+  })
   if (!(await verifyPassword(currentPassword, row.passwordHash, deps.passwordCost))) {
     await recordEvent(deps.db, GUESSES.bucket, [key], { windowMs: GUESSES.windowMs, now })
     throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
@@ -90,7 +94,11 @@ async function assertCurrentPassword(deps: AppDeps, row: UserRow, currentPasswor
  * Changes the password; the current one is required unless the account has none yet (Google-only accounts).
  * Every other session ends; the caller's goes on with the fresh token this answers.
  */
-export async function changePassword(deps: AppDeps, userId: number, input: { currentPassword?: string; newPassword: string }): Promise<FreshSession> {
+export async function changePassword(
+  deps: AppDeps,
+  userId: number,
+  input: { currentPassword?: string; newPassword: string },
+): Promise<FreshSession> {
   const row = await getUserRow(deps.db, userId)
   if (row.passwordHash) await assertCurrentPassword(deps, row, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword, deps.passwordCost)

@@ -52,7 +52,17 @@ describe('GET /api/user/getUserByEmail', () => {
 
   it('a malformed Authorization header is a 401', async () => {
     const { token } = await ctx.createUser()
-    for (const authorization of ['', 'Bearer', 'Bearer ', token, `Basic ${token}`, `Token ${token}`, `Bearer ${token} extra`, 'Bearer not-a-jwt', 'Bearer a.b.c']) {
+    for (const authorization of [
+      '',
+      'Bearer',
+      'Bearer ',
+      token,
+      `Basic ${token}`,
+      `Token ${token}`,
+      `Bearer ${token} extra`,
+      'Bearer not-a-jwt',
+      'Bearer a.b.c',
+    ]) {
       expect401(await me({ authorization }))
     }
   })
@@ -73,7 +83,12 @@ describe('GET /api/user/getUserByEmail', () => {
 
   it('an unsigned (alg none) or differently signed (HS512) token is a 401', async () => {
     const { user } = await ctx.createUser()
-    const claims = { sub: String(user.id), role: 'USER', iat: Math.floor(ctx.now.getTime() / 1000), exp: Math.floor(ctx.now.getTime() / 1000) + 600 }
+    const claims = {
+      sub: String(user.id),
+      role: 'USER',
+      iat: Math.floor(ctx.now.getTime() / 1000),
+      exp: Math.floor(ctx.now.getTime() / 1000) + 600,
+    }
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
     expect401(await me({ authorization: `Bearer ${none}` }))
     const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(secret())
@@ -83,7 +98,11 @@ describe('GET /api/user/getUserByEmail', () => {
   it('a correctly signed token without a usable subject or expiry rule is a 401', async () => {
     const now = Math.floor(ctx.now.getTime() / 1000)
     for (const sub of ['abc', '0', '-1', '1.5', '']) {
-      const token = await new SignJWT({ role: 'USER', sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 600).sign(secret())
+      const token = await new SignJWT({ role: 'USER', sub })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(secret())
       expect401(await me({ authorization: `Bearer ${token}` }))
     }
   })

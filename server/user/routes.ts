@@ -1,7 +1,17 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { id, pageQuery } from '../../contract/content.ts'
-import { assignPackagesInput, emailQuery, forgotPasswordInput, passwordChangeInput, profileInput, resetPasswordInput, roleInput, tokenQuery, userIdQuery } from '../../contract/users.ts'
+import {
+  assignPackagesInput,
+  emailQuery,
+  forgotPasswordInput,
+  passwordChangeInput,
+  profileInput,
+  resetPasswordInput,
+  roleInput,
+  tokenQuery,
+  userIdQuery,
+} from '../../contract/users.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { clientAddress } from '../auth/client-address.ts'
@@ -33,50 +43,142 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
   return (
     new Hono<AppEnv>()
       // Signed-in user: their own account.
-      .get('/getUserByEmail', apiDoc({ summary: 'The signed-in user', response: userSchema }), requireUser, async (c) => ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'))
-      .put('/profile', apiDoc({ summary: 'Update your own profile', response: userSchema }), requireUser, validate('json', profileInput), async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json'), clock()), 'Profile updated'))
-      .put('/password', apiDoc({ summary: 'Change your own password (the current one is required when the account has one); answers a fresh session', response: freshSessionSchema }), requireUser, validate('json', passwordChangeInput), async (c) => {
-        return ok(c, await changePassword(deps, c.var.user.id, c.req.valid('json')), 'Password changed')
-      })
-      .post('/sessions/revoke', apiDoc({ summary: 'Sign out everywhere: end every session of your account', response: null }), requireUser, async (c) => {
-        await endAllSessions(db, c.var.user.id, deps.clock())
-        return ok(c, null, 'Signed out everywhere')
-      })
-      .get('/getUserById', apiDoc({ summary: 'A user with their assigned packages (yourself, or anyone for admins)', response: userSchema }), requireUser, validate('query', userIdQuery), async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id), 'User Found'))
-      .get('/getUserWithPackages', apiDoc({ summary: 'A user with the whole trees of their assigned packages (yourself, or anyone for admins)', response: userWithPackageTreesSchema }), requireUser, validate('query', userIdQuery), async (c) => {
-        return ok(c, await getUserWithPackageTrees(db, c.var.user, c.req.valid('query').id, mediaSigner(deps)()), 'User and Assigned Packages Found')
-      })
+      .get('/getUserByEmail', apiDoc({ summary: 'The signed-in user', response: userSchema }), requireUser, async (c) =>
+        ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'),
+      )
+      .put(
+        '/profile',
+        apiDoc({ summary: 'Update your own profile', response: userSchema }),
+        requireUser,
+        validate('json', profileInput),
+        async (c) => ok(c, await updateProfile(db, c.var.user.id, c.req.valid('json'), clock()), 'Profile updated'),
+      )
+      .put(
+        '/password',
+        apiDoc({
+          summary: 'Change your own password (the current one is required when the account has one); answers a fresh session',
+          response: freshSessionSchema,
+        }),
+        requireUser,
+        validate('json', passwordChangeInput),
+        async (c) => {
+          return ok(c, await changePassword(deps, c.var.user.id, c.req.valid('json')), 'Password changed')
+        },
+      )
+      .post(
+        '/sessions/revoke',
+        apiDoc({ summary: 'Sign out everywhere: end every session of your account', response: null }),
+        requireUser,
+        async (c) => {
+          await endAllSessions(db, c.var.user.id, deps.clock())
+          return ok(c, null, 'Signed out everywhere')
+        },
+      )
+      .get(
+        '/getUserById',
+        apiDoc({ summary: 'A user with their assigned packages (yourself, or anyone for admins)', response: userSchema }),
+        requireUser,
+        validate('query', userIdQuery),
+        async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id), 'User Found'),
+      )
+      .get(
+        '/getUserWithPackages',
+        apiDoc({
+          summary: 'A user with the whole trees of their assigned packages (yourself, or anyone for admins)',
+          response: userWithPackageTreesSchema,
+        }),
+        requireUser,
+        validate('query', userIdQuery),
+        async (c) => {
+          return ok(
+            c,
+            await getUserWithPackageTrees(db, c.var.user, c.req.valid('query').id, mediaSigner(deps)()),
+            'User and Assigned Packages Found',
+          )
+        },
+      )
       // Anonymous: mail links.
-      .get('/verify', apiDoc({ summary: 'Verify an e-mail address with the token from the mail', response: null }), validate('query', tokenQuery), async (c) => {
-        await verifyEmail(deps, c.req.valid('query').token)
-        return ok(c, null, 'Email verified successfully!')
-      })
-      .post('/resend-verification', apiDoc({ summary: 'Send the verification mail again (the answer does not say whether the address has an account)', response: null }), validate('query', emailQuery), async (c) => {
-        return ok(c, null, await resendVerification(deps, c.req.valid('query').email, clientAddress(c, deps.config.trustProxy)))
-      })
-      .post('/forgot-password', apiDoc({ summary: 'Mail a password reset link (the answer does not say whether the address has an account)', response: null }), validate('json', forgotPasswordInput), async (c) => {
-        return ok(c, null, await requestPasswordReset(deps, c.req.valid('json').email, clientAddress(c, deps.config.trustProxy)))
-      })
-      .post('/reset-password', apiDoc({ summary: 'Set a new password with the token from the reset mail', response: null }), validate('json', resetPasswordInput), async (c) => {
-        const { token, password } = c.req.valid('json')
-        await resetPassword(deps, token, password)
-        return ok(c, null, 'Your password has been changed. You can sign in now.')
-      })
+      .get(
+        '/verify',
+        apiDoc({ summary: 'Verify an e-mail address with the token from the mail', response: null }),
+        validate('query', tokenQuery),
+        async (c) => {
+          await verifyEmail(deps, c.req.valid('query').token)
+          return ok(c, null, 'Email verified successfully!')
+        },
+      )
+      .post(
+        '/resend-verification',
+        apiDoc({
+          summary: 'Send the verification mail again (the answer does not say whether the address has an account)',
+          response: null,
+        }),
+        validate('query', emailQuery),
+        async (c) => {
+          return ok(c, null, await resendVerification(deps, c.req.valid('query').email, clientAddress(c, deps.config.trustProxy)))
+        },
+      )
+      .post(
+        '/forgot-password',
+        apiDoc({ summary: 'Mail a password reset link (the answer does not say whether the address has an account)', response: null }),
+        validate('json', forgotPasswordInput),
+        async (c) => {
+          return ok(c, null, await requestPasswordReset(deps, c.req.valid('json').email, clientAddress(c, deps.config.trustProxy)))
+        },
+      )
+      .post(
+        '/reset-password',
+        apiDoc({ summary: 'Set a new password with the token from the reset mail', response: null }),
+        validate('json', resetPasswordInput),
+        async (c) => {
+          const { token, password } = c.req.valid('json')
+          await resetPassword(deps, token, password)
+          return ok(c, null, 'Your password has been changed. You can sign in now.')
+        },
+      )
       // Admins: everyone.
-      .get('/getPaginatedUsers', apiDoc({ summary: 'A page of users', response: page(userSchema) }), requireAdmin, validate('query', pageQuery), async (c) => {
-        const { page, size } = c.req.valid('query')
-        return ok(c, await pageUsers(db, page, size), 'Paginated List of Users')
-      })
-      .get('/all', apiDoc({ summary: 'Every user', response: z.array(userSchema) }), requireAdmin, async (c) => ok(c, await listUsers(db), 'All users retrieved'))
-      .put('/:id/assign-packages', apiDoc({ summary: 'Assign packages to a user (mails the learner)', response: userSchema }), requireAdmin, validate('param', userParam), validate('json', assignPackagesInput), async (c) => {
-        return ok(c, await assignPackages(db, c.req.valid('param').id, c.req.valid('json').packageIds), 'Packages assigned successfully')
-      })
-      .delete('/:id/packages/:packageId', apiDoc({ summary: 'Unassign a package from a user', response: userSchema }), requireAdmin, validate('param', userPackageParam), async (c) => {
-        const { id: userId, packageId } = c.req.valid('param')
-        return ok(c, await unassignPackage(db, userId, packageId), 'Package unassigned')
-      })
-      .put('/:id/role', apiDoc({ summary: "Change a user's role", response: userSchema }), requireAdmin, validate('param', userParam), validate('json', roleInput), async (c) => {
-        return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role, c.var.user.id, clock()), 'Role updated')
-      })
+      .get(
+        '/getPaginatedUsers',
+        apiDoc({ summary: 'A page of users', response: page(userSchema) }),
+        requireAdmin,
+        validate('query', pageQuery),
+        async (c) => {
+          const { page, size } = c.req.valid('query')
+          return ok(c, await pageUsers(db, page, size), 'Paginated List of Users')
+        },
+      )
+      .get('/all', apiDoc({ summary: 'Every user', response: z.array(userSchema) }), requireAdmin, async (c) =>
+        ok(c, await listUsers(db), 'All users retrieved'),
+      )
+      .put(
+        '/:id/assign-packages',
+        apiDoc({ summary: 'Assign packages to a user (mails the learner)', response: userSchema }),
+        requireAdmin,
+        validate('param', userParam),
+        validate('json', assignPackagesInput),
+        async (c) => {
+          return ok(c, await assignPackages(db, c.req.valid('param').id, c.req.valid('json').packageIds), 'Packages assigned successfully')
+        },
+      )
+      .delete(
+        '/:id/packages/:packageId',
+        apiDoc({ summary: 'Unassign a package from a user', response: userSchema }),
+        requireAdmin,
+        validate('param', userPackageParam),
+        async (c) => {
+          const { id: userId, packageId } = c.req.valid('param')
+          return ok(c, await unassignPackage(db, userId, packageId), 'Package unassigned')
+        },
+      )
+      .put(
+        '/:id/role',
+        apiDoc({ summary: "Change a user's role", response: userSchema }),
+        requireAdmin,
+        validate('param', userParam),
+        validate('json', roleInput),
+        async (c) => {
+          return ok(c, await changeRole(db, c.req.valid('param').id, c.req.valid('json').role, c.var.user.id, clock()), 'Role updated')
+        },
+      )
   )
 }

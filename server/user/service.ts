@@ -51,7 +51,9 @@ async function assignedPackages(db: Db, userIds: number[]): Promise<Map<number, 
     .where(inArray(userPackages.userId, userIds))
     .orderBy(asc(userPackages.assignedAt), asc(packages.id))
   const packageIds = [...new Set(links.map((l) => l.pkg.id))]
-  const skillRows = packageIds.length ? await db.select().from(skills).where(inArray(skills.packageId, packageIds)).orderBy(asc(skills.id)) : []
+  const skillRows = packageIds.length
+    ? await db.select().from(skills).where(inArray(skills.packageId, packageIds)).orderBy(asc(skills.id))
+    : []
   for (const { userId, pkg } of links) {
     byUser.get(userId)!.push({
       id: pkg.id,
@@ -87,7 +89,12 @@ export async function getVisibleUser(db: Db, viewer: AuthUser, id: number): Prom
 }
 
 /** One user (themselves, or anyone for an admin) with the full trees of their assigned packages. */
-export async function getUserWithPackageTrees(db: Db, viewer: AuthUser, id: number, sign: Signer): Promise<Omit<User, 'packages'> & { packages: Package[] }> {
+export async function getUserWithPackageTrees(
+  db: Db,
+  viewer: AuthUser,
+  id: number,
+  sign: Signer,
+): Promise<Omit<User, 'packages'> & { packages: Package[] }> {
   assertSelfOrAdmin(viewer, id)
   const row = await getUserRow(db, id)
   const ids = (await db.select({ id: userPackages.packageId }).from(userPackages).where(eq(userPackages.userId, id))).map((r) => r.id)
@@ -103,15 +110,31 @@ export async function getUserWithPackageTrees(db: Db, viewer: AuthUser, id: numb
 
 export async function listUsers(db: Db): Promise<User[]> {
   const rows = await db.select().from(users).orderBy(asc(users.id))
-  const packagesByUser = await assignedPackages(db, rows.map((r) => r.id))
+  const packagesByUser = await assignedPackages(
+    db,
+    rows.map((r) => r.id),
+  )
   return rows.map((r) => toUser(r, packagesByUser.get(r.id)))
 }
 
 export async function pageUsers(db: Db, page: number, size: number): Promise<Page<User>> {
   const [total] = await db.select({ n: count() }).from(users)
-  const rows = await db.select().from(users).orderBy(asc(users.id)).limit(size).offset(page * size)
-  const packagesByUser = await assignedPackages(db, rows.map((r) => r.id))
-  return toPage(rows.map((r) => toUser(r, packagesByUser.get(r.id))), total?.n ?? 0, page, size)
+  const rows = await db
+    .select()
+    .from(users)
+    .orderBy(asc(users.id))
+    .limit(size)
+    .offset(page * size)
+  const packagesByUser = await assignedPackages(
+    db,
+    rows.map((r) => r.id),
+  )
+  return toPage(
+    rows.map((r) => toUser(r, packagesByUser.get(r.id))),
+    total?.n ?? 0,
+    page,
+    size,
+  )
 }
 
 /** Adds packages to a user; pairs that exist stay as they are (idempotent); unknown package ids are a 400 naming them. */
@@ -120,7 +143,8 @@ export async function assignPackages(db: Db, userId: number, packageIds: number[
   const wanted = [...new Set(packageIds)]
   const known = new Set((await db.select({ id: packages.id }).from(packages).where(inArray(packages.id, wanted))).map((r) => r.id))
   const unknown = wanted.filter((id) => !known.has(id))
-  if (unknown.length) throw badRequest(`Unknown package id(s): ${unknown.join(', ')}`, { packageIds: `Unknown package id(s): ${unknown.join(', ')}` })
+  if (unknown.length)
+    throw badRequest(`Unknown package id(s): ${unknown.join(', ')}`, { packageIds: `Unknown package id(s): ${unknown.join(', ')}` })
   await db
     .insert(userPackages)
     .values(wanted.map((packageId) => ({ userId, packageId })))
@@ -160,7 +184,12 @@ export async function changeRole(db: Db, userId: number, role: User['role'], cha
   })
 }
 
-export async function updateProfile(db: Db, userId: number, input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null }, now: Date): Promise<User> {
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null },
+  now: Date,
+): Promise<User> {
   const set: Partial<UserRow> = { name: input.name, updatedAt: now }
   if (input.givenName !== undefined) set.givenName = input.givenName
   if (input.familyName !== undefined) set.familyName = input.familyName
@@ -168,4 +197,3 @@ export async function updateProfile(db: Db, userId: number, input: { name: strin
   await db.update(users).set(set).where(eq(users.id, userId))
   return getUserWithPackages(db, userId)
 }
-

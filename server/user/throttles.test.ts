@@ -14,7 +14,8 @@ const advance = (ms: number) => {
   ctx.now = new Date(ctx.now.getTime() + ms)
 }
 const from = (address: string) => ({ 'x-forwarded-for': address })
-const forgot = (email: string, address: string) => ctx.request('POST', '/api/user/forgot-password', { body: { email }, headers: from(address) })
+const forgot = (email: string, address: string) =>
+  ctx.request('POST', '/api/user/forgot-password', { body: { email }, headers: from(address) })
 const resend = (email: string, address: string) =>
   ctx.request('POST', `/api/user/resend-verification?email=${encodeURIComponent(email)}`, { headers: from(address) })
 const register = (email: string, address: string) =>
@@ -71,7 +72,8 @@ describe('registration', () => {
 describe('PUT /api/user/password', () => {
   it('five wrong current passwords in 15 minutes: the next try is a 429, even with the right one; later it works', async () => {
     const me = await ctx.createUser({ password: 'old-password' })
-    const change = (currentPassword: string) => ctx.request('PUT', '/api/user/password', { token: me.token, body: { currentPassword, newPassword: 'new-password' } })
+    const change = (currentPassword: string) =>
+      ctx.request('PUT', '/api/user/password', { token: me.token, body: { currentPassword, newPassword: 'new-password' } })
     for (let i = 0; i < 5; i++) expect((await change(`guess-${i}-wrong`)).status).toBe(400)
     expect(expectLimited(await change('old-password'))).toBeLessThanOrEqual(15 * 60)
     advance(15 * MINUTE)
@@ -82,9 +84,19 @@ describe('PUT /api/user/password', () => {
     const me = await ctx.createUser({ password: 'old-password' })
     const other = await ctx.createUser({ password: 'other-password' })
     for (let i = 0; i < 5; i++) {
-      expect((await ctx.request('PUT', '/api/user/password', { token: me.token, body: { currentPassword: 'wrong-wrong', newPassword: 'new-password' } })).status).toBe(400)
+      expect(
+        (
+          await ctx.request('PUT', '/api/user/password', {
+            token: me.token,
+            body: { currentPassword: 'wrong-wrong', newPassword: 'new-password' },
+          })
+        ).status,
+      ).toBe(400)
     }
-    const res = await ctx.request('PUT', '/api/user/password', { token: other.token, body: { currentPassword: 'other-password', newPassword: 'new-password' } })
+    const res = await ctx.request('PUT', '/api/user/password', {
+      token: other.token,
+      body: { currentPassword: 'other-password', newPassword: 'new-password' },
+    })
     expect(res.status).toBe(200)
   })
 })

@@ -15,10 +15,20 @@ const ctx = setupTestContext()
 
 /** A package with `skillCount` skills, one topic per skill and one sub-topic per topic. */
 async function insertPackage(label: string, skillCount = 2) {
-  const [pkg] = await ctx.deps.db.insert(packages).values({ title: `${label} package`, description: `${label} description`, price: '49.50' }).returning()
+  const [pkg] = await ctx.deps.db
+    .insert(packages)
+    .values({ title: `${label} package`, description: `${label} description`, price: '49.50' })
+    .returning()
   const skillRows = await ctx.deps.db
     .insert(skills)
-    .values(Array.from({ length: skillCount }, (_, i) => ({ packageId: pkg!.id, title: `${label} skill ${i}`, description: `${label} skill ${i} text`, price: '10.00' })))
+    .values(
+      Array.from({ length: skillCount }, (_, i) => ({
+        packageId: pkg!.id,
+        title: `${label} skill ${i}`,
+        description: `${label} skill ${i} text`,
+        price: '10.00',
+      })),
+    )
     .returning()
   const topicRows = await ctx.deps.db
     .insert(topics)
@@ -28,11 +38,17 @@ async function insertPackage(label: string, skillCount = 2) {
     .insert(subTopics)
     .values(topicRows.map((t, i) => ({ topicId: t.id, title: `${label} sub-topic ${i}`, description: `${label} sub-topic ${i} text` })))
     .returning()
-  return { id: pkg!.id, skillIds: skillRows.map((s) => s.id), topicIds: topicRows.map((t) => t.id), subTopicIds: subTopicRows.map((s) => s.id) }
+  return {
+    id: pkg!.id,
+    skillIds: skillRows.map((s) => s.id),
+    topicIds: topicRows.map((t) => t.id),
+    subTopicIds: subTopicRows.map((s) => s.id),
+  }
 }
 
 const assignments = (userId: number) => ctx.deps.db.select().from(userPackages).where(eq(userPackages.userId, userId))
-const assign = (userId: number, packageIds: unknown, token: string) => ctx.request<User>('PUT', `/api/user/${userId}/assign-packages`, { token, body: { packageIds } })
+const assign = (userId: number, packageIds: unknown, token: string) =>
+  ctx.request<User>('PUT', `/api/user/${userId}/assign-packages`, { token, body: { packageIds } })
 
 describe('reading users', () => {
   it('getUserById: a learner reads themselves, with their packages and skills', async () => {
@@ -84,7 +100,11 @@ describe('reading users', () => {
     const p = await insertPackage('P')
     await insertPackage('Q')
     await ctx.deps.db.insert(userPackages).values({ userId: me.user.id, packageId: p.id })
-    const res = await ctx.request<Omit<User, 'packages'> & { packages: Package[] }>('GET', `/api/user/getUserWithPackages?id=${me.user.id}`, { token: me.token })
+    const res = await ctx.request<Omit<User, 'packages'> & { packages: Package[] }>(
+      'GET',
+      `/api/user/getUserWithPackages?id=${me.user.id}`,
+      { token: me.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('User and Assigned Packages Found')
     expect(res.body.data!.packages).toHaveLength(1)
@@ -218,7 +238,9 @@ describe('assigning packages', () => {
     expect((await ctx.request('PUT', `/api/user/${ann.user.id}/assign-packages`, { token: admin.token, body: {} })).status).toBe(400)
     const missing = await assign(99999, [p.id], admin.token)
     expect(missing.status).toBe(404)
-    expect((await ctx.request('PUT', `/api/user/abc/assign-packages`, { token: admin.token, body: { packageIds: [p.id] } })).status).toBe(400)
+    expect((await ctx.request('PUT', `/api/user/abc/assign-packages`, { token: admin.token, body: { packageIds: [p.id] } })).status).toBe(
+      400,
+    )
   })
 
   it('learners cannot assign, not even to themselves', async () => {
@@ -250,7 +272,8 @@ describe('assigning packages', () => {
 })
 
 describe('roles', () => {
-  const setRole = (userId: number, role: unknown, token: string) => ctx.request<User>('PUT', `/api/user/${userId}/role`, { token, body: { role } })
+  const setRole = (userId: number, role: unknown, token: string) =>
+    ctx.request<User>('PUT', `/api/user/${userId}/role`, { token, body: { role } })
 
   it('an admin makes a learner an admin and back; the guard follows at once', async () => {
     const admin = await ctx.createUser({ role: 'admin' })
@@ -263,7 +286,9 @@ describe('roles', () => {
     expect(up.body.data!.role).toBe('admin')
     // The change ended Ann's sessions; signed in again she passes the admin guard.
     expect((await ctx.request('GET', '/api/user/all', { token: ann.token })).status).toBe(401)
-    const signIn = async () => (await ctx.request<{ token: string }>('POST', '/api/oauth2/loginUser', { body: { email: ann.user.email, password: ann.password } })).body.data!.token
+    const signIn = async () =>
+      (await ctx.request<{ token: string }>('POST', '/api/oauth2/loginUser', { body: { email: ann.user.email, password: ann.password } }))
+        .body.data!.token
     const adminToken = await signIn()
     expect((await ctx.request('GET', '/api/user/all', { token: adminToken })).status).toBe(200)
 
@@ -305,7 +330,8 @@ describe('roles', () => {
     const admin = await ctx.createUser({ role: 'admin' })
     const ann = await ctx.createUser()
     expect((await setRole(admin.user.id, 'admin', admin.token)).status).toBe(200)
-    for (const role of ['ADMIN', 'user', 'root', '', null, 3]) expect((await setRole(ann.user.id, role, admin.token)).status, String(role)).toBe(400)
+    for (const role of ['ADMIN', 'user', 'root', '', null, 3])
+      expect((await setRole(ann.user.id, role, admin.token)).status, String(role)).toBe(400)
     expect((await setRole(ann.user.id, 'admin', ann.token)).status).toBe(403)
     expect((await setRole(99999, 'admin', admin.token)).status).toBe(404)
   })
@@ -317,10 +343,21 @@ describe('PUT /api/user/profile', () => {
   it('updates name, given and family names and the picture URL of the caller only', async () => {
     const me = await ctx.createUser({ name: 'Old Name' })
     const other = await ctx.createUser({ name: 'Other' })
-    const res = await update(me.token, { name: '  Lena Lovelace ', givenName: 'Lena', familyName: 'Lovelace', pictureUrl: 'https://img.example.com/me.png' })
+    const res = await update(me.token, {
+      name: '  Lena Lovelace ',
+      givenName: 'Lena',
+      familyName: 'Lovelace',
+      pictureUrl: 'https://img.example.com/me.png',
+    })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Profile updated')
-    expect(res.body.data).toMatchObject({ id: me.user.id, name: 'Lena Lovelace', givenName: 'Lena', familyName: 'Lovelace', pictureUrl: 'https://img.example.com/me.png' })
+    expect(res.body.data).toMatchObject({
+      id: me.user.id,
+      name: 'Lena Lovelace',
+      givenName: 'Lena',
+      familyName: 'Lovelace',
+      pictureUrl: 'https://img.example.com/me.png',
+    })
     const current = await ctx.request<User>('GET', '/api/user/getUserByEmail', { token: me.token })
     expect(current.body.data).toMatchObject({ name: 'Lena Lovelace', pictureUrl: 'https://img.example.com/me.png' })
     const [untouched] = await ctx.deps.db.select().from(users).where(eq(users.id, other.user.id))
@@ -404,7 +441,10 @@ describe('PUT /api/user/password', () => {
   })
 
   it('a Google-only account sets a first password without a current one, then signs in with it', async () => {
-    const [row] = await ctx.deps.db.insert(users).values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true }).returning()
+    const [row] = await ctx.deps.db
+      .insert(users)
+      .values({ email: 'g@example.com', name: 'G', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
+      .returning()
     const token = await ctx.deps.tokens.sign({ userId: row!.id, role: 'USER' })
     expect((await login('g@example.com', 'first-password')).status).toBe(401)
     const res = await change(token, { newPassword: 'first-password' })
@@ -439,7 +479,9 @@ describe("learners' access to content follows assignment", () => {
     expect(await statuses(p)).toEqual(paths(p).map((path) => `${path} 200`))
     // Another package stays closed, and mixing its sub-topics in is refused.
     expect(await statuses(other)).toEqual(paths(other).map((path) => `${path} 403`))
-    const mixed = await ctx.request('GET', `/api/subTopic/getByIds?subTopicIds=${p.subTopicIds[0]}&subTopicIds=${other.subTopicIds[0]}`, { token: ann.token })
+    const mixed = await ctx.request('GET', `/api/subTopic/getByIds?subTopicIds=${p.subTopicIds[0]}&subTopicIds=${other.subTopicIds[0]}`, {
+      token: ann.token,
+    })
     expect(mixed.status).toBe(403)
 
     const pkg = await ctx.request<Package>('GET', `/api/packages/${p.id}`, { token: ann.token })
@@ -448,7 +490,8 @@ describe("learners' access to content follows assignment", () => {
     expect((await ctx.request('DELETE', `/api/user/${ann.user.id}/packages/${p.id}`, { token: admin.token })).status).toBe(200)
     expect(await statuses(p)).toEqual(paths(p).map((path) => `${path} 403`))
     // An admin sees both regardless.
-    for (const path of [...paths(p), ...paths(other)]) expect((await ctx.request('GET', path, { token: admin.token })).status, path).toBe(200)
+    for (const path of [...paths(p), ...paths(other)])
+      expect((await ctx.request('GET', path, { token: admin.token })).status, path).toBe(200)
   })
 
   it('the catalogue stays visible to every learner', async () => {
@@ -464,6 +507,11 @@ describe("learners' access to content follows assignment", () => {
     const p = await insertPackage('P')
     await ctx.deps.db.insert(userPackages).values({ userId: ann.user.id, packageId: p.id })
     await ctx.deps.db.delete(users).where(eq(users.id, ann.user.id))
-    expect(await ctx.deps.db.select().from(userPackages).where(and(eq(userPackages.packageId, p.id)))).toHaveLength(0)
+    expect(
+      await ctx.deps.db
+        .select()
+        .from(userPackages)
+        .where(and(eq(userPackages.packageId, p.id))),
+    ).toHaveLength(0)
   })
 })

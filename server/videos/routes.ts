@@ -20,15 +20,45 @@ export function videoRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
   })
   return new Hono<AppEnv>()
     .post('/upload/:subTopicId', uploadDoc, requireAdmin, validate('param', z.object({ subTopicId: id })), async (c) => {
-      return ok(c, await uploadVideo(deps, c.req.valid('param').subTopicId, c.req.raw, sign()), 'Video and thumbnail uploaded successfully', 201)
+      return ok(
+        c,
+        await uploadVideo(deps, c.req.valid('param').subTopicId, c.req.raw, sign()),
+        'Video and thumbnail uploaded successfully',
+        201,
+      )
     })
-    .get('/:id', apiDoc({ summary: 'A video with signed URLs', response: videoSchema }), requireUser, validate('param', idParam), async (c) => ok(c, await getVideo(deps, c.var.user, c.req.valid('param').id, sign()), 'Video fetched successfully'))
-    .put('/:id', apiDoc({ summary: 'Rename a video', response: videoSchema }), requireAdmin, validate('param', idParam), validate('json', videoTitleInput), async (c) => {
-      return ok(c, await renameVideo(deps, c.req.valid('param').id, c.req.valid('json').title, sign()), 'Video updated successfully')
-    })
-    .delete('/:id', apiDoc({ summary: 'Delete a video and its files', response: null }), requireAdmin, validate('param', idParam), async (c) => {
-      await deleteVideo(deps, c.req.valid('param').id)
-      return ok(c, null, 'Video deleted successfully')
-    })
-    .post('/:id/view', apiDoc({ summary: 'Count a view of a video', response: z.object({ id: z.number().int(), noOfViews: z.number().int() }) }), requireUser, validate('param', idParam), async (c) => ok(c, await recordView(deps, c.var.user, c.req.valid('param').id, deps.clock()), 'View recorded'))
+    .get(
+      '/:id',
+      apiDoc({ summary: 'A video with signed URLs', response: videoSchema }),
+      requireUser,
+      validate('param', idParam),
+      async (c) => ok(c, await getVideo(deps, c.var.user, c.req.valid('param').id, sign()), 'Video fetched successfully'),
+    )
+    .put(
+      '/:id',
+      apiDoc({ summary: 'Rename a video', response: videoSchema }),
+      requireAdmin,
+      validate('param', idParam),
+      validate('json', videoTitleInput),
+      async (c) => {
+        return ok(c, await renameVideo(deps, c.req.valid('param').id, c.req.valid('json').title, sign()), 'Video updated successfully')
+      },
+    )
+    .delete(
+      '/:id',
+      apiDoc({ summary: 'Delete a video and its files', response: null }),
+      requireAdmin,
+      validate('param', idParam),
+      async (c) => {
+        await deleteVideo(deps, c.req.valid('param').id)
+        return ok(c, null, 'Video deleted successfully')
+      },
+    )
+    .post(
+      '/:id/view',
+      apiDoc({ summary: 'Count a view of a video', response: z.object({ id: z.number().int(), noOfViews: z.number().int() }) }),
+      requireUser,
+      validate('param', idParam),
+      async (c) => ok(c, await recordView(deps, c.var.user, c.req.valid('param').id, deps.clock()), 'View recorded'),
+    )
 }

@@ -42,7 +42,10 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Reque
     const title = parseFields(uploadFields, upload.fields).title || titleFromFileName(video.originalName)
     const row = await deps.db.transaction(async (tx) => {
       await recordFiles(tx, [video, thumbnail])
-      const [inserted] = await tx.insert(videos).values({ subTopicId, title, fileKey: video.key!, thumbnailKey: thumbnail.key! }).returning()
+      const [inserted] = await tx
+        .insert(videos)
+        .values({ subTopicId, title, fileKey: video.key!, thumbnailKey: thumbnail.key! })
+        .returning()
       return inserted!
     })
     return toVideo(row, sign)
@@ -81,15 +84,31 @@ export async function deleteVideo(deps: Pick<AppDeps, 'db' | 'store'>, id: numbe
 }
 
 /** Counts a play once per viewer, video and hour; answers the video's id and current count. */
-export async function recordView(deps: Pick<AppDeps, 'db'>, viewer: AuthUser, id: number, now: Date): Promise<{ id: number; noOfViews: number }> {
+export async function recordView(
+  deps: Pick<AppDeps, 'db'>,
+  viewer: AuthUser,
+  id: number,
+  now: Date,
+): Promise<{ id: number; noOfViews: number }> {
   const { id: videoId } = await getVisibleVideoRow(deps.db, viewer, id)
   const userId = viewer.id
   const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000)
   const noOfViews = await deps.db.transaction(async (tx) => {
-    const inserted = await tx.insert(videoViews).values({ videoId, userId, hour }).onConflictDoNothing().returning({ videoId: videoViews.videoId })
+    const inserted = await tx
+      .insert(videoViews)
+      .values({ videoId, userId, hour })
+      .onConflictDoNothing()
+      .returning({ videoId: videoViews.videoId })
     const [row] = inserted.length
-      ? await tx.update(videos).set({ noOfViews: sql`${videos.noOfViews} + 1` }).where(eq(videos.id, videoId)).returning({ views: videos.noOfViews })
-      : await tx.select({ views: videos.noOfViews }).from(videos).where(and(eq(videos.id, videoId)))
+      ? await tx
+          .update(videos)
+          .set({ noOfViews: sql`${videos.noOfViews} + 1` })
+          .where(eq(videos.id, videoId))
+          .returning({ views: videos.noOfViews })
+      : await tx
+          .select({ views: videos.noOfViews })
+          .from(videos)
+          .where(and(eq(videos.id, videoId)))
     return row?.views ?? 0
   })
   return { id: videoId, noOfViews }

@@ -106,13 +106,19 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
     expect(readFileSync(diskPath(ctx, ka))[100]).toBe(1)
     expect(readFileSync(diskPath(ctx, kb))[100]).toBe(2)
     expect(filesOnDisk(ctx).join()).not.toMatch(/same/)
-    const names = await ctx.deps.db.select({ name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.contentType, 'video/mp4'))
+    const names = await ctx.deps.db
+      .select({ name: storedFiles.originalName })
+      .from(storedFiles)
+      .where(eq(storedFiles.contentType, 'video/mp4'))
     expect(names.map((n) => n.name)).toEqual(['same.mp4', 'same.mp4'])
   })
 
   it('a hostile file name is sanitised and never becomes a path', async () => {
     const created = await uploadVideo({ videoName: '../../etc/<evil>|name.mp4' })
-    const [row] = await ctx.deps.db.select().from(storedFiles).where(eq(storedFiles.key, parseSigned(created.url).key))
+    const [row] = await ctx.deps.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.key, parseSigned(created.url).key))
     expect(row!.originalName).toBe('_evil_name.mp4')
     expect(filesOnDisk(ctx).every((f) => /^[a-f0-9]{2}\/[a-f0-9]{32}$/.test(f))).toBe(true)
   })
@@ -195,7 +201,11 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
   it('a body that is not multipart → 415; a malformed multipart body → 400', async () => {
     const json = await ctx.request('POST', uploadUrl(), { token: admin, body: { video: 'x' } })
     expect(json.status).toBe(415)
-    const broken = await ctx.request('POST', uploadUrl(), { token: admin, rawBody: 'garbage', headers: { 'content-type': 'multipart/form-data' } })
+    const broken = await ctx.request('POST', uploadUrl(), {
+      token: admin,
+      rawBody: 'garbage',
+      headers: { 'content-type': 'multipart/form-data' },
+    })
     expect(broken.status).toBe(400)
     const truncated = await ctx.request('POST', uploadUrl(), {
       token: admin,
@@ -281,7 +291,10 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
     expect(growth.rss).toBeLessThan(size / MiB / 2)
     expect(growth.heap).toBeLessThan(size / MiB / 2)
     const created = res.body.data as Video
-    const [row] = await ctx.deps.db.select().from(storedFiles).where(eq(storedFiles.key, parseSigned(created.url).key))
+    const [row] = await ctx.deps.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.key, parseSigned(created.url).key))
     expect(row!.size).toBe(size)
     // the last bytes are served by range without reading the whole file
     const tail = await ctx.app.request(created.url, { headers: { range: 'bytes=-4' } })
@@ -389,7 +402,9 @@ describe('POST /api/videos/{id}/view', () => {
     expect((await view(learner.token)).body.data!.noOfViews).toBe(3)
     expect((await view(learner.token)).body.data!.noOfViews).toBe(3)
     const other = await uploadVideo()
-    expect((await ctx.request<{ noOfViews: number }>('POST', `/api/videos/${other.id}/view`, { token: learner.token })).body.data!.noOfViews).toBe(1)
+    expect(
+      (await ctx.request<{ noOfViews: number }>('POST', `/api/videos/${other.id}/view`, { token: learner.token })).body.data!.noOfViews,
+    ).toBe(1)
     expect((await ctx.request<Video>('GET', `/api/videos/${created.id}`, { token: admin })).body.data!.noOfViews).toBe(3)
   })
 

@@ -18,7 +18,8 @@ export class ApiError extends Error {
 /** Builds an ApiError from a status and whatever body came back (an envelope, text, or nothing). */
 export function toApiError(status: number, body: unknown): ApiError {
   const envelope = body as Partial<Envelope<unknown>> | null
-  const serverMessage = envelope && typeof envelope === 'object' && typeof envelope.message === 'string' && envelope.message ? envelope.message : null
+  const serverMessage =
+    envelope && typeof envelope === 'object' && typeof envelope.message === 'string' && envelope.message ? envelope.message : null
   const message = serverMessage ?? (status === 0 ? 'Could not reach the server. Check your connection.' : `Request failed (${status})`)
   const details = envelope && typeof envelope === 'object' ? (envelope.errorDetails ?? {}) : {}
   return new ApiError(status, message, details, serverMessage === null)

@@ -6,4 +6,5 @@ export const formatDateTime = (value: string | Date | null | undefined) => (valu
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** The one money format (₹), used on every screen. Prices arrive as exact decimal strings. */
-export const formatMoney = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : rupees.format(Number(value)))
+export const formatMoney = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '' : rupees.format(Number(value))

@@ -22,7 +22,9 @@ const COMPARE: Record<PackageOrder, (a: ListedPackage, b: ListedPackage) => numb
 export function filterAndSortPackages<T extends ListedPackage>(packages: readonly T[], query: string, order: PackageOrder): T[] {
   const needle = query.trim().toLocaleLowerCase()
   const matches = needle
-    ? packages.filter((p) => p.title.toLocaleLowerCase().includes(needle) || p.skills.some((s) => s.title.toLocaleLowerCase().includes(needle)))
+    ? packages.filter(
+        (p) => p.title.toLocaleLowerCase().includes(needle) || p.skills.some((s) => s.title.toLocaleLowerCase().includes(needle)),
+      )
     : [...packages]
   return matches.sort(COMPARE[order])
 }

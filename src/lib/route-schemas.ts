@@ -53,7 +53,9 @@ export const objectOf = <Shape extends Record<string, RouteParser<unknown>>>(sha
   })
   // A function (TanStack Router calls it as validateSearch), with safeParse for params parsing.
   // Typed with every key optional, so links and redirects may leave them out.
-  return Object.assign((input: { [K in keyof Out]?: Out[K] } & SearchSchemaInput): Out => inner.parse(input), { safeParse: (input: Record<string, unknown>) => inner.safeParse(input) })
+  return Object.assign((input: { [K in keyof Out]?: Out[K] } & SearchSchemaInput): Out => inner.parse(input), {
+    safeParse: (input: Record<string, unknown>) => inner.safeParse(input),
+  })
 }
 
 /** Free text in the search params: at most 200 characters, '' when missing or unreadable. */
@@ -78,7 +80,7 @@ export const searchPage = parser((input) => pageNumber(input) ?? 1)
 export const searchOptionalPage = parser(pageNumber)
 
 /** An optional id in the search params; dropped when unreadable. */
-export const searchId = parser((input) => routeId.safeParse(input).success ? routeId.parse(input) : undefined)
+export const searchId = parser((input) => (routeId.safeParse(input).success ? routeId.parse(input) : undefined))
 
 /**
  * `params` of a route whose `$key` segment is one database id: `/package/$id` → `idParams('id')`. An id that

@@ -14,16 +14,18 @@ export interface ToastDetail {
 
 type Kind = 'success' | 'error' | 'message' | 'loading'
 
-const raise = (kind: Kind, duration: number) => (message: string, detail: ToastDetail = {}) => {
-  void loadSonner().then(({ toast }) => {
-    const data: ExternalToast = { duration, ...(detail.description ? { description: detail.description } : {}) }
-    if (kind === 'message') toast(message, data)
-    else toast[kind](message, data)
-    // Holds at most TOAST_LIMIT toasts: one more dismisses the oldest (sonner alone only hides the extras).
-    const active = toast.getToasts()
-    for (const old of active.slice(0, Math.max(0, active.length - TOAST_LIMIT))) toast.dismiss(old.id)
-  })
-}
+const raise =
+  (kind: Kind, duration: number) =>
+  (message: string, detail: ToastDetail = {}) => {
+    void loadSonner().then(({ toast }) => {
+      const data: ExternalToast = { duration, ...(detail.description ? { description: detail.description } : {}) }
+      if (kind === 'message') toast(message, data)
+      else toast[kind](message, data)
+      // Holds at most TOAST_LIMIT toasts: one more dismisses the oldest (sonner alone only hides the extras).
+      const active = toast.getToasts()
+      for (const old of active.slice(0, Math.max(0, active.length - TOAST_LIMIT))) toast.dismiss(old.id)
+    })
+  }
 
 export const notify = {
   success: raise('success', DURATION.success),

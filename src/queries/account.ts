@@ -66,7 +66,9 @@ export function useSignOutEverywhere() {
   return useMutation({ mutationFn: signOutEverywhere, onSuccess: () => endSession() })
 }
 
-export const useResendVerification = () => useMutation({ mutationFn: resendVerification, meta: { errorMessage: 'Failed to resend verification email' } })
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset, meta: { errorMessage: 'Failed to send the password reset email' } })
+export const useResendVerification = () =>
+  useMutation({ mutationFn: resendVerification, meta: { errorMessage: 'Failed to resend verification email' } })
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: requestPasswordReset, meta: { errorMessage: 'Failed to send the password reset email' } })
 /** Its failure shows on the page itself, not as a toast. */
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword })

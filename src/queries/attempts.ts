@@ -16,16 +16,26 @@ export const attemptKeys = {
 }
 
 /** GET /mcq-attempts/bySubTopic?subTopicId */
-const getAttemptsBySubTopic = (subTopicId: number) => unwrap(api['mcq-attempts'].bySubTopic.$get({ query: { subTopicId: String(subTopicId) } }))
+const getAttemptsBySubTopic = (subTopicId: number) =>
+  unwrap(api['mcq-attempts'].bySubTopic.$get({ query: { subTopicId: String(subTopicId) } }))
 
 /** GET /mcq-attempts/byMultipleSubTopicIds?ids=1,2,3 (one comma list). */
-const getAttemptsBySubTopics = (subTopicIds: number[]) => unwrap(api['mcq-attempts'].byMultipleSubTopicIds.$get({ query: { ids: subTopicIds.join(',') } }))
+const getAttemptsBySubTopics = (subTopicIds: number[]) =>
+  unwrap(api['mcq-attempts'].byMultipleSubTopicIds.$get({ query: { ids: subTopicIds.join(',') } }))
 
 export const attemptsBySubTopicQueryOptions = (subTopicId: number) =>
-  queryOptions({ queryKey: attemptKeys.bySubTopic(subTopicId), queryFn: () => getAttemptsBySubTopic(subTopicId), meta: { errorMessage: 'Failed to fetch attempt history' } })
+  queryOptions({
+    queryKey: attemptKeys.bySubTopic(subTopicId),
+    queryFn: () => getAttemptsBySubTopic(subTopicId),
+    meta: { errorMessage: 'Failed to fetch attempt history' },
+  })
 
 export const attemptsBySubTopicsQueryOptions = (subTopicIds: number[]) =>
-  queryOptions({ queryKey: attemptKeys.bySubTopics(subTopicIds), queryFn: () => getAttemptsBySubTopics(subTopicIds), meta: { errorMessage: 'Failed to fetch topics or attempts' } })
+  queryOptions({
+    queryKey: attemptKeys.bySubTopics(subTopicIds),
+    queryFn: () => getAttemptsBySubTopics(subTopicIds),
+    meta: { errorMessage: 'Failed to fetch topics or attempts' },
+  })
 
 /** GET /mcq-attempts/byUser?userId (admins may name any user). */
 const getAttemptsByUser = (userId: number) => unwrap(api['mcq-attempts'].byUser.$get({ query: { userId: String(userId) } }))
@@ -50,7 +60,11 @@ export function useSubmitAttempt() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: submitAttempt,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: attemptKeys.all }), queryClient.invalidateQueries({ queryKey: reportKeys.all })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: attemptKeys.all }),
+        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+      ]),
     meta: { errorMessage: 'Failed to save test attempt', errorReason: 'description' },
   })
 }

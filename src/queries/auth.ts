@@ -8,5 +8,7 @@ export const registerUser = (json: RegisterRequest) => unwrap(api.oauth2.registe
 
 /** 'Login Failed' toasts; the server's message (or 'Login failed') shows inline on the form. */
 export const useLoginMutation = () => useMutation({ mutationFn: loginUser, meta: { errorMessage: 'Login Failed' } })
-export const useGoogleLoginMutation = () => useMutation({ mutationFn: loginWithGoogle, meta: { errorMessage: 'Login Failed', errorReason: 'title' } })
-export const useRegisterMutation = () => useMutation({ mutationFn: registerUser, meta: { errorMessage: 'Registration failed', errorReason: 'title' } })
+export const useGoogleLoginMutation = () =>
+  useMutation({ mutationFn: loginWithGoogle, meta: { errorMessage: 'Login Failed', errorReason: 'title' } })
+export const useRegisterMutation = () =>
+  useMutation({ mutationFn: registerUser, meta: { errorMessage: 'Registration failed', errorReason: 'title' } })

@@ -19,7 +19,11 @@ const getMcqs = (subTopicIds: number[]) => unwrap(api.mcqs.getBySubTopics.$get({
 
 /** The admin question table's text; the learner's test screen overrides it with 'Failed to load MCQs'. */
 export const mcqsQueryOptions = (subTopicIds: number[]) =>
-  queryOptions({ queryKey: mcqKeys.bySubTopics(subTopicIds), queryFn: () => getMcqs(subTopicIds), meta: { errorMessage: 'Error fetching MCQs' } })
+  queryOptions({
+    queryKey: mcqKeys.bySubTopics(subTopicIds),
+    queryFn: () => getMcqs(subTopicIds),
+    meta: { errorMessage: 'Error fetching MCQs' },
+  })
 
 /** Every cached MCQ list that includes one of these sub-topics; with no ids, every MCQ list. */
 function invalidateMcqLists(queryClient: QueryClient, subTopicIds?: Iterable<number>) {

@@ -16,7 +16,8 @@ const updatePackage = (id: number, json: PackageInput) => unwrap(api.packages[':
 const deletePackage = (id: number) => unwrap(api.packages[':id'].$delete({ param: { id: String(id) } }))
 
 /** Every package with its skills (no topics), newest first. */
-export const packagesQueryOptions = () => queryOptions({ queryKey: packageKeys.list(), queryFn: getPackages, meta: { errorMessage: 'Failed to fetch packages' } })
+export const packagesQueryOptions = () =>
+  queryOptions({ queryKey: packageKeys.list(), queryFn: getPackages, meta: { errorMessage: 'Failed to fetch packages' } })
 
 /** One package's whole tree: skills → topics → sub-topics. The catalogue's topics dialog overrides the text with 'Failed to fetch topics'. */
 export const packageQueryOptions = (id: number) =>

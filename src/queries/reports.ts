@@ -15,11 +15,19 @@ const getPackageReports = () => unwrap(api.reports.packages.$get())
 const getPackageReport = (packageId: number) => unwrap(api.reports.packages[':id'].$get({ param: { id: String(packageId) } }))
 
 export const dashboardQueryOptions = () =>
-  queryOptions({ queryKey: reportKeys.dashboard(), queryFn: getDashboardFigures, meta: { errorMessage: 'Failed to load dashboard figures' } })
+  queryOptions({
+    queryKey: reportKeys.dashboard(),
+    queryFn: getDashboardFigures,
+    meta: { errorMessage: 'Failed to load dashboard figures' },
+  })
 export const packageReportsQueryOptions = () =>
   queryOptions({ queryKey: reportKeys.packages(), queryFn: getPackageReports, meta: { errorMessage: 'Failed to load reports' } })
 export const packageReportQueryOptions = (packageId: number) =>
-  queryOptions({ queryKey: reportKeys.package(packageId), queryFn: () => getPackageReport(packageId), meta: { errorMessage: 'Failed to load the package report' } })
+  queryOptions({
+    queryKey: reportKeys.package(packageId),
+    queryFn: () => getPackageReport(packageId),
+    meta: { errorMessage: 'Failed to load the package report' },
+  })
 
 interface ReportFile {
   blob: Blob

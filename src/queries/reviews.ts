@@ -17,8 +17,10 @@ export const reviewKeys = {
 /** The server's limit on ids per summaries call. */
 const SUMMARIES_BATCH = 500
 
-const getReviewSummary = (targetType: TargetType, targetId: number) => unwrap(api.reviews.summary.$get({ query: { targetType, targetId: String(targetId) } }))
-const getReviews = (targetType: TargetType, targetId: number) => unwrap(api.reviews.target.$get({ query: { targetType, targetId: String(targetId) } }))
+const getReviewSummary = (targetType: TargetType, targetId: number) =>
+  unwrap(api.reviews.summary.$get({ query: { targetType, targetId: String(targetId) } }))
+const getReviews = (targetType: TargetType, targetId: number) =>
+  unwrap(api.reviews.target.$get({ query: { targetType, targetId: String(targetId) } }))
 
 /** GET /reviews/summaries?targetType&targetIds=1&targetIds=2: one call per 500 ids, merged into {id: summary}. */
 async function getReviewSummaries(targetType: TargetType, targetIds: readonly number[]): Promise<Record<number, ReviewSummary>> {
@@ -35,14 +37,22 @@ const submitReview = (json: ReviewInput) => unwrap(api.reviews.$post({ json }))
 /** The summaries of many targets in one request (ids sorted, so the same set shares one cache entry). */
 export const reviewSummariesQueryOptions = (targetType: TargetType, targetIds: readonly number[]) => {
   const ids = [...new Set(targetIds)].sort((a, b) => a - b)
-  return queryOptions({ queryKey: reviewKeys.summaries(targetType, ids), queryFn: () => getReviewSummaries(targetType, ids), enabled: ids.length > 0 })
+  return queryOptions({
+    queryKey: reviewKeys.summaries(targetType, ids),
+    queryFn: () => getReviewSummaries(targetType, ids),
+    enabled: ids.length > 0,
+  })
 }
 
 export const reviewSummaryQueryOptions = (targetType: TargetType, targetId: number) =>
   queryOptions({ queryKey: reviewKeys.summary(targetType, targetId), queryFn: () => getReviewSummary(targetType, targetId) })
 
 export const reviewsQueryOptions = (targetType: TargetType, targetId: number) =>
-  queryOptions({ queryKey: reviewKeys.list(targetType, targetId), queryFn: () => getReviews(targetType, targetId), meta: { errorMessage: 'Failed to load reviews' } })
+  queryOptions({
+    queryKey: reviewKeys.list(targetType, targetId),
+    queryFn: () => getReviews(targetType, targetId),
+    meta: { errorMessage: 'Failed to load reviews' },
+  })
 
 interface ReviewDraft {
   targetType: TargetType

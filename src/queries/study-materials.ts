@@ -34,7 +34,8 @@ export function useUploadStudyMaterial(skillId: number) {
 export function useDeleteStudyMaterial(skillId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (material: Pick<StudyMaterial, 'id' | 'subTopicId'>) => unwrap(api['study-materials'][':id'].$delete({ param: { id: String(material.id) } })),
+    mutationFn: (material: Pick<StudyMaterial, 'id' | 'subTopicId'>) =>
+      unwrap(api['study-materials'][':id'].$delete({ param: { id: String(material.id) } })),
     onSuccess: (_data, material) => invalidateSubTopicMedia(queryClient, skillId, material.subTopicId),
     meta: { errorMessage: 'Failed to delete study material', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
@@ -48,6 +49,8 @@ const downloadMaterialsZip = async (subTopicId: number) =>
  * The zip as a mutation (pending state for the button; nothing cached changes). The learner's viewer shows only
  * the server's reason under the title; the admin's Upload Content page passes `errorReasonFallback: 'Try again.'`.
  */
-export function useDownloadMaterialsZip(meta: AppMeta = { errorMessage: 'Failed to download study materials', errorReason: 'description' }) {
+export function useDownloadMaterialsZip(
+  meta: AppMeta = { errorMessage: 'Failed to download study materials', errorReason: 'description' },
+) {
   return useMutation({ mutationFn: downloadMaterialsZip, meta })
 }

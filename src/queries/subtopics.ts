@@ -20,7 +20,11 @@ export const getSubTopicsByIds = (ids: number[]) => unwrap(api.subTopic.getByIds
 
 /** The admin question table's titles ('Failed to fetch subtopic details'). */
 export const subTopicsByIdsQueryOptions = (ids: number[]) =>
-  queryOptions({ queryKey: subTopicKeys.byIds(ids), queryFn: () => getSubTopicsByIds(ids), meta: { errorMessage: 'Failed to fetch subtopic details' } })
+  queryOptions({
+    queryKey: subTopicKeys.byIds(ids),
+    queryFn: () => getSubTopicsByIds(ids),
+    meta: { errorMessage: 'Failed to fetch subtopic details' },
+  })
 
 /** The admin sub-topic view's text ('Failed to fetch subtopic'). */
 export const subTopicQueryOptions = (id: number) =>

@@ -4,7 +4,8 @@ import { api, unwrap } from '../api/client.ts'
 import { invalidateSkillContent, packageDetailKey, skillKeys } from './skills.ts'
 import { subTopicKeys } from './subtopics.ts'
 
-const saveSkillTopics = (skillId: number, json: SaveTopicsInput) => unwrap(api.topic['by-skill'][':skillId'].$put({ param: { skillId: String(skillId) }, json }))
+const saveSkillTopics = (skillId: number, json: SaveTopicsInput) =>
+  unwrap(api.topic['by-skill'][':skillId'].$put({ param: { skillId: String(skillId) }, json }))
 export const deleteTopic = (id: number) => unwrap(api.topic[':id'].$delete({ param: { id: String(id) } }))
 
 /**
@@ -31,7 +32,8 @@ export function useDeleteTopic(skillId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteTopic,
-    onSuccess: () => Promise.all([invalidateSkillContent(queryClient, skillId), queryClient.invalidateQueries({ queryKey: subTopicKeys.details() })]),
+    onSuccess: () =>
+      Promise.all([invalidateSkillContent(queryClient, skillId), queryClient.invalidateQueries({ queryKey: subTopicKeys.details() })]),
     meta: { errorMessage: 'Failed to delete topic', errorReason: 'title' },
   })
 }

@@ -18,23 +18,30 @@ export const userKeys = {
 export const USERS_TABLE_PAGE_SIZE = 10
 
 const getCurrentUser = () => unwrap(api.user.getUserByEmail.$get())
-const getUsersPage = (page: number, size: number) => unwrap(api.user.getPaginatedUsers.$get({ query: { page: String(page), size: String(size) } }))
+const getUsersPage = (page: number, size: number) =>
+  unwrap(api.user.getPaginatedUsers.$get({ query: { page: String(page), size: String(size) } }))
 const getAllUsers = () => unwrap(api.user.all.$get())
 const getUser = (id: number) => unwrap(api.user.getUserById.$get({ query: { id: String(id) } }))
 export const assignPackages = (userId: number, packageIds: number[]) =>
   unwrap(api.user[':id']['assign-packages'].$put({ param: { id: String(userId) }, json: { packageIds } }))
 const unassignPackage = (userId: number, packageId: number) =>
   unwrap(api.user[':id'].packages[':packageId'].$delete({ param: { id: String(userId), packageId: String(packageId) } }))
-export const changeRole = (userId: number, role: Role) => unwrap(api.user[':id'].role.$put({ param: { id: String(userId) }, json: { role } }))
+export const changeRole = (userId: number, role: Role) =>
+  unwrap(api.user[':id'].role.$put({ param: { id: String(userId) }, json: { role } }))
 
 export const currentUserQueryOptions = () => queryOptions({ queryKey: userKeys.current(), queryFn: getCurrentUser })
 
 /** One page of users, `page` 0-based as on the wire. */
 export const usersPageQueryOptions = (page: number, size: number) =>
-  queryOptions({ queryKey: userKeys.page(page, size), queryFn: () => getUsersPage(page, size), meta: { errorMessage: 'Failed to fetch users' } })
+  queryOptions({
+    queryKey: userKeys.page(page, size),
+    queryFn: () => getUsersPage(page, size),
+    meta: { errorMessage: 'Failed to fetch users' },
+  })
 
 /** Every user with their assigned packages (the assigner's table). */
-export const allUsersQueryOptions = () => queryOptions({ queryKey: userKeys.list(), queryFn: getAllUsers, meta: { errorMessage: 'Failed to fetch users' } })
+export const allUsersQueryOptions = () =>
+  queryOptions({ queryKey: userKeys.list(), queryFn: getAllUsers, meta: { errorMessage: 'Failed to fetch users' } })
 
 /** One user with their assigned packages. */
 export const userQueryOptions = (id: number) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUser(id) })

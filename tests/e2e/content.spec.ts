@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { admin, loginViaApi, storeSession } from './support.ts'
 
-test('an admin creates a package with two skills, adds topics and sub-topics, saves, reloads, sees them, and deletes the package', async ({ page, request }) => {
+test('an admin creates a package with two skills, adds topics and sub-topics, saves, reloads, sees them, and deletes the package', async ({
+  page,
+  request,
+}) => {
   const session = await loginViaApi(request, admin.email, admin.password)
   await storeSession(page, session)
   const title = `E2E Package ${Date.now()}`
@@ -27,7 +30,10 @@ test('an admin creates a package with two skills, adds topics and sub-topics, sa
   const card = page.getByRole('article', { name: title })
   await expect(card.getByRole('region', { name: 'Algebra' })).toBeVisible()
   await expect(card.getByRole('region', { name: 'Geometry' })).toBeVisible()
-  await card.getByRole('region', { name: 'Algebra' }).getByRole('link', { name: /Add Topics and Sub Topics/ }).click()
+  await card
+    .getByRole('region', { name: 'Algebra' })
+    .getByRole('link', { name: /Add Topics and Sub Topics/ })
+    .click()
   await expect(page).toHaveURL(/\/topic\/add\/\d+$/)
 
   await page.getByRole('button', { name: 'Add topic' }).click()
@@ -53,7 +59,10 @@ test('an admin creates a package with two skills, adds topics and sub-topics, sa
   await expect(saved.getByRole('link', { name: 'View Added Questions for Two variables' })).toBeVisible()
 
   await page.goto('/package')
-  await page.getByRole('article', { name: title }).getByRole('button', { name: `Delete ${title}` }).click()
+  await page
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: `Delete ${title}` })
+    .click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Are you sure you want to delete this package?')).toBeVisible()
   await dialog.getByRole('button', { name: /Delete/ }).click()

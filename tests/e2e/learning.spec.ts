@@ -23,7 +23,13 @@ interface Seeded {
 
 const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
 
-async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put' | 'get', url: string, data?: unknown): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  session: Session,
+  method: 'post' | 'put' | 'get',
+  url: string,
+  data?: unknown,
+): Promise<T> {
   const response = await request[method](`/api${url}`, { headers: auth(session), data })
   expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
   return ((await response.json()) as { data: T }).data
@@ -172,7 +178,9 @@ test.describe('learning journey', () => {
     const average = comments(page).getByRole('group', { name: 'Average rating' })
     await expect(average.getByText('4.0')).toBeVisible()
     await expect(average.getByText('(1 review)')).toBeVisible()
-    await expect(comments(page).getByRole('list', { name: 'Comment list' }).getByText('The slow demo of the chord change helped a lot.')).toBeVisible()
+    await expect(
+      comments(page).getByRole('list', { name: 'Comment list' }).getByText('The slow demo of the chord change helped a lot.'),
+    ).toBeVisible()
     await expect(comments(page).getByRole('list', { name: 'Comment list' }).getByText('Jordan Journey')).toBeVisible()
 
     // Feedback on the package from My Learning Packages.
@@ -229,7 +237,12 @@ test.describe('learning screenshots @screenshots', () => {
     const seeded = await seedCatalogue(request, staff, 'Tour')
     const { session } = await learnerWith(request, staff, 'Priya Raman', [seeded.packageId])
     // Classmates' comments and reviews, so the ratings have something to show.
-    const tree = await api<{ skills: { topics: { subTopics: { videos: { id: number }[] }[] }[] }[] }>(request, staff, 'get', `/packages/${seeded.packageId}`)
+    const tree = await api<{ skills: { topics: { subTopics: { videos: { id: number }[] }[] }[] }[] }>(
+      request,
+      staff,
+      'get',
+      `/packages/${seeded.packageId}`,
+    )
     const videoId = tree.skills[0]!.topics[0]!.subTopics[0]!.videos[0]!.id
     const said = [
       ['Arjun Mehta', 5, 'Best explanation of the G chord I have found.'],
@@ -239,12 +252,22 @@ test.describe('learning screenshots @screenshots', () => {
     for (const [name, rating, text] of said) {
       const classmate = await learnerWith(request, staff, name, [seeded.packageId])
       await api(request, classmate.session, 'post', '/comments', { videoId, rating, comment: text })
-      await api(request, classmate.session, 'post', '/reviews', { targetType: 'PACKAGE', targetId: seeded.packageId, presentationRating: rating, reviewText: text, rating: 5 })
+      await api(request, classmate.session, 'post', '/reviews', {
+        targetType: 'PACKAGE',
+        targetId: seeded.packageId,
+        presentationRating: rating,
+        reviewText: text,
+        rating: 5,
+      })
     }
     await storeSession(page, session)
 
     const pages = [
-      ['learning-home', '/user/my-dashboard', () => page.getByRole('region', { name: 'Explore Learning Packages' }).getByRole('article').first()],
+      [
+        'learning-home',
+        '/user/my-dashboard',
+        () => page.getByRole('region', { name: 'Explore Learning Packages' }).getByRole('article').first(),
+      ],
       ['learning-my-packages', '/user/packages', () => page.getByRole('article', { name: seeded.packageTitle })],
       ['learning-viewer', `/topics/${seeded.packageId}`, () => comments(page).getByText(said[0][2])],
     ] as const
@@ -267,7 +290,11 @@ test.describe('learning screenshots @screenshots', () => {
       await shoot(page, `learning-review-dialog-${scheme}`, { fullPage: false })
       await page.getByRole('dialog', { name: 'Submit Review' }).getByRole('button', { name: 'Cancel' }).click()
       await page.goto('/user/my-dashboard')
-      await page.getByRole('region', { name: 'Explore Learning Packages' }).getByRole('article', { name: seeded.packageTitle }).getByRole('button', { name: 'View All Reviews' }).click()
+      await page
+        .getByRole('region', { name: 'Explore Learning Packages' })
+        .getByRole('article', { name: seeded.packageTitle })
+        .getByRole('button', { name: 'View All Reviews' })
+        .click()
       await expect(page.getByRole('dialog', { name: `Reviews — ${seeded.packageTitle}` }).getByText(said[2][2])).toBeVisible()
       await shoot(page, `learning-reviews-dialog-${scheme}`, { fullPage: false })
     }

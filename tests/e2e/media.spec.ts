@@ -47,7 +47,11 @@ test.beforeAll(async ({ request }) => {
   const skillId = ((await created.json()) as { data: { skills: { id: number }[] } }).data.skills[0]!.id
   const saved = await request.put(`/api/topic/by-skill/${skillId}`, {
     headers,
-    data: { topics: [{ title: 'Media topic', description: 'Everything media.', subTopics: [{ title: 'Media basics', description: 'A sub-topic.' }] }] },
+    data: {
+      topics: [
+        { title: 'Media topic', description: 'Everything media.', subTopics: [{ title: 'Media basics', description: 'A sub-topic.' }] },
+      ],
+    },
   })
   expect(saved.status(), await saved.text()).toBe(200)
   const subTopicId = ((await saved.json()) as { data: { topics: { subTopics: { id: number }[] }[] } }).data.topics[0]!.subTopics[0]!.id

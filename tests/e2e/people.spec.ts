@@ -11,19 +11,33 @@ function verificationLink(email: string): string {
     .sort()
     .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
     .filter((text) => text.includes(email) && text.includes('verify-email?token='))
-  const match = /https?:\/\/\S*verify-email\?token=[\w-]+/.exec(mails.at(-1)?.replace(/=\r?\n/g, '').replace(/=3D/g, '=') ?? '')
+  const match = /https?:\/\/\S*verify-email\?token=[\w-]+/.exec(
+    mails
+      .at(-1)
+      ?.replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=') ?? '',
+  )
   expect(match, `a verification mail to ${email} in ${outbox}`).not.toBeNull()
   return match![0]
 }
 
-test('an admin assigns a package to a new learner through the assigner, the learner gets it, loses it when unassigned, and verifies the e-mail from the outbox', async ({ page, request, baseURL }) => {
+test('an admin assigns a package to a new learner through the assigner, the learner gets it, loses it when unassigned, and verifies the e-mail from the outbox', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const learner = newLearner('Assigned')
   await registerViaApi(request, learner)
   const adminSession = await loginViaApi(request, admin.email, admin.password)
   const title = `Assigned Package ${Date.now()}`
   const created = await request.post('/api/packages/createPackage', {
     headers: { authorization: `Bearer ${adminSession.token}` },
-    data: { title, description: 'For the assignment journey.', price: '5', skills: [{ title: 'Only skill', description: 'A skill.', price: '1' }] },
+    data: {
+      title,
+      description: 'For the assignment journey.',
+      price: '5',
+      skills: [{ title: 'Only skill', description: 'A skill.', price: '1' }],
+    },
   })
   expect(created.status()).toBe(201)
   const packageId = ((await created.json()) as { data: { id: number } }).data.id
@@ -44,7 +58,10 @@ test('an admin assigns a package to a new learner through the assigner, the lear
   expect((await request.get(`/api/packages/${packageId}`, { headers: auth })).status()).toBe(200)
 
   await page.getByRole('button', { name: `View packages of ${learner.name}` }).click()
-  await page.getByRole('dialog').getByRole('button', { name: `Remove ${title}` }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Remove ${title}` })
+    .click()
   await expect(page.getByText(`Removed ${title}`)).toBeVisible()
   expect((await request.get(`/api/packages/${packageId}`, { headers: auth })).status()).toBe(403)
 

@@ -56,7 +56,10 @@ function freePort(): Promise<number> {
 }
 
 const BLANK = Object.fromEntries(
-  ['DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'GOOGLE_CLIENT_ID', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY'].map((name) => [name, '']),
+  ['DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'GOOGLE_CLIENT_ID', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY'].map((name) => [
+    name,
+    '',
+  ]),
 )
 
 interface RunningServer {
@@ -78,7 +81,16 @@ async function startServer(name: string, env: Record<string, string>): Promise<R
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Settings a developer's shell may hold are blanked, so every run meets the same fresh server.
-    env: { ...process.env, ...BLANK, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_REQUESTS: 'false', JWT_TTL: '12h', ...env },
+    env: {
+      ...process.env,
+      ...BLANK,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_REQUESTS: 'false',
+      JWT_TTL: '12h',
+      ...env,
+    },
   })
   child.stdout!.pipe(log)
   child.stderr!.pipe(log)
@@ -141,15 +153,19 @@ try {
   ])
   console.log(`e2e: server at ${main.url}, short-TTL (${SHORT_TTL}) server at ${shortTtl.url}`)
 
-  exitCode = await run(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
-    ...process.env,
-    E2E_BASE_URL: main.url,
-    E2E_SHORT_TTL_URL: shortTtl.url,
-    E2E_SHORT_TTL_SECONDS: String(Number.parseInt(SHORT_TTL, 10)),
-    E2E_DATA_DIR: main.dataDir,
-    E2E_ADMIN_EMAIL: admin.email,
-    E2E_ADMIN_PASSWORD: admin.password,
-  })
+  exitCode = await run(
+    process.execPath,
+    [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)],
+    {
+      ...process.env,
+      E2E_BASE_URL: main.url,
+      E2E_SHORT_TTL_URL: shortTtl.url,
+      E2E_SHORT_TTL_SECONDS: String(Number.parseInt(SHORT_TTL, 10)),
+      E2E_DATA_DIR: main.dataDir,
+      E2E_ADMIN_EMAIL: admin.email,
+      E2E_ADMIN_PASSWORD: admin.password,
+    },
+  )
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   exitCode = 1

@@ -4,7 +4,11 @@ import { loginViaApi, newLearner, profileCard, registerViaApi, storeSession } fr
 const shortTtlUrl = process.env.E2E_SHORT_TTL_URL ?? ''
 const ttlSeconds = Number(process.env.E2E_SHORT_TTL_SECONDS ?? 3)
 
-const storedSession = () => ({ token: localStorage.getItem('token'), role: localStorage.getItem('role'), user: localStorage.getItem('user') })
+const storedSession = () => ({
+  token: localStorage.getItem('token'),
+  role: localStorage.getItem('role'),
+  user: localStorage.getItem('user'),
+})
 
 test('an expired token sends the browser to / and clears the session', async ({ page, request }) => {
   test.skip(!shortTtlUrl, 'E2E_SHORT_TTL_URL is not set (run through npm run test:e2e)')
@@ -42,7 +46,10 @@ test('a token signed with another key is a 401 that sends the browser to /', asy
   expect(await page.evaluate(storedSession)).toEqual({ token: null, role: null, user: null })
 })
 
-test('signed-out visitors reaching a shell route go to /, learners reaching an admin route go to their dashboard', async ({ page, request }) => {
+test('signed-out visitors reaching a shell route go to /, learners reaching an admin route go to their dashboard', async ({
+  page,
+  request,
+}) => {
   await page.goto('/user/my-dashboard')
   await expect(page).toHaveURL(/\/$/)
 

@@ -18,7 +18,11 @@ export function newLearner(label = 'Learner') {
 }
 
 /** Registers through the API (the journeys that test the form itself use the UI). */
-export async function registerViaApi(request: APIRequestContext, learner: { name: string; email: string; password: string }, baseURL?: string) {
+export async function registerViaApi(
+  request: APIRequestContext,
+  learner: { name: string; email: string; password: string },
+  baseURL?: string,
+) {
   const response = await request.post(`${baseURL ?? ''}/api/oauth2/registerUser`, { data: learner })
   expect(response.status(), await response.text()).toBe(201)
 }

@@ -33,18 +33,24 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }],
   })
   const skillId = pkg.skills[0]!.id
-  const skill = await api<{ topics: { subTopics: { id: number; title: string }[] }[] }>(request, token, 'put', `/api/topic/by-skill/${skillId}`, {
-    topics: [
-      {
-        title: 'Fractions',
-        description: 'Numerators and denominators.',
-        subTopics: [
-          { title: 'Adding fractions', description: 'Common denominators.' },
-          { title: 'Comparing fractions', description: 'Which is larger?' },
-        ],
-      },
-    ],
-  })
+  const skill = await api<{ topics: { subTopics: { id: number; title: string }[] }[] }>(
+    request,
+    token,
+    'put',
+    `/api/topic/by-skill/${skillId}`,
+    {
+      topics: [
+        {
+          title: 'Fractions',
+          description: 'Numerators and denominators.',
+          subTopics: [
+            { title: 'Adding fractions', description: 'Common denominators.' },
+            { title: 'Comparing fractions', description: 'Which is larger?' },
+          ],
+        },
+      ],
+    },
+  )
   const [adding, comparing] = skill.topics[0]!.subTopics
   const mcq = (subTopicId: number, question: string, options: Record<string, string>, correctOption: string) =>
     api(request, token, 'post', '/api/mcqs/create', { subTopicId, question, options: JSON.stringify(options), correctOption })
@@ -71,7 +77,9 @@ test.describe('tests and results', () => {
     seeded = await seed(request)
   })
 
-  test('a learner takes the full test and a single sub-topic test, then finds both attempts in the history and in MCQ Results; the admin sees them in /reports', async ({ page }) => {
+  test('a learner takes the full test and a single sub-topic test, then finds both attempts in the history and in MCQ Results; the admin sees them in /reports', async ({
+    page,
+  }) => {
     test.setTimeout(90_000)
     const [adding, comparing] = seeded.subTopics
     const allIds = `${adding!.id},${comparing!.id}`
@@ -154,7 +162,11 @@ test.describe('tests and results', () => {
     await row.getByRole('link', { name: `View report: ${seeded.packageTitle}` }).click()
     const report = page.getByRole('region', { name: seeded.packageTitle })
     await expect(report.getByRole('group', { name: 'Tests taken: 3' })).toBeVisible()
-    await expect(report.getByRole('img', { name: /^Average score per sub-topic: highest Comparing fractions 100\.0%, lowest Adding fractions 75\.0%\.$/ })).toBeVisible()
+    await expect(
+      report.getByRole('img', {
+        name: /^Average score per sub-topic: highest Comparing fractions 100\.0%, lowest Adding fractions 75\.0%\.$/,
+      }),
+    ).toBeVisible()
     const questions = report.getByRole('table', { name: 'Questions answered correctly' })
     await expect(questions.getByRole('row').nth(1)).toContainText('Which fractions equal one half?')
     await expect(questions.getByRole('row').nth(1)).toContainText('50.0%')

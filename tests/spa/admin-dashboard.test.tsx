@@ -56,9 +56,17 @@ describe('admin dashboard', () => {
     ).toEqual(['Halves explainedAdding fractions12', 'Bigger or smallerComparing fractions3'])
 
     const signups = within(screen.getByRole('table', { name: 'Recent sign-ups' }))
-    const names = signups.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)
-    expect(names.slice(0, 3)).toEqual([`Omar Learner${omar.user.email}`, `Lena Learner${lena.user.email}`, `Ada Admin${course.admin.email}`])
-    for (const row of signups.getAllByRole('row').slice(1)) expect(within(row).getAllByRole('cell')[1]!.textContent).toMatch(/^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/)
+    const names = signups
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent)
+    expect(names.slice(0, 3)).toEqual([
+      `Omar Learner${omar.user.email}`,
+      `Lena Learner${lena.user.email}`,
+      `Ada Admin${course.admin.email}`,
+    ])
+    for (const row of signups.getAllByRole('row').slice(1))
+      expect(within(row).getAllByRole('cell')[1]!.textContent).toMatch(/^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/)
   })
 
   it('shows zero figures and empty lists on a fresh install', async () => {

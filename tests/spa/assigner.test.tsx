@@ -10,7 +10,10 @@ const bodyRows = () => within(table()).getAllByRole('row').slice(1)
 const names = () => bodyRows().map((row) => within(row).getAllByRole('cell')[2]!.textContent)
 const row = (name: string) => bodyRows().find((r) => within(r).queryByRole('link', { name }))!
 const count = (name: string) => within(row(name)).getAllByRole('cell')[3]!.textContent?.replace('View', '')
-const offered = (dialog: HTMLElement) => within(dialog).queryAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))
+const offered = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole('checkbox')
+    .map((c) => c.getAttribute('aria-label'))
 
 async function setup() {
   const admin = await signInAs('admin', { name: 'Admin Person', email: 'boss@example.com' })
@@ -29,7 +32,11 @@ describe('/admin/package-assigner', () => {
     renderApp('/admin/package-assigner')
     expect(await screen.findByRole('heading', { name: 'Assign Packages' })).toBeInTheDocument()
     await waitFor(() => expect(bodyRows()).toHaveLength(3))
-    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Email', 'Name', 'Assigned Packages', 'Action'])
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Email', 'Name', 'Assigned Packages', 'Action'])
     const cells = within(row('Ada Lovelace 01')).getAllByRole('cell')
     expect(cells[0]).toHaveTextContent(String(ada.id))
     expect(cells[1]).toHaveTextContent(ada.email)
@@ -123,7 +130,7 @@ describe('/admin/package-assigner', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Chemistry' })).not.toBeChecked()
   })
 
-  it("says so when a user already has every package", async () => {
+  it('says so when a user already has every package', async () => {
     const { admin, grace, algebra, biology, chemistry } = await setup()
     await assignPackages(admin.token, grace.id, [algebra.id, biology.id, chemistry.id])
     const { user } = renderApp('/admin/package-assigner')

@@ -10,7 +10,11 @@ const rowsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    )
 
 describe('attempt history', () => {
   it('lists the learner’s attempts newest first: #, attempt number, score, total marks and the time as 05 Jan 2025, 03:30 PM', async () => {
@@ -30,7 +34,11 @@ describe('attempt history', () => {
     renderApp(`/mcq-test/attempt-history/${course.adding.id}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Attempt History' })).toBeInTheDocument()
     const table = await screen.findByRole('table', { name: 'Attempts at Adding fractions' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At'])
     expect(rowsOf(table)).toEqual([
       ['1', '2', '2', '2', '06 Jan 2025, 09:05 AM'],
       ['2', '1', '1', '2', '05 Jan 2025, 03:30 PM'],

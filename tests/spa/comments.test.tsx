@@ -12,7 +12,9 @@ async function lesson() {
   const admin = await testContext().createUser({ role: 'admin' })
   const pkg = await seedTree(admin.token, {
     title: 'Guitar',
-    skills: [{ title: 'Chords', topics: [{ title: 'Open chords', subTopics: [{ title: 'Major chords', videos: ['Lesson one', 'Lesson two'] }] }] }],
+    skills: [
+      { title: 'Chords', topics: [{ title: 'Open chords', subTopics: [{ title: 'Major chords', videos: ['Lesson one', 'Lesson two'] }] }] },
+    ],
   })
   const [first, second] = pkg.skills[0]!.topics[0]!.subTopics[0]!.videos
   const ana = await learnerWith(admin.token, 'Ana Silva', [pkg.id])
@@ -26,7 +28,11 @@ const comments = () => screen.getByRole('region', { name: 'Comments' })
 const starRow = (n: number) => within(comments()).getByRole('button', { name: new RegExp(`^${n} stars?:`) })
 const listed = () => {
   const list = within(comments()).queryByRole('list', { name: 'Comment list' })
-  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent) : []
+  return list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')!.textContent)
+    : []
 }
 
 async function openViewer(pkg: Package) {
@@ -50,13 +56,11 @@ describe('comments under the player', () => {
 
     const bars = within(comments()).getByRole('group', { name: 'Filter comments by rating' })
     await waitFor(() => expect(starRow(4)).toHaveTextContent('2 (66.7%)'))
-    expect(within(bars).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      '5 stars: 1 (33.3%)',
-      '4 stars: 2 (66.7%)',
-      '3 stars: 0 (0.0%)',
-      '2 stars: 0 (0.0%)',
-      '1 star: 0 (0.0%)',
-    ])
+    expect(
+      within(bars)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['5 stars: 1 (33.3%)', '4 stars: 2 (66.7%)', '3 stars: 0 (0.0%)', '2 stars: 0 (0.0%)', '1 star: 0 (0.0%)'])
     for (const row of within(bars).getAllByRole('button')) expect(row).toHaveAttribute('aria-pressed', 'false')
 
     await waitFor(() => expect(listed()).toEqual(['Ana Silva', 'Ben Okafor', 'Ana Silva']))
@@ -82,10 +86,19 @@ describe('comments under the player', () => {
     const api = recordApi()
     const { user } = await openViewer(pkg)
     await waitFor(() => expect(within(comments()).getAllByText(/^Comment \d$/)).toHaveLength(5))
-    expect(within(comments()).getAllByText(/^Comment \d$/).map((p) => p.textContent)).toEqual(['Comment 7', 'Comment 6', 'Comment 5', 'Comment 4', 'Comment 3'])
+    expect(
+      within(comments())
+        .getAllByText(/^Comment \d$/)
+        .map((p) => p.textContent),
+    ).toEqual(['Comment 7', 'Comment 6', 'Comment 5', 'Comment 4', 'Comment 3'])
     await user.click(within(comments()).getByRole('button', { name: 'Load More Comments' }))
     await waitFor(() => expect(within(comments()).getAllByText(/^Comment \d$/)).toHaveLength(7))
-    expect(within(comments()).getAllByText(/^Comment \d$/).map((p) => p.textContent).slice(5)).toEqual(['Comment 2', 'Comment 1'])
+    expect(
+      within(comments())
+        .getAllByText(/^Comment \d$/)
+        .map((p) => p.textContent)
+        .slice(5),
+    ).toEqual(['Comment 2', 'Comment 1'])
     expect(within(comments()).queryByRole('button', { name: 'Load More Comments' })).not.toBeInTheDocument()
     expect(api.seen.filter((r) => r.includes('/paged'))).toEqual([
       `GET /api/comments/video/${videoId}/paged?page=0&size=5`,
@@ -107,7 +120,11 @@ describe('comments under the player', () => {
     expect(starRow(4)).toHaveAttribute('aria-pressed', 'true')
     expect(starRow(5)).toHaveAttribute('aria-pressed', 'false')
     // Loaded: comments 7..3 → the 4-star ones among them are 7 and 3.
-    expect(within(comments()).getAllByText(/^Comment \d$/).map((p) => p.textContent)).toEqual(['Comment 7', 'Comment 3'])
+    expect(
+      within(comments())
+        .getAllByText(/^Comment \d$/)
+        .map((p) => p.textContent),
+    ).toEqual(['Comment 7', 'Comment 3'])
     expect(more()).not.toBeInTheDocument()
 
     await user.click(starRow(2))
@@ -124,7 +141,11 @@ describe('comments under the player', () => {
     starRow(5).focus()
     await user.keyboard('{Enter}')
     expect(starRow(5)).toHaveAttribute('aria-pressed', 'true')
-    expect(within(comments()).getAllByText(/^Comment \d$/).map((p) => p.textContent)).toEqual(['Comment 5'])
+    expect(
+      within(comments())
+        .getAllByText(/^Comment \d$/)
+        .map((p) => p.textContent),
+    ).toEqual(['Comment 5'])
     await user.keyboard(' ')
     expect(starRow(5)).toHaveAttribute('aria-pressed', 'false')
   })
@@ -200,7 +221,11 @@ describe('comments under the player', () => {
 
   it('only logs a failure to load the comment list (no toast)', async () => {
     const { pkg, videoId } = await lesson()
-    mswServer.use(http.get(`*/api/comments/video/${videoId}/paged`, () => HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 })))
+    mswServer.use(
+      http.get(`*/api/comments/video/${videoId}/paged`, () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }),
+      ),
+    )
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     await openViewer(pkg)
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load comments', expect.anything()))

@@ -9,7 +9,10 @@ import { assignPackages } from '../support/users.ts'
 
 const explore = () => screen.getByRole('region', { name: 'Explore Learning Packages' })
 const card = (title: string) => within(explore()).getByRole('article', { name: title })
-const cardTitles = () => within(explore()).queryAllByRole('article').map((a) => within(a).getAllByRole('heading')[0]!.textContent)
+const cardTitles = () =>
+  within(explore())
+    .queryAllByRole('article')
+    .map((a) => within(a).getAllByRole('heading')[0]!.textContent)
 const search = (router: ReturnType<typeof renderApp>['router']) => router.state.location.search as Record<string, unknown>
 
 /** An admin with three packages: 'Web Development' (two skills, topics), 'Data Science' (one skill), 'Cloud Basics'. */
@@ -21,11 +24,21 @@ async function catalogue() {
     price: '1999.50',
     createdAt: '2024-03-01T10:00:00Z',
     skills: [
-      { title: 'React Basics', topics: [{ title: 'Components', subTopics: ['JSX', 'Props'] }, { title: 'State', subTopics: ['useState'] }] },
+      {
+        title: 'React Basics',
+        topics: [
+          { title: 'Components', subTopics: ['JSX', 'Props'] },
+          { title: 'State', subTopics: ['useState'] },
+        ],
+      },
       { title: 'CSS Layout', topics: [{ title: 'Flexbox', subTopics: [] }] },
     ],
   })
-  const data = await seedTree(admin.token, { title: 'Data Science', createdAt: '2024-05-01T10:00:00Z', skills: [{ title: 'Python for Analysis' }] })
+  const data = await seedTree(admin.token, {
+    title: 'Data Science',
+    createdAt: '2024-05-01T10:00:00Z',
+    skills: [{ title: 'Python for Analysis' }],
+  })
   const cloud = await seedTree(admin.token, { title: 'cloud Basics', createdAt: '2024-01-01T10:00:00Z', skills: [{ title: 'Serverless' }] })
   return { admin, web, data, cloud }
 }
@@ -79,12 +92,18 @@ describe('learner home: Explore Learning Packages', () => {
     await catalogue()
     await signInAs('USER')
     const { user, router } = renderApp('/user/my-dashboard')
-    await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', { name: 'Web Development' })
+    await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', {
+      name: 'Web Development',
+    })
     // Default: name A-Z, case-insensitive.
     expect(cardTitles()).toEqual(['cloud Basics', 'Data Science', 'Web Development'])
 
     const sort = within(explore()).getByRole('combobox', { name: 'Sort by' })
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Name (A-Z)', 'Name (Z-A)', 'Newest first', 'Oldest first'])
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Name (A-Z)', 'Name (Z-A)', 'Newest first', 'Oldest first'])
     await user.selectOptions(sort, 'name-desc')
     await waitFor(() => expect(search(router).sort).toBe('name-desc'))
     expect(cardTitles()).toEqual(['Web Development', 'Data Science', 'cloud Basics'])
@@ -147,7 +166,9 @@ describe('learner home: Explore Learning Packages', () => {
     const { user: me } = await signInAs('USER')
     await assignPackages(admin.token, me.id, [web.id])
     const { user } = renderApp('/user/my-dashboard')
-    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', { name: 'Web Development' })
+    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', {
+      name: 'Web Development',
+    })
     expect(within(webCard).getByText('In My Packages')).toBeInTheDocument()
     await user.click(within(webCard).getByRole('button', { name: 'View Topics' }))
 
@@ -171,7 +192,9 @@ describe('learner home: Explore Learning Packages', () => {
     await signInAs('USER')
     const api = recordApi()
     const { user } = renderApp('/user/my-dashboard')
-    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', { name: 'Web Development' })
+    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', {
+      name: 'Web Development',
+    })
     expect(within(webCard).queryByText('In My Packages')).not.toBeInTheDocument()
     await user.click(within(webCard).getByRole('button', { name: 'View Topics' }))
     const modal = await inDialog('Topics — Web Development')
@@ -193,7 +216,9 @@ describe('learner home: Explore Learning Packages', () => {
     const second = await postReview(ben.token, 'PACKAGE', web.id, 2)
     await signInAs('USER')
     const { user } = renderApp('/user/my-dashboard')
-    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', { name: 'Web Development' })
+    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', {
+      name: 'Web Development',
+    })
     await user.click(within(webCard).getByRole('button', { name: 'View All Reviews' }))
 
     const modal = await inDialog('Reviews — Web Development')
@@ -218,9 +243,15 @@ describe('learner home: Explore Learning Packages', () => {
   it("toasts 'Failed to load reviews' when the reviews cannot be loaded", async () => {
     await catalogue()
     await signInAs('USER')
-    mswServer.use(http.get('*/api/reviews/target', () => HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 })))
+    mswServer.use(
+      http.get('*/api/reviews/target', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp('/user/my-dashboard')
-    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', { name: 'Web Development' })
+    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', {
+      name: 'Web Development',
+    })
     await user.click(within(webCard).getByRole('button', { name: 'View All Reviews' }))
     expect(await findToast('Failed to load reviews')).toBeInTheDocument()
     expect((await inDialog('Reviews — Web Development')).getByRole('alert')).toHaveTextContent('Failed to load reviews')
@@ -238,7 +269,9 @@ describe('learner home: Explore Learning Packages', () => {
       }),
     )
     const { user } = renderApp('/user/my-dashboard')
-    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', { name: 'Web Development' })
+    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', {
+      name: 'Web Development',
+    })
     // The package and its two skills have no reviews yet.
     expect(await within(webCard).findAllByText('(0 reviews)')).toHaveLength(3)
     expect(within(card('Data Science')).queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument()
@@ -247,7 +280,11 @@ describe('learner home: Explore Learning Packages', () => {
     const modal = await inDialog('Submit Review')
     expect(modal.getByText('Package: Web Development')).toBeInTheDocument()
     const stars = modal.getByRole('radiogroup', { name: 'Presentation Rating' })
-    expect(within(stars).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars'])
+    expect(
+      within(stars)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars'])
     const submit = modal.getByRole('button', { name: 'Submit' })
     expect(submit).toBeDisabled()
     await user.type(modal.getByRole('textbox', { name: 'Your Review' }), 'Great pacing.')
@@ -278,9 +315,15 @@ describe('learner home: Explore Learning Packages', () => {
     const { admin, web } = await catalogue()
     const { user: me } = await signInAs('USER')
     await assignPackages(admin.token, me.id, [web.id])
-    mswServer.use(http.post('*/api/reviews', () => HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 })))
+    mswServer.use(
+      http.post('*/api/reviews', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp('/user/my-dashboard')
-    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', { name: 'Web Development' })
+    const webCard = await within(await screen.findByRole('region', { name: 'Explore Learning Packages' })).findByRole('article', {
+      name: 'Web Development',
+    })
     await user.click(within(webCard).getByRole('button', { name: 'Submit Review' }))
     const modal = await inDialog('Submit Review')
     await user.click(modal.getByRole('radio', { name: '5 stars' }))

@@ -54,7 +54,9 @@ describe('admin question table', () => {
 
   it('takes several comma-separated sub-topics and names each question’s sub-topic', async () => {
     const { subTopics, token } = await seed()
-    await addMcqs(token, subTopics.placeValue.id, [{ question: 'What is the tenths digit of 3.14?', options: { A: '3', B: '1', C: '4' }, correct: 'B' }])
+    await addMcqs(token, subTopics.placeValue.id, [
+      { question: 'What is the tenths digit of 3.14?', options: { A: '3', B: '1', C: '4' }, correct: 'B' },
+    ])
     renderApp(`/subtopic-mcqs/${subTopics.adding.id},${subTopics.placeValue.id}`)
     await questionList()
     expect(screen.getByRole('heading', { level: 1, name: 'Questions of 2 sub-topics' })).toBeInTheDocument()
@@ -97,7 +99,11 @@ describe('admin question table', () => {
       `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`,
       { token: localStorage.getItem('token')! },
     )
-    expect(stored.body.data![0]).toMatchObject({ question: 'What is 1/4 + 1/4?', options: '{"A":"1/4","B":"3/4","C":"2/4","D":"na"}', correctOption: 'B,C' })
+    expect(stored.body.data![0]).toMatchObject({
+      question: 'What is 1/4 + 1/4?',
+      options: '{"A":"1/4","B":"3/4","C":"2/4","D":"na"}',
+      correctOption: 'B,C',
+    })
   })
 
   it('Cancel and Escape leave the question as it was', async () => {
@@ -135,7 +141,9 @@ describe('admin question table', () => {
 
   it("shows 'Update failed' with the server's reason and keeps the editor open", async () => {
     const { subTopics } = await seed()
-    mswServer.use(http.put('*/api/mcqs/update', () => HttpResponse.json({ success: false, status: 404, message: 'Mcq not found' }, { status: 404 })))
+    mswServer.use(
+      http.put('*/api/mcqs/update', () => HttpResponse.json({ success: false, status: 404, message: 'Mcq not found' }, { status: 404 })),
+    )
     const { user } = renderApp(`/subtopic-mcqs/${subTopics.adding.id}`)
     await questionList()
     await user.click(within(row(1)).getByRole('button', { name: 'Edit question 1' }))
@@ -163,7 +171,11 @@ describe('admin question table', () => {
 
   it("shows 'Delete failed' when the server refuses", async () => {
     const { subTopics } = await seed()
-    mswServer.use(http.delete('*/api/mcqs/delete', () => HttpResponse.json({ success: false, status: 500, message: 'Something broke' }, { status: 500 })))
+    mswServer.use(
+      http.delete('*/api/mcqs/delete', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Something broke' }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp(`/subtopic-mcqs/${subTopics.adding.id}`)
     await questionList()
     await user.click(within(row(1)).getByRole('button', { name: 'Edit question 1' }))
@@ -201,7 +213,14 @@ describe('admin question table', () => {
     const { subTopics } = await seed()
     await testContext()
       .deps.db.insert(mcqs)
-      .values(Array.from({ length: 118 }, (_, i) => ({ subTopicId: subTopics.adding.id, question: `Bulk question ${i + 3}`, options: '{"A":"yes","B":"no"}', correctOption: 'A' })))
+      .values(
+        Array.from({ length: 118 }, (_, i) => ({
+          subTopicId: subTopics.adding.id,
+          question: `Bulk question ${i + 3}`,
+          options: '{"A":"yes","B":"no"}',
+          correctOption: 'A',
+        })),
+      )
     const { user, router } = renderApp(`/subtopic-mcqs/${subTopics.adding.id}?page=3`)
     await questionList()
     expect(screen.getByText('Questions 101–120 of 120')).toBeInTheDocument()

@@ -17,7 +17,11 @@ const submitButton = () => screen.getByRole('button', { name: 'Submit Test' })
 function recordSubmissions() {
   const bodies: { subTopicIds: number[]; answers: Record<string, string[]>; submissionId?: string }[] = []
   const listener = ({ request }: { request: Request }) => {
-    if (request.method === 'POST' && request.url.includes('/api/mcq-attempts/create')) void request.clone().json().then((body) => bodies.push(body as (typeof bodies)[number]))
+    if (request.method === 'POST' && request.url.includes('/api/mcq-attempts/create'))
+      void request
+        .clone()
+        .json()
+        .then((body) => bodies.push(body as (typeof bodies)[number]))
   }
   mswServer.events.on('request:start', listener)
   return bodies
@@ -31,7 +35,11 @@ describe('test screen', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Adding fractions' })).toBeInTheDocument()
     const first = await question('1. What is 1/2 + 1/4?')
-    expect(within(first).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['A', 'B'])
+    expect(
+      within(first)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('value')),
+    ).toEqual(['A', 'B'])
     expect(within(first).getByRole('checkbox', { name: 'A. 3/4' })).not.toBeChecked()
     expect(within(first).getByRole('checkbox', { name: 'B. 2/6' })).toBeInTheDocument()
     const second = await question('2. Which fractions equal one half?')
@@ -136,7 +144,8 @@ describe('test screen', () => {
     const { user } = renderApp(`/mcq-test/${course.adding.id},${course.comparing.id},${course.placeValue.id}`)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Test on 3 sub-topics' })).toBeInTheDocument()
-    for (const title of ['Adding fractions', 'Comparing fractions', 'Place value']) expect(screen.getAllByText(title).length).toBeGreaterThanOrEqual(1)
+    for (const title of ['Adding fractions', 'Comparing fractions', 'Place value'])
+      expect(screen.getAllByText(title).length).toBeGreaterThanOrEqual(1)
     const larger = await question('3. Which is larger?')
     await user.click(within(larger).getByRole('checkbox', { name: 'B. 1/2' }))
     const tenths = await question(/^4\. Which digits/)
@@ -156,7 +165,11 @@ describe('test screen', () => {
   it("a failed save shows 'Failed to save test attempt', keeps the answers, and submitting again works", async () => {
     const course = await seedCourse()
     const learner = await signInLearner(course)
-    mswServer.use(http.post('*/api/mcq-attempts/create', () => HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 })))
+    mswServer.use(
+      http.post('*/api/mcq-attempts/create', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
 
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
@@ -228,7 +241,11 @@ describe('test screen', () => {
     await signInLearner(course)
     const bodies: string[] = []
     const listener = ({ request, response }: { request: Request; response: Response }) => {
-      if (request.url.includes('/api/mcqs/getBySubTopics')) void response.clone().text().then((text) => bodies.push(text))
+      if (request.url.includes('/api/mcqs/getBySubTopics'))
+        void response
+          .clone()
+          .text()
+          .then((text) => bodies.push(text))
     }
     mswServer.events.on('response:mocked', listener)
     try {

@@ -24,7 +24,11 @@ async function learnerWithPackages() {
       { title: 'CSS Layout', description: 'Flexbox and grid.', price: '0' },
     ],
   })
-  const data = await seedTree(admin.token, { title: 'data Science', createdAt: '2024-05-01T10:00:00Z', skills: [{ title: 'Python for Analysis' }] })
+  const data = await seedTree(admin.token, {
+    title: 'data Science',
+    createdAt: '2024-05-01T10:00:00Z',
+    skills: [{ title: 'Python for Analysis' }],
+  })
   const cloud = await seedTree(admin.token, { title: 'Cloud Basics', skills: [{ title: 'Serverless' }] })
   const me = await signInAs('USER', { name: 'Lena Learner' })
   await assignPackages(admin.token, me.user.id, [web.id, data.id])
@@ -61,12 +65,17 @@ describe('/user/packages: My Learning Packages', () => {
 
   it("says 'No skills added to this package yet.' for an assigned package without skills", async () => {
     const { admin, me } = await learnerWithPackages()
-    const [empty] = await testContext().deps.db.insert(packagesTable).values({ title: 'Empty Shell', description: 'Nothing inside yet', price: '5.00' }).returning()
+    const [empty] = await testContext()
+      .deps.db.insert(packagesTable)
+      .values({ title: 'Empty Shell', description: 'Nothing inside yet', price: '5.00' })
+      .returning()
     await assignPackages(admin.token, me.user.id, [empty!.id])
     renderApp('/user/packages')
     const card = await screen.findByRole('article', { name: 'Empty Shell' })
     expect(within(card).getByText('No skills added to this package yet.')).toBeInTheDocument()
-    expect(within(screen.getByRole('article', { name: 'Web Development' })).queryByText('No skills added to this package yet.')).not.toBeInTheDocument()
+    expect(
+      within(screen.getByRole('article', { name: 'Web Development' })).queryByText('No skills added to this package yet.'),
+    ).not.toBeInTheDocument()
   })
 
   it("searches package and skill titles case-insensitively, keeps the query in the URL, and says 'No matching packages found.'", async () => {
@@ -97,7 +106,11 @@ describe('/user/packages: My Learning Packages', () => {
     expect(titles()).toEqual(['data Science', 'Web Development', 'Algorithms'])
     const sort = screen.getByRole('combobox', { name: 'Sort by' })
     expect(sort).toHaveValue('date-newest')
-    expect(within(sort).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['title-asc', 'title-desc', 'date-newest', 'date-oldest'])
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['title-asc', 'title-desc', 'date-newest', 'date-oldest'])
 
     await user.selectOptions(sort, 'date-oldest')
     await waitFor(() => expect(searchOf(router).sort).toBe('date-oldest'))
@@ -112,7 +125,11 @@ describe('/user/packages: My Learning Packages', () => {
 
   it("says 'Failed to load user information.' when the current user cannot be loaded", async () => {
     await learnerWithPackages()
-    mswServer.use(http.get('*/api/user/getUserByEmail', () => HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 })))
+    mswServer.use(
+      http.get('*/api/user/getUserByEmail', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }),
+      ),
+    )
     renderApp('/user/packages')
     expect(await screen.findByText('Failed to load user information.')).toBeInTheDocument()
     expect(packageCards()).toHaveLength(0)
@@ -140,7 +157,13 @@ describe('/user/packages: My Learning Packages', () => {
     await user.click(modal.getByRole('button', { name: 'Submit' }))
     expect(await findToast('Review submitted!')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(sent[0]).toEqual({ targetType: 'SKILL', targetId: web.skills[0]!.id, presentationRating: 3, reviewText: 'Good examples.', rating: 5 })
+    expect(sent[0]).toEqual({
+      targetType: 'SKILL',
+      targetId: web.skills[0]!.id,
+      presentationRating: 3,
+      reviewText: 'Good examples.',
+      rating: 5,
+    })
 
     await user.click(within(webCard).getByRole('button', { name: 'Give Feedback on Package' }))
     modal = await inDialog('Submit Review')
@@ -154,7 +177,11 @@ describe('/user/packages: My Learning Packages', () => {
     await waitFor(() => expect(queryToasts('Review submitted!')).toHaveLength(2))
     expect(sent[1]).toMatchObject({ targetType: 'PACKAGE', targetId: web.id, presentationRating: 5, rating: 5 })
 
-    const stored = await testContext().request<{ totalReviews: number; averageRating: number }>('GET', `/api/reviews/summary?targetType=SKILL&targetId=${web.skills[0]!.id}`, { token: me.token })
+    const stored = await testContext().request<{ totalReviews: number; averageRating: number }>(
+      'GET',
+      `/api/reviews/summary?targetType=SKILL&targetId=${web.skills[0]!.id}`,
+      { token: me.token },
+    )
     expect(stored.body.data).toEqual({ totalReviews: 1, averageRating: 3 })
   })
 
@@ -177,4 +204,3 @@ describe('/user/packages: My Learning Packages', () => {
     expect(posts).toBe(0)
   })
 })
-

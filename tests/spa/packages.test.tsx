@@ -37,7 +37,12 @@ const searchParams = (router: ReturnType<typeof renderApp>['router']) => router.
 describe('/package list', () => {
   it('shows each package with its price in rupees, its links and its skills with theirs', async () => {
     const { token } = await signInAs('admin')
-    const pkg = await seedPackage(token, { title: 'Data Science', description: 'Numbers and models', price: '1999.5', skills: [skill('Python', '499.90'), skill('Statistics', '0')] })
+    const pkg = await seedPackage(token, {
+      title: 'Data Science',
+      description: 'Numbers and models',
+      price: '1999.5',
+      skills: [skill('Python', '499.90'), skill('Statistics', '0')],
+    })
     renderApp('/package')
 
     expect(await screen.findByRole('heading', { name: 'Packages' })).toBeInTheDocument()
@@ -45,14 +50,20 @@ describe('/package list', () => {
     expect(within(item).getByRole('link', { name: 'Data Science' })).toHaveAttribute('href', `/package/${pkg.id}`)
     expect(within(item).getByText('Numbers and models')).toBeInTheDocument()
     expect(within(item).getByText('₹1,999.50')).toBeInTheDocument()
-    expect(within(item).getByRole('link', { name: /Add new Skill for this package/ })).toHaveAttribute('href', `/package/edit/${pkg.id}?addSkill=true`)
+    expect(within(item).getByRole('link', { name: /Add new Skill for this package/ })).toHaveAttribute(
+      'href',
+      `/package/edit/${pkg.id}?addSkill=true`,
+    )
     expect(within(item).queryByText(/\$/)).not.toBeInTheDocument()
 
     const [python, statistics] = pkg.skills
     const pythonSection = within(item).getByRole('region', { name: 'Python' })
     expect(within(pythonSection).getByText('₹499.90')).toBeInTheDocument()
     expect(within(pythonSection).getByText('Python described')).toBeInTheDocument()
-    expect(within(pythonSection).getByRole('link', { name: /\+ Add Topics and Sub Topics/ })).toHaveAttribute('href', `/topic/add/${python!.id}`)
+    expect(within(pythonSection).getByRole('link', { name: /\+ Add Topics and Sub Topics/ })).toHaveAttribute(
+      'href',
+      `/topic/add/${python!.id}`,
+    )
     expect(within(pythonSection).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${python!.id}/topics`)
     const statsSection = within(item).getByRole('region', { name: 'Statistics' })
     expect(within(statsSection).getByText('₹0.00')).toBeInTheDocument()
@@ -151,7 +162,11 @@ describe('/package list', () => {
   it("toasts 'Failed to fetch packages' and offers a retry when the list fails to load", async () => {
     const { token } = await signInAs('admin')
     await seedPackage(token, { title: 'Recovered Package' })
-    mswServer.use(http.get('*/api/packages/getAllPackage', () => HttpResponse.json({ success: false, message: 'Database unavailable', status: 500 }, { status: 500 })))
+    mswServer.use(
+      http.get('*/api/packages/getAllPackage', () =>
+        HttpResponse.json({ success: false, message: 'Database unavailable', status: 500 }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp('/package')
 
     expect(await findToast('Failed to fetch packages')).toBeInTheDocument()
@@ -209,7 +224,11 @@ describe('deleting a package', () => {
   it('shows the server message when the delete fails, and keeps the package', async () => {
     const { token } = await signInAs('admin')
     await seedPackage(token, { title: 'Stubborn' })
-    mswServer.use(http.delete('*/api/packages/:id', () => HttpResponse.json({ success: false, message: 'Package is locked', status: 409 }, { status: 409 })))
+    mswServer.use(
+      http.delete('*/api/packages/:id', () =>
+        HttpResponse.json({ success: false, message: 'Package is locked', status: 409 }, { status: 409 }),
+      ),
+    )
     const { user } = renderApp('/package')
     await user.click(within(await screen.findByRole('article', { name: 'Stubborn' })).getByRole('button', { name: /Delete/ }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
@@ -221,7 +240,8 @@ describe('deleting a package', () => {
 const form = () => screen.getByRole('form')
 const field = (label: RegExp) => within(form()).getByLabelText(label)
 const skillRow = (n: number) => within(form()).getByRole('group', { name: `Skill ${n}` })
-const skillField = (n: number, label: 'title' | 'description' | 'price') => within(skillRow(n)).getByLabelText(new RegExp(`^Skill ${label}`))
+const skillField = (n: number, label: 'title' | 'description' | 'price') =>
+  within(skillRow(n)).getByLabelText(new RegExp(`^Skill ${label}`))
 
 type User = ReturnType<typeof renderApp>['user']
 
@@ -372,7 +392,12 @@ describe('/package/create', () => {
     mswServer.use(
       http.post('*/api/packages/createPackage', () =>
         HttpResponse.json(
-          { success: false, status: 400, message: 'skills.0.title: Title is already taken', errorDetails: { 'skills.0.title': 'Title is already taken' } },
+          {
+            success: false,
+            status: 400,
+            message: 'skills.0.title: Title is already taken',
+            errorDetails: { 'skills.0.title': 'Title is already taken' },
+          },
           { status: 400 },
         ),
       ),
@@ -393,7 +418,11 @@ describe('/package/create', () => {
 
   it('shows a failure without details in a toast and inline, and keeps what was typed', async () => {
     await signInAs('admin')
-    mswServer.use(http.post('*/api/packages/createPackage', () => HttpResponse.json({ success: false, status: 500, message: 'Something went wrong on our side. Reference: abc' }, { status: 500 })))
+    mswServer.use(
+      http.post('*/api/packages/createPackage', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Something went wrong on our side. Reference: abc' }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp('/package/create')
     await screen.findByRole('heading', { name: 'Create Package' })
     await fill(user, field(/^Title/), 'Kept')
@@ -427,7 +456,9 @@ describe('/package/create', () => {
     expect(field(/^Title/)).toHaveValue('Half done')
 
     await user.click(within(form()).getByRole('link', { name: 'Cancel' }))
-    await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave without saving' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave without saving' }),
+    )
     await waitFor(() => expect(pathname()).toBe('/package'))
   })
 })
@@ -435,7 +466,12 @@ describe('/package/create', () => {
 describe('/package/edit/{id}', () => {
   it('fills the form, adds and removes skills, keeps the ids of kept skills, and refreshes the list', async () => {
     const { token } = await signInAs('admin')
-    const pkg = await seedPackage(token, { title: 'Original', description: 'Before', price: '50.00', skills: [skill('Keep', '5.00'), skill('Drop', '6.00')] })
+    const pkg = await seedPackage(token, {
+      title: 'Original',
+      description: 'Before',
+      price: '50.00',
+      skills: [skill('Keep', '5.00'), skill('Drop', '6.00')],
+    })
     const [keep, drop] = pkg.skills
     const { user, pathname } = renderApp('/package')
     // The list is cached before the edit, so the refreshed list proves the invalidation.
@@ -516,14 +552,30 @@ describe('/package/edit/{id}', () => {
 describe('/package/{id}', () => {
   it('shows the package with its price in rupees, creation date, skills, topics and sub-topic counts', async () => {
     const { token } = await signInAs('admin')
-    const pkg = await seedPackage(token, { title: 'Detailed', description: 'All the facts', price: '1234.5', skills: [skill('With Topics', '99.99'), skill('Bare', '1')] })
+    const pkg = await seedPackage(token, {
+      title: 'Detailed',
+      description: 'All the facts',
+      price: '1234.5',
+      skills: [skill('With Topics', '99.99'), skill('Bare', '1')],
+    })
     const [withTopics, bare] = pkg.skills
     const topic = await testContext().request('POST', '/api/topic/addTopic', {
       token,
-      body: { skillId: withTopics!.id, title: 'Variables', description: 'Names for values', subTopics: [{ title: 'let', description: 'l' }, { title: 'const', description: 'c' }] },
+      body: {
+        skillId: withTopics!.id,
+        title: 'Variables',
+        description: 'Names for values',
+        subTopics: [
+          { title: 'let', description: 'l' },
+          { title: 'const', description: 'c' },
+        ],
+      },
     })
     expect(topic.status).toBe(201)
-    await testContext().request('POST', '/api/topic/addTopic', { token, body: { skillId: withTopics!.id, title: 'Loops', description: 'Again and again', subTopics: [{ title: 'for', description: 'f' }] } })
+    await testContext().request('POST', '/api/topic/addTopic', {
+      token,
+      body: { skillId: withTopics!.id, title: 'Loops', description: 'Again and again', subTopics: [{ title: 'for', description: 'f' }] },
+    })
 
     renderApp(`/package/${pkg.id}`)
     expect(await screen.findByRole('heading', { name: 'Detailed', level: 1 })).toBeInTheDocument()
@@ -537,8 +589,15 @@ describe('/package/{id}', () => {
     const topicsSkill = screen.getByRole('region', { name: 'With Topics' })
     expect(within(topicsSkill).getByText('₹99.99')).toBeInTheDocument()
     const topics = within(topicsSkill).getByRole('list', { name: 'Topics' })
-    expect(within(topics).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Variables2 sub-topics', 'Loops1 sub-topic'])
-    expect(within(topicsSkill).getByRole('link', { name: /\+ Add Topics and Sub Topics/ })).toHaveAttribute('href', `/topic/add/${withTopics!.id}`)
+    expect(
+      within(topics)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Variables2 sub-topics', 'Loops1 sub-topic'])
+    expect(within(topicsSkill).getByRole('link', { name: /\+ Add Topics and Sub Topics/ })).toHaveAttribute(
+      'href',
+      `/topic/add/${withTopics!.id}`,
+    )
     expect(within(topicsSkill).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${withTopics!.id}/topics`)
 
     const bareSkill = screen.getByRole('region', { name: 'Bare' })
@@ -548,7 +607,10 @@ describe('/package/{id}', () => {
 
   it("says 'No skills added yet.' for a package without skills", async () => {
     await signInAs('admin')
-    const [row] = await testContext().deps.db.insert(packagesTable).values({ title: 'Hollow', description: 'Nothing yet', price: '0.00' }).returning()
+    const [row] = await testContext()
+      .deps.db.insert(packagesTable)
+      .values({ title: 'Hollow', description: 'Nothing yet', price: '0.00' })
+      .returning()
     renderApp(`/package/${row!.id}`)
     expect(await screen.findByRole('heading', { name: 'Hollow', level: 1 })).toBeInTheDocument()
     expect(screen.getByText('No skills added yet.')).toBeInTheDocument()

@@ -7,7 +7,10 @@ import { insertQuestions, seedCourse, signInAdmin, signInLearner, submitViaApi, 
 import { findToast } from '../support/toasts.ts'
 import { assignPackages } from '../support/users.ts'
 
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent)
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent)
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)
 
 /**
@@ -19,7 +22,12 @@ async function seedReport(): Promise<SeededCourse> {
   const ctx = testContext()
   await ctx.request<Package>('POST', '/api/packages/createPackage', {
     token: course.adminToken,
-    body: { title: 'Words', description: 'Spelling.', price: '10.00', skills: [{ title: 'Spelling', description: 'Letters.', price: '5.00' }] },
+    body: {
+      title: 'Words',
+      description: 'Spelling.',
+      price: '10.00',
+      skills: [{ title: 'Spelling', description: 'Letters.', price: '5.00' }],
+    },
   })
   const lena = await ctx.createUser({ name: 'Lena Learner' })
   const omar = await ctx.createUser({ name: 'Omar Learner' })
@@ -39,7 +47,11 @@ describe('reports', () => {
     renderApp('/reports')
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument()
     const table = await screen.findByRole('table', { name: 'Packages' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Package', 'Assigned learners', 'Tests taken', 'Average score', 'Report'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Package', 'Assigned learners', 'Tests taken', 'Average score', 'Report'])
     expect(bodyRows(table).map((r) => cells(r).slice(0, 4))).toEqual([
       ['Numbers', '2', '3', '83.3%'],
       ['Words', '0', '0', '—'],
@@ -74,7 +86,11 @@ describe('reports', () => {
     expect(within(report).getByRole('table', { name: 'Average score per sub-topic' })).toBeVisible()
 
     const questions = within(report).getByRole('table', { name: 'Questions answered correctly' })
-    expect(within(questions).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Question', 'Correct', 'Answered', 'Sub-topic'])
+    expect(
+      within(questions)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Question', 'Correct', 'Answered', 'Sub-topic'])
     expect(bodyRows(questions).map(cells)).toEqual([
       ['1', 'Which fractions equal one half?', '50.0%', '2', 'Adding fractions'],
       ['2', 'What is 1/2 + 1/4?', '100.0%', '2', 'Adding fractions'],
@@ -123,12 +139,18 @@ describe('reports', () => {
       expect(text).toContain('Which fractions equal one half?')
       expect(await findToast('Report exported')).toBeInTheDocument()
 
-      mswServer.use(http.get('*/api/reports/packages/:id/export', () => new HttpResponse('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } })))
+      mswServer.use(
+        http.get('*/api/reports/packages/:id/export', () => new HttpResponse('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } })),
+      )
       await user.click(screen.getByRole('button', { name: 'Export CSV' }))
       await waitFor(() => expect(saved).toHaveLength(2))
       expect(saved[1]!.name).toBe(`report-${course.packageId}.csv`)
 
-      mswServer.use(http.get('*/api/reports/packages/:id/export', () => HttpResponse.json({ success: false, status: 500, message: 'Export broke' }, { status: 500 })))
+      mswServer.use(
+        http.get('*/api/reports/packages/:id/export', () =>
+          HttpResponse.json({ success: false, status: 500, message: 'Export broke' }, { status: 500 }),
+        ),
+      )
       await user.click(screen.getByRole('button', { name: 'Export CSV' }))
       expect(await findToast('Failed to export report')).toBeInTheDocument()
       expect(saved).toHaveLength(2)

@@ -49,7 +49,6 @@ describe('session ends on a 401', () => {
     expect(localStorage.getItem('role')).toBeNull()
     expect(localStorage.getItem('user')).toBeNull()
   })
-
 })
 
 describe('route guards', () => {
@@ -122,7 +121,11 @@ describe('profile card and error pages', () => {
     // A malformed answer (a name that is not text) makes the profile card throw while rendering.
     mswServer.use(
       http.get('*/api/user/getUserByEmail', () =>
-        HttpResponse.json({ success: true, status: 200, data: { id: 1, email: 'x@example.com', name: 42, role: 'USER', pictureUrl: null, packages: [] } }),
+        HttpResponse.json({
+          success: true,
+          status: 200,
+          data: { id: 1, email: 'x@example.com', name: 42, role: 'USER', pictureUrl: null, packages: [] },
+        }),
       ),
     )
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})

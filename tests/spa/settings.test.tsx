@@ -58,15 +58,26 @@ describe('settings: profile', () => {
 
     expect(await screen.findByText('Profile updated')).toBeInTheDocument()
     const [row] = await ctx().deps.db.select().from(users).where(eq(users.id, account.user.id))
-    expect(row).toMatchObject({ name: 'Grace Hopper', givenName: 'Grace', familyName: 'Hopper', pictureUrl: 'https://img.example.com/grace.png' })
+    expect(row).toMatchObject({
+      name: 'Grace Hopper',
+      givenName: 'Grace',
+      familyName: 'Hopper',
+      pictureUrl: 'https://img.example.com/grace.png',
+    })
     await waitFor(() => expect(within(topBar()).getByTitle('Grace Hopper')).toBeInTheDocument())
-    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ name: 'Grace Hopper', pictureUrl: 'https://img.example.com/grace.png' })
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({
+      name: 'Grace Hopper',
+      pictureUrl: 'https://img.example.com/grace.png',
+    })
     expect(within(form).getByRole('button', { name: 'Save profile' })).toBeDisabled()
   })
 
   it('clears given name, family name and picture', async () => {
     const account = await signInAs('USER', { name: 'Lena' })
-    await ctx().deps.db.update(users).set({ givenName: 'L', familyName: 'F', pictureUrl: 'https://img.example.com/l.png' }).where(eq(users.id, account.user.id))
+    await ctx()
+      .deps.db.update(users)
+      .set({ givenName: 'L', familyName: 'F', pictureUrl: 'https://img.example.com/l.png' })
+      .where(eq(users.id, account.user.id))
     const { user } = renderApp('/user/settings')
     await screen.findByRole('heading', { name: 'Settings' })
     const form = profileForm()
@@ -101,7 +112,10 @@ describe('settings: profile', () => {
   it("shows the server's field errors on the fields", async () => {
     mswServer.use(
       http.put('*/api/user/profile', () =>
-        HttpResponse.json({ success: false, status: 400, message: 'Invalid input', errorDetails: { name: 'Name is taken by policy' } }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, status: 400, message: 'Invalid input', errorDetails: { name: 'Name is taken by policy' } },
+          { status: 400 },
+        ),
       ),
     )
     const { user } = await openSettings('USER', { name: 'Lena' })
@@ -152,7 +166,9 @@ describe('settings: password', () => {
     await user.type(within(form).getByLabelText(/^Confirm new password/), 'brand-new-pass')
     await user.click(within(form).getByRole('button', { name: 'Change password' }))
     expect(await within(form).findByText('The current password is not correct')).toBeInTheDocument()
-    expect(within(form).getByLabelText(/^Current password/)).toHaveAccessibleDescription(expect.stringContaining('The current password is not correct'))
+    expect(within(form).getByLabelText(/^Current password/)).toHaveAccessibleDescription(
+      expect.stringContaining('The current password is not correct'),
+    )
     expect(screen.queryByText('Password changed')).not.toBeInTheDocument()
     expect((await login(account.user.email, account.password)).status).toBe(200)
     // Typing again clears the field's error.
@@ -192,7 +208,10 @@ describe('settings: password', () => {
   })
 
   it('a Google-only account sets a first password with the current one left empty, then signs in with it', async () => {
-    const [row] = await ctx().deps.db.insert(users).values({ email: 'g@example.com', name: 'Gina Google', passwordHash: null, googleSubject: 'sub-g', emailVerified: true }).returning()
+    const [row] = await ctx()
+      .deps.db.insert(users)
+      .values({ email: 'g@example.com', name: 'Gina Google', passwordHash: null, googleSubject: 'sub-g', emailVerified: true })
+      .returning()
     const token = await ctx().deps.tokens.sign({ userId: row!.id, role: 'USER' })
     const { toUser } = await import('../../server/user/service.ts')
     const { saveSession } = await import('../../src/api/session.ts')
@@ -267,7 +286,9 @@ describe('settings: loading', () => {
   it("says 'Failed to load user information.' when the current user cannot be loaded, and tries again", async () => {
     await signInAs('USER', { name: 'Lena' })
     let fail = true
-    mswServer.use(http.get('*/api/user/getUserByEmail', ({ request }) => (fail ? HttpResponse.text('', { status: 500 }) : ctx().app.fetch(request))))
+    mswServer.use(
+      http.get('*/api/user/getUserByEmail', ({ request }) => (fail ? HttpResponse.text('', { status: 500 }) : ctx().app.fetch(request))),
+    )
     const { user } = renderApp('/user/settings')
     expect(await screen.findByText('Failed to load user information.')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument()

@@ -21,7 +21,9 @@ const MANAGE_CONTENT_LINKS = [
 
 /** The rule Mantine's AppShell adds for wide screens when the desktop sidebar is collapsed. */
 const desktopCollapsedRule = () =>
-  [...document.querySelectorAll('style')].some((style) => /@media\s*\(min-width:\s*48em\)\s*\{:root\{--app-shell-navbar-transform:translateX/.test(style.textContent ?? ''))
+  [...document.querySelectorAll('style')].some((style) =>
+    /@media\s*\(min-width:\s*48em\)\s*\{:root\{--app-shell-navbar-transform:translateX/.test(style.textContent ?? ''),
+  )
 
 describe('shell for a learner', () => {
   it('shows Home, My Packages, Settings and Logout, and none of the staff entries', async () => {
@@ -61,7 +63,8 @@ describe('shell for an admin', () => {
     const { user } = renderApp('/dashboard')
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument()
     const nav = sidebar()
-    for (const [label, href] of [...LEARNER_LINKS, ...STAFF_LINKS]) expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href)
+    for (const [label, href] of [...LEARNER_LINKS, ...STAFF_LINKS])
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href)
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
 
     const group = within(nav).getByRole('button', { name: 'Manage Content' })
@@ -70,7 +73,8 @@ describe('shell for an admin', () => {
 
     await user.click(group)
     expect(group).toHaveAttribute('aria-expanded', 'true')
-    for (const [label, href] of MANAGE_CONTENT_LINKS) expect(await within(nav).findByRole('link', { name: label })).toHaveAttribute('href', href)
+    for (const [label, href] of MANAGE_CONTENT_LINKS)
+      expect(await within(nav).findByRole('link', { name: label })).toHaveAttribute('href', href)
 
     await user.click(group)
     expect(group).toHaveAttribute('aria-expanded', 'false')

@@ -13,7 +13,11 @@ const attemptRows = (subTopic: string) =>
   within(screen.getByRole('table', { name: `Attempts at ${subTopic}` }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    )
 
 describe('skill results (MCQ Results)', () => {
   it('shows the skill’s topics with their sub-topics; each sub-topic toggles its own attempts', async () => {
@@ -31,7 +35,11 @@ describe('skill results (MCQ Results)', () => {
     const { user } = renderApp(`/mcq-test/resutls/${course.skill.id}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'MCQ Results' })).toBeInTheDocument()
     const table = await screen.findByRole('table', { name: 'Topics and their sub-topics' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Topic Name', 'SubTopics'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Topic Name', 'SubTopics'])
     const [fractions, decimals] = within(table).getAllByRole('row').slice(1)
     expect(within(fractions!).getAllByRole('cell')[0]).toHaveTextContent('Fractions')
     expect(within(fractions!).getByText('Adding fractions')).toBeInTheDocument()
@@ -49,7 +57,10 @@ describe('skill results (MCQ Results)', () => {
     const headers = within(screen.getByRole('table', { name: 'Attempts at Adding fractions' })).getAllByRole('columnheader')
     expect(headers.map((h) => h.textContent)).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At'])
     expect(attemptRows('Adding fractions')).toEqual([['1', '1', '1', '2', '05 Jan 2025, 03:30 PM']])
-    expect(screen.getByRole('link', { name: 'Full attempt history' })).toHaveAttribute('href', `/mcq-test/attempt-history/${course.adding.id}`)
+    expect(screen.getByRole('link', { name: 'Full attempt history' })).toHaveAttribute(
+      'href',
+      `/mcq-test/attempt-history/${course.adding.id}`,
+    )
 
     await user.click(toggle('Comparing fractions'))
     expect(within(fractions!).getByText('No attempts found')).toBeInTheDocument()
@@ -68,7 +79,12 @@ describe('skill results (MCQ Results)', () => {
     const admin = await ctx.createUser({ role: 'admin' })
     const created = await ctx.request<Package>('POST', '/api/packages/createPackage', {
       token: admin.token,
-      body: { title: 'Empty', description: 'Nothing yet.', price: '1.00', skills: [{ title: 'Bare skill', description: 'No topics.', price: '1.00' }] },
+      body: {
+        title: 'Empty',
+        description: 'Nothing yet.',
+        price: '1.00',
+        skills: [{ title: 'Bare skill', description: 'No topics.', price: '1.00' }],
+      },
     })
     const learner = await ctx.createUser()
     await assignPackages(admin.token, learner.user.id, [created.body.data!.id])

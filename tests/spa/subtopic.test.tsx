@@ -32,8 +32,28 @@ describe('sub-topic view', () => {
       ...subTopic,
       topicTitle: 'Fractions',
       topicDescription: 'Numerators and denominators.',
-      videos: [{ id: 1, subTopicId: subTopic.id, title: 'Adding halves', url: 'https://cdn.example/v1.mp4', thumbnailUrl: '', noOfViews: 3, createdAt: '2025-01-05T10:00:00Z' }],
-      studyMaterials: [{ id: 2, subTopicId: subTopic.id, name: 'Worksheet', version: 2, isLatest: true, pdfUrl: 'https://cdn.example/w.pdf', createdAt: '2025-01-06T10:00:00Z' }],
+      videos: [
+        {
+          id: 1,
+          subTopicId: subTopic.id,
+          title: 'Adding halves',
+          url: 'https://cdn.example/v1.mp4',
+          thumbnailUrl: '',
+          noOfViews: 3,
+          createdAt: '2025-01-05T10:00:00Z',
+        },
+      ],
+      studyMaterials: [
+        {
+          id: 2,
+          subTopicId: subTopic.id,
+          name: 'Worksheet',
+          version: 2,
+          isLatest: true,
+          pdfUrl: 'https://cdn.example/w.pdf',
+          createdAt: '2025-01-06T10:00:00Z',
+        },
+      ],
     }
     mswServer.use(http.get('*/api/subTopic/:id', () => HttpResponse.json({ success: true, status: 200, data: withMedia })))
     const { user } = renderApp(`/subtopic/${subTopic.id}`)

@@ -27,7 +27,17 @@ async function advance(ms: number) {
 describe('toasts', () => {
   beforeEach(() => {
     vi.useFakeTimers({
-      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'setImmediate',
+        'clearImmediate',
+        'Date',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+      ],
     })
     renderToaster()
   })

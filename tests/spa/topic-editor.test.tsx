@@ -107,14 +107,24 @@ describe('topic editor: loading', () => {
 
     // Each saved sub-topic links to its questions.
     const [one, two] = skill.topics[0]!.subTopics
-    expect(within(linear).getByRole('link', { name: 'View Added Questions for One variable' })).toHaveAttribute('href', `/subtopic-mcqs/${one!.id}`)
-    expect(within(linear).getByRole('link', { name: 'View Added Questions for Two variables' })).toHaveAttribute('href', `/subtopic-mcqs/${two!.id}`)
+    expect(within(linear).getByRole('link', { name: 'View Added Questions for One variable' })).toHaveAttribute(
+      'href',
+      `/subtopic-mcqs/${one!.id}`,
+    )
+    expect(within(linear).getByRole('link', { name: 'View Added Questions for Two variables' })).toHaveAttribute(
+      'href',
+      `/subtopic-mcqs/${two!.id}`,
+    )
     expect(within(linear).getByRole('link', { name: 'Open sub-topic One variable' })).toHaveAttribute('href', `/subtopic/${one!.id}`)
   })
 
   it("shows 'Failed to fetch topics' as a toast and inline, and Retry loads the page", async () => {
     const { skillId } = await seed()
-    mswServer.use(http.get('*/api/skills/skills/:skillId/topics', () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 500 })))
+    mswServer.use(
+      http.get('*/api/skills/skills/:skillId/topics', () =>
+        HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp(`/topic/add/${skillId}`)
     const inline = await screen.findByRole('alert')
     expect(inline).toHaveTextContent('Failed to fetch topics. Database unavailable')
@@ -195,7 +205,10 @@ describe('topic editor: Save All', () => {
     const saved3 = topicRegion('Topic 3: Inequalities')
     expect(within(saved3).queryByText('New')).not.toBeInTheDocument()
     const absolute = stored.topics[2]!.subTopics[1]!
-    expect(within(saved3).getByRole('link', { name: 'View Added Questions for Absolute value' })).toHaveAttribute('href', `/subtopic-mcqs/${absolute.id}`)
+    expect(within(saved3).getByRole('link', { name: 'View Added Questions for Absolute value' })).toHaveAttribute(
+      'href',
+      `/subtopic-mcqs/${absolute.id}`,
+    )
   })
 
   it('edits existing titles and descriptions in place; ids are kept', async () => {
@@ -218,7 +231,14 @@ describe('topic editor: Save All', () => {
     expect(saves).toHaveLength(1)
     expect(saves[0]).toMatchObject({
       topics: [
-        { id: skill.topics[0]!.id, title: 'Linear equations and graphs', subTopics: [{ id: skill.topics[0]!.subTopics[0]!.id, description: 'Solve for x, then check.' }, { id: skill.topics[0]!.subTopics[1]!.id }] },
+        {
+          id: skill.topics[0]!.id,
+          title: 'Linear equations and graphs',
+          subTopics: [
+            { id: skill.topics[0]!.subTopics[0]!.id, description: 'Solve for x, then check.' },
+            { id: skill.topics[0]!.subTopics[1]!.id },
+          ],
+        },
         { id: skill.topics[1]!.id, title: 'Quadratics', subTopics: [] },
       ],
       deletedTopicIds: [],
@@ -230,7 +250,9 @@ describe('topic editor: Save All', () => {
     expect(stored.topics[0]!.title).toBe('Linear equations and graphs')
     expect(stored.topics[0]!.subTopics.map((s) => s.id)).toEqual(skill.topics[0]!.subTopics.map((s) => s.id))
     expect(stored.topics[0]!.subTopics[0]!.description).toBe('Solve for x, then check.')
-    expect(within(topicRegion('Topic 1: Linear equations and graphs')).getByLabelText(/Topic title/)).toHaveValue('Linear equations and graphs')
+    expect(within(topicRegion('Topic 1: Linear equations and graphs')).getByLabelText(/Topic title/)).toHaveValue(
+      'Linear equations and graphs',
+    )
   })
 
   it('marks blank titles and descriptions on their fields and sends nothing while any is invalid', async () => {
@@ -273,7 +295,11 @@ describe('topic editor: Save All', () => {
 
   it("shows 'Failed to save topics' and the server's message, and keeps the draft", async () => {
     const { token, skillId } = await seed()
-    mswServer.use(http.put('*/api/topic/by-skill/:skillId', () => HttpResponse.json({ success: false, message: 'Something broke on our side' }, { status: 500 })))
+    mswServer.use(
+      http.put('*/api/topic/by-skill/:skillId', () =>
+        HttpResponse.json({ success: false, message: 'Something broke on our side' }, { status: 500 }),
+      ),
+    )
     const { user } = await openEditor(skillId)
 
     const quadratics = topicRegion('Topic 2: Quadratics')
@@ -301,7 +327,14 @@ describe('topic editor: Save All', () => {
     const { skillId } = await seed()
     mswServer.use(
       http.put('*/api/topic/by-skill/:skillId', () =>
-        HttpResponse.json({ success: false, message: 'topics.1.description: Description is too vague', errorDetails: { 'topics.1.description': 'Description is too vague' } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'topics.1.description: Description is too vague',
+            errorDetails: { 'topics.1.description': 'Description is too vague' },
+          },
+          { status: 400 },
+        ),
       ),
     )
     const { user } = await openEditor(skillId)
@@ -395,7 +428,9 @@ describe('topic editor: deleting', () => {
 
   it('shows the server message when a delete fails, and keeps the row', async () => {
     const { skillId } = await seed()
-    mswServer.use(http.delete('*/api/subTopic/:id', () => HttpResponse.json({ success: false, message: 'SubTopic not found' }, { status: 404 })))
+    mswServer.use(
+      http.delete('*/api/subTopic/:id', () => HttpResponse.json({ success: false, message: 'SubTopic not found' }, { status: 404 })),
+    )
     const { user } = await openEditor(skillId)
     await user.click(screen.getByRole('button', { name: 'Delete sub-topic One variable' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete sub-topic' })).getByRole('button', { name: 'Delete' }))

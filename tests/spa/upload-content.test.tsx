@@ -71,7 +71,11 @@ describe('Upload Content page', () => {
 
   it("shows 'Failed to fetch topics' as a toast and inline when the skill cannot be loaded", async () => {
     const { skill } = await seed()
-    mswServer.use(http.get('*/api/skills/skills/:id/topics', () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })))
+    mswServer.use(
+      http.get('*/api/skills/skills/:id/topics', () =>
+        HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 }),
+      ),
+    )
     renderApp(`/skill/${skill.id}/topics`)
     expect(await toast('Failed to fetch topics')).toBeInTheDocument()
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch topics. Database unavailable')
@@ -209,13 +213,18 @@ describe('PDF upload and study materials', () => {
     expect(within(list).getByText('Worksheet')).toBeInTheDocument()
     expect(within(list).getByText('v1')).toBeInTheDocument()
     expect(within(list).getByText('latest')).toBeInTheDocument()
-    expect(within(list).getByRole('link', { name: 'Open PDF Worksheet version 1' })).toHaveAttribute('href', expect.stringMatching(/^\/api\/files\//))
+    expect(within(list).getByRole('link', { name: 'Open PDF Worksheet version 1' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/files\//),
+    )
   })
 
   it("shows 'PDF upload failed' with the server's reason", async () => {
     const { skill } = await seed()
     mswServer.use(
-      http.post('*/api/study-materials/upload', () => HttpResponse.json({ success: false, status: 413, message: 'pdf is larger than the 50 MB limit' }, { status: 413 })),
+      http.post('*/api/study-materials/upload', () =>
+        HttpResponse.json({ success: false, status: 413, message: 'pdf is larger than the 50 MB limit' }, { status: 413 }),
+      ),
     )
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: /Study materials/ }))
@@ -317,7 +326,9 @@ describe('MCQ spreadsheets', () => {
     ])
     // The preview is the server's dry run: nothing is stored until Upload.
     const storedQuestions = async () =>
-      (await testContext().request<{ question: string }[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`, { token })).body.data!.map((m) => m.question)
+      (
+        await testContext().request<{ question: string }[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`, { token })
+      ).body.data!.map((m) => m.question)
     expect(await storedQuestions()).toEqual(['Stored question'])
 
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
@@ -414,7 +425,9 @@ describe('templates', () => {
     await waitFor(() => expect(saved).toHaveLength(2))
     expect(saved.map((s) => s.name)).toEqual(['mcq-template.xlsx', 'mcq-template-with-subtopic.xlsx'])
     // Both buttons settle (their loading state ends) before the test does.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Download Template with SubTopic ID' })).not.toHaveAttribute('data-loading'))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Download Template with SubTopic ID' })).not.toHaveAttribute('data-loading'),
+    )
     const ExcelJS = (await import('exceljs')).default
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(await saved[1]!.blob.arrayBuffer())

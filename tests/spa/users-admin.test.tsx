@@ -20,13 +20,20 @@ describe('/admin/paginated-users', () => {
     const [grace] = await seedLearners(1, 'Grace Hopper')
     // Grace sets a picture and her given/family names through her own profile.
     const graceToken = await testContext().deps.tokens.sign({ userId: grace!.id, role: 'USER' })
-    await testContext().request('PUT', '/api/user/profile', { token: graceToken, body: { name: grace!.name, givenName: 'Grace', familyName: 'Hopper', pictureUrl: 'https://example.com/grace.png' } })
+    await testContext().request('PUT', '/api/user/profile', {
+      token: graceToken,
+      body: { name: grace!.name, givenName: 'Grace', familyName: 'Hopper', pictureUrl: 'https://example.com/grace.png' },
+    })
     void token
     renderApp('/admin/paginated-users')
 
     expect(await screen.findByRole('heading', { name: 'Users Details' })).toBeInTheDocument()
     await waitFor(() => expect(bodyRows()).toHaveLength(3))
-    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Picture', 'Name', 'Email', 'Role', 'Given Name', 'Family Name'])
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Picture', 'Name', 'Email', 'Role', 'Given Name', 'Family Name'])
 
     const adaRow = bodyRows()[1]!
     const adaCells = within(adaRow).getAllByRole('cell')
@@ -37,7 +44,10 @@ describe('/admin/paginated-users', () => {
     expect(adaCells[4]).toHaveTextContent('USER')
 
     const graceCells = within(bodyRows()[2]!).getAllByRole('cell')
-    expect(within(graceCells[1]!).getByRole('img', { name: "Grace Hopper 01's picture" })).toHaveAttribute('src', 'https://example.com/grace.png')
+    expect(within(graceCells[1]!).getByRole('img', { name: "Grace Hopper 01's picture" })).toHaveAttribute(
+      'src',
+      'https://example.com/grace.png',
+    )
     expect(graceCells[5]).toHaveTextContent('Grace')
     expect(graceCells[6]).toHaveTextContent('Hopper')
 
@@ -117,13 +127,18 @@ describe('/user/list (All Users)', () => {
     const first = within(grid).getByRole('listitem', { name: 'Learner 01' })
     expect(within(first).getByText('learner01@example.com')).toBeInTheDocument()
     expect(within(first).getByText('USER')).toBeInTheDocument()
-    expect(within(first).getByRole('link', { name: 'Learner 01' })).toHaveAttribute('href', expect.stringMatching(/^\/user\/detail\?id=\d+$/))
+    expect(within(first).getByRole('link', { name: 'Learner 01' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/user\/detail\?id=\d+$/),
+    )
 
     const pager = screen.getByRole('navigation', { name: 'All users pages' })
     expect(within(pager).getByText('Page 1 of 3')).toBeInTheDocument()
     expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled()
     await user.click(within(pager).getByRole('button', { name: 'Next' }))
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Users' })).queryByRole('listitem', { name: 'Learner 12' })).toBeInTheDocument())
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Users' })).queryByRole('listitem', { name: 'Learner 12' })).toBeInTheDocument(),
+    )
     expect(search(router).page).toBe(2)
     await user.click(within(pager).getByRole('button', { name: 'Next' }))
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Users' })).getAllByRole('listitem')).toHaveLength(1))
@@ -146,14 +161,17 @@ describe('/user/detail', () => {
     const admin = await signInAs('admin', { name: 'Admin Person' })
     const [learner] = await seedLearners(1, 'Katherine Johnson')
     const learnerToken = await testContext().deps.tokens.sign({ userId: learner!.id, role: 'USER' })
-    await testContext().request('PUT', '/api/user/profile', { token: learnerToken, body: { name: 'Katherine Johnson', givenName: 'Katherine', familyName: 'Johnson' } })
+    await testContext().request('PUT', '/api/user/profile', {
+      token: learnerToken,
+      body: { name: 'Katherine Johnson', givenName: 'Katherine', familyName: 'Johnson' },
+    })
     const algebra = await seedPackage(admin.token, 'Algebra', 'Equations and functions')
     const orbits = await seedPackage(admin.token, 'Orbits', 'Trajectories by hand')
     await assignPackages(admin.token, learner!.id, [algebra.id, orbits.id])
     return { admin, learner: learner!, algebra, orbits }
   }
 
-  it("shows the profile, role and assigned packages, with a shortcut to the assigner", async () => {
+  it('shows the profile, role and assigned packages, with a shortcut to the assigner', async () => {
     const { learner, algebra } = await setup()
     renderApp(`/user/detail?id=${learner.id}`)
 
@@ -171,7 +189,10 @@ describe('/user/detail', () => {
     expect(within(item).getByText('Equations and functions')).toBeInTheDocument()
     expect(within(item).getByRole('link', { name: 'Algebra' })).toHaveAttribute('href', `/package/${algebra.id}`)
     expect(within(packages).getByRole('listitem', { name: 'Orbits' })).toBeInTheDocument()
-    expect(screen.getAllByRole('link', { name: 'Assign packages' })[0]).toHaveAttribute('href', `/admin/package-assigner?q=${encodeURIComponent(learner.email)}`)
+    expect(screen.getAllByRole('link', { name: 'Assign packages' })[0]).toHaveAttribute(
+      'href',
+      `/admin/package-assigner?q=${encodeURIComponent(learner.email)}`,
+    )
     const attempts = await screen.findByRole('region', { name: 'Recent attempts' })
     expect(await within(attempts).findByText('No attempts yet.')).toBeInTheDocument()
   })
@@ -185,9 +206,15 @@ describe('/user/detail', () => {
       body: { topics: [{ title: 'Linear', description: 'd', subTopics: [{ title: 'One variable', description: 'd' }] }] },
     })
     const subTopicId = saved.body.data!.topics[0]!.subTopics[0]!.id
-    const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', { token: admin.token, body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'B' } })
+    const mcq = await ctx.request<{ id: number }>('POST', '/api/mcqs/create', {
+      token: admin.token,
+      body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'B' },
+    })
     const learnerToken = await ctx.deps.tokens.sign({ userId: learner.id, role: 'USER' })
-    const attempt = await ctx.request('POST', '/api/mcq-attempts/create', { token: learnerToken, body: { subTopicIds: [subTopicId], answers: { [mcq.body.data!.id]: ['B'] } } })
+    const attempt = await ctx.request('POST', '/api/mcq-attempts/create', {
+      token: learnerToken,
+      body: { subTopicIds: [subTopicId], answers: { [mcq.body.data!.id]: ['B'] } },
+    })
     expect(attempt.status).toBe(201)
 
     renderApp(`/user/detail?id=${learner.id}`)
@@ -198,12 +225,13 @@ describe('/user/detail', () => {
 
   it("says 'Failed to fetch attempt history' when the user's attempts cannot be fetched", async () => {
     const { learner } = await setup()
-    mswServer.use(http.get('*/api/mcq-attempts/byUser', () => HttpResponse.json({ success: false, status: 500, message: 'Boom' }, { status: 500 })))
+    mswServer.use(
+      http.get('*/api/mcq-attempts/byUser', () => HttpResponse.json({ success: false, status: 500, message: 'Boom' }, { status: 500 })),
+    )
     renderApp(`/user/detail?id=${learner.id}`)
     const attempts = await screen.findByRole('region', { name: 'Recent attempts' })
     expect(await within(attempts).findByText('Failed to fetch attempt history')).toBeInTheDocument()
   })
-
 
   it('unassigns a package after confirming', async () => {
     const { admin, learner } = await setup()
@@ -339,12 +367,15 @@ describe('/admin/package-to-user', () => {
 })
 
 describe('learners are kept out of every admin users screen', () => {
-  it.each(['/admin/paginated-users', '/user/list', '/user/detail?id=1', '/admin/package-to-user', '/admin/package-assigner'])('%s redirects a learner home', async (url) => {
-    await signInAs('USER')
-    const requests = recordRequests()
-    const { pathname } = renderApp(url)
-    await waitFor(() => expect(pathname()).toBe('/user/my-dashboard'))
-    requests.stop()
-    expect(requests.seen.filter((r) => /getPaginatedUsers|\/user\/all|getUserById|assign-packages/.test(r))).toEqual([])
-  })
+  it.each(['/admin/paginated-users', '/user/list', '/user/detail?id=1', '/admin/package-to-user', '/admin/package-assigner'])(
+    '%s redirects a learner home',
+    async (url) => {
+      await signInAs('USER')
+      const requests = recordRequests()
+      const { pathname } = renderApp(url)
+      await waitFor(() => expect(pathname()).toBe('/user/my-dashboard'))
+      requests.stop()
+      expect(requests.seen.filter((r) => /getPaginatedUsers|\/user\/all|getUserById|assign-packages/.test(r))).toEqual([])
+    },
+  )
 })

@@ -22,7 +22,14 @@ async function frontendPath() {
       {
         title: 'HTML & CSS',
         topics: [
-          { title: 'Foundations', subTopics: ['Setup', { title: 'Elements', videos: ['Intro to elements', 'Attributes'] }, { title: 'Forms', videos: ['Inputs'], pdfs: ['Forms cheat sheet'] }] },
+          {
+            title: 'Foundations',
+            subTopics: [
+              'Setup',
+              { title: 'Elements', videos: ['Intro to elements', 'Attributes'] },
+              { title: 'Forms', videos: ['Inputs'], pdfs: ['Forms cheat sheet'] },
+            ],
+          },
           { title: 'Layout', subTopics: [{ title: 'Flexbox', videos: ['Flex basics'] }, 'Grid'] },
         ],
       },
@@ -36,7 +43,19 @@ async function frontendPath() {
   const [setup, elements, forms] = foundations!.subTopics
   const [flexbox, grid] = layout!.subTopics
   const variables = js!.topics[0]!.subTopics[0]!
-  return { admin, me, pkg, foundations: foundations!, layout: layout!, setup: setup!, elements: elements!, forms: forms!, flexbox: flexbox!, grid: grid!, variables }
+  return {
+    admin,
+    me,
+    pkg,
+    foundations: foundations!,
+    layout: layout!,
+    setup: setup!,
+    elements: elements!,
+    forms: forms!,
+    flexbox: flexbox!,
+    grid: grid!,
+    variables,
+  }
 }
 
 const player = () => document.querySelector('video')
@@ -83,7 +102,10 @@ describe('/topics/{id}: the package viewer', () => {
 
   it("says 'No video available' when the package has no videos", async () => {
     const admin = await testContext().createUser({ role: 'admin' })
-    const pkg = await seedTree(admin.token, { title: 'Frontend Path', skills: [{ title: 'Theory', topics: [{ title: 'Reading', subTopics: ['Books'] }] }] })
+    const pkg = await seedTree(admin.token, {
+      title: 'Frontend Path',
+      skills: [{ title: 'Theory', topics: [{ title: 'Reading', subTopics: ['Books'] }] }],
+    })
     const me = await signInAs('USER')
     await assignPackages(admin.token, me.user.id, [pkg.id])
     await openViewer(pkg.id)
@@ -98,7 +120,9 @@ describe('/topics/{id}: the package viewer', () => {
     const { pkg } = await frontendPath()
     let fail = true
     mswServer.use(
-      http.get(`*/api/packages/${pkg.id}`, () => (fail ? HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }) : undefined)),
+      http.get(`*/api/packages/${pkg.id}`, () =>
+        fail ? HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }) : undefined,
+      ),
     )
     const { user } = renderApp(`/topics/${pkg.id}`)
     expect(await findToast('Failed to load package')).toBeInTheDocument()
@@ -110,7 +134,10 @@ describe('/topics/{id}: the package viewer', () => {
 
   it("shows a clear 'not available to you' page for a package that is not assigned to the learner", async () => {
     const admin = await testContext().createUser({ role: 'admin' })
-    const pkg = await seedTree(admin.token, { title: 'Someone Else’s', skills: [{ title: 'Secret', topics: [{ title: 'Hidden', subTopics: [{ title: 'Clip', videos: ['Clip'] }] }] }] })
+    const pkg = await seedTree(admin.token, {
+      title: 'Someone Else’s',
+      skills: [{ title: 'Secret', topics: [{ title: 'Hidden', subTopics: [{ title: 'Clip', videos: ['Clip'] }] }] }],
+    })
     await signInAs('USER')
     const { user, pathname } = renderApp(`/topics/${pkg.id}`)
     expect(await screen.findByRole('heading', { name: 'This package is not available to you' })).toBeInTheDocument()
@@ -168,7 +195,11 @@ describe('/topics/{id}: the package viewer', () => {
     await testContext().deps.db.update(videosTable).set({ title: '' }).where(eq(videosTable.id, elements.videos[1]!.id))
     const { user } = await openViewer(pkg.id)
     const list = within(panel('Elements')).getByRole('list', { name: 'Videos of Elements' })
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Intro to elements', 'Video 2'])
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Intro to elements', 'Video 2'])
     expect(within(list).getByRole('button', { name: 'Intro to elements' })).toHaveAttribute('aria-current', 'true')
 
     await user.click(within(list).getByRole('button', { name: 'Video 2' }))
@@ -201,14 +232,23 @@ describe('/topics/{id}: the package viewer', () => {
     expect(href('Forms', 'Cumulative Test')).toBe(`/mcq-test/${setup.id},${elements.id},${forms.id}`)
 
     const foundationsPanel = panel(new RegExp(`^${foundations.title}`))
-    expect(within(foundationsPanel).getByRole('link', { name: 'Take Test on All Topics' })).toHaveAttribute('href', `/mcq-test/${setup.id},${elements.id},${forms.id}`)
-    expect(screen.getByRole('link', { name: 'Take Full Test' })).toHaveAttribute('href', `/mcq-test/${[setup, elements, forms, flexbox, grid, variables].map((s) => s.id).join(',')}`)
+    expect(within(foundationsPanel).getByRole('link', { name: 'Take Test on All Topics' })).toHaveAttribute(
+      'href',
+      `/mcq-test/${setup.id},${elements.id},${forms.id}`,
+    )
+    expect(screen.getByRole('link', { name: 'Take Full Test' })).toHaveAttribute(
+      'href',
+      `/mcq-test/${[setup, elements, forms, flexbox, grid, variables].map((s) => s.id).join(',')}`,
+    )
 
     // Another topic: its own sub-topics only.
     await user.click(control(/^Layout/))
     await user.click(control('Grid'))
     expect(href('Grid', 'Cumulative Test')).toBe(`/mcq-test/${grid.id}`)
-    expect(within(panel(/^Layout/)).getByRole('link', { name: 'Take Test on All Topics' })).toHaveAttribute('href', `/mcq-test/${flexbox.id},${grid.id}`)
+    expect(within(panel(/^Layout/)).getByRole('link', { name: 'Take Test on All Topics' })).toHaveAttribute(
+      'href',
+      `/mcq-test/${flexbox.id},${grid.id}`,
+    )
   })
 
   it("downloads a sub-topic's PDFs as '<sub-topic title>.zip', and toasts 'Failed to download study materials' when there are none", async () => {

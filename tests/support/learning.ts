@@ -32,7 +32,11 @@ export async function seedTree(adminToken: string, spec: TreeSpec): Promise<Pack
       title: spec.title,
       description: spec.description ?? `${spec.title} description`,
       price: spec.price ?? '100.00',
-      skills: spec.skills.map((s) => ({ title: s.title, description: s.description ?? `${s.title} description`, price: s.price ?? '10.00' })),
+      skills: spec.skills.map((s) => ({
+        title: s.title,
+        description: s.description ?? `${s.title} description`,
+        price: s.price ?? '10.00',
+      })),
     },
   })
   if (created.status !== 201) throw new Error(`createPackage: ${created.status} ${JSON.stringify(created.body)}`)
@@ -47,7 +51,10 @@ export async function seedTree(adminToken: string, spec: TreeSpec): Promise<Pack
         topics: skillSpec.topics.map((t) => ({
           title: t.title,
           description: `${t.title} description`,
-          subTopics: (t.subTopics ?? []).map((s) => ({ title: subTopicSpec(s).title, description: `${subTopicSpec(s).title} description` })),
+          subTopics: (t.subTopics ?? []).map((s) => ({
+            title: subTopicSpec(s).title,
+            description: `${subTopicSpec(s).title} description`,
+          })),
         })),
       },
     })
@@ -61,7 +68,11 @@ export async function seedTree(adminToken: string, spec: TreeSpec): Promise<Pack
       }
     }
   }
-  if (spec.createdAt) await ctx.deps.db.update(packagesTable).set({ createdAt: new Date(spec.createdAt) }).where(eq(packagesTable.id, pkg.id))
+  if (spec.createdAt)
+    await ctx.deps.db
+      .update(packagesTable)
+      .set({ createdAt: new Date(spec.createdAt) })
+      .where(eq(packagesTable.id, pkg.id))
   return fetchTree(adminToken, pkg.id)
 }
 
@@ -78,8 +89,17 @@ export async function learnerWith(adminToken: string, name: string, packageIds: 
   return created
 }
 
-export async function postReview(token: string, targetType: 'PACKAGE' | 'SKILL', targetId: number, presentationRating: number, reviewText = ''): Promise<Review> {
-  const res = await testContext().request<Review>('POST', '/api/reviews', { token, body: { targetType, targetId, presentationRating, reviewText, rating: 5 } })
+export async function postReview(
+  token: string,
+  targetType: 'PACKAGE' | 'SKILL',
+  targetId: number,
+  presentationRating: number,
+  reviewText = '',
+): Promise<Review> {
+  const res = await testContext().request<Review>('POST', '/api/reviews', {
+    token,
+    body: { targetType, targetId, presentationRating, reviewText, rating: 5 },
+  })
   if (res.status !== 201 && res.status !== 200) throw new Error(`review: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body.data!
 }

@@ -40,7 +40,12 @@ export async function seedSkill(token: string, options: { title?: string } = {})
   const ctx = testContext()
   const created = await ctx.request<Package>('POST', '/api/packages/createPackage', {
     token,
-    body: { title: options.title ?? 'Numbers', description: 'Arithmetic.', price: '99.00', skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }] },
+    body: {
+      title: options.title ?? 'Numbers',
+      description: 'Arithmetic.',
+      price: '99.00',
+      skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }],
+    },
   })
   if (created.status !== 201) throw new Error(`createPackage: ${created.status} ${JSON.stringify(created.body)}`)
   const skillId = created.body.data!.skills[0]!.id
@@ -56,7 +61,11 @@ export async function seedSkill(token: string, options: { title?: string } = {})
             { title: 'Comparing fractions', description: 'Which is larger?' },
           ],
         },
-        { title: 'Decimals', description: 'Tenths and hundredths.', subTopics: [{ title: 'Place value', description: 'Digits and places.' }] },
+        {
+          title: 'Decimals',
+          description: 'Tenths and hundredths.',
+          subTopics: [{ title: 'Place value', description: 'Digits and places.' }],
+        },
       ],
     },
   })
@@ -85,7 +94,9 @@ function multipartBody(parts: Part[]) {
     if ('value' in part) {
       text(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`)
     } else {
-      text(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.type}\r\n\r\n`)
+      text(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+      )
       chunks.push(part.data)
       text('\r\n')
     }
@@ -102,7 +113,11 @@ function multipartBody(parts: Part[]) {
 
 async function multipart<T>(token: string, path: string, parts: Part[]) {
   const { body: payload, contentType } = multipartBody(parts)
-  const res = await testContext().app.request(path, { method: 'POST', body: payload, headers: { authorization: `Bearer ${token}`, 'content-type': contentType } })
+  const res = await testContext().app.request(path, {
+    method: 'POST',
+    body: payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  })
   const body = (await res.json()) as { data: T; message?: string }
   if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status} ${body.message}`)
   return body.data
@@ -127,7 +142,11 @@ export function addMaterial(token: string, subTopicId: number, name: string) {
 }
 
 /** Creates MCQs through the real API; `options` maps letters to text, `correct` like 'A,C'. */
-export async function addMcqs(token: string, subTopicId: number, items: { question: string; options: Record<string, string>; correct: string }[]) {
+export async function addMcqs(
+  token: string,
+  subTopicId: number,
+  items: { question: string; options: Record<string, string>; correct: string }[],
+) {
   for (const item of items) {
     const res = await testContext().request('POST', '/api/mcqs/create', {
       token,

@@ -59,7 +59,10 @@ export async function expectSignedOut(pathname: () => string) {
 }
 
 /** Creates a user through the real database and stores their session in localStorage, as a sign-in would. */
-export async function signInAs(role: Role = 'USER', options: { name?: string; email?: string } = {}): Promise<{ user: User; token: string; password: string }> {
+export async function signInAs(
+  role: Role = 'USER',
+  options: { name?: string; email?: string } = {},
+): Promise<{ user: User; token: string; password: string }> {
   const created = await testContext().createUser({ role, ...options })
   saveSession(created.token, created.user)
   return created

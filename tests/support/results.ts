@@ -98,13 +98,22 @@ export async function submitViaApi(token: string, subTopicIds: number[], answers
 }
 
 export async function attemptsOf(token: string, subTopicId: number) {
-  const res = await testContext().request<{ attemptNumber: number; score: number; totalMarks: number }[]>('GET', `/api/mcq-attempts/bySubTopic?subTopicId=${subTopicId}`, { token })
+  const res = await testContext().request<{ attemptNumber: number; score: number; totalMarks: number }[]>(
+    'GET',
+    `/api/mcq-attempts/bySubTopic?subTopicId=${subTopicId}`,
+    { token },
+  )
   if (res.status !== 200) throw new Error(`attempts: ${res.status}`)
   return res.body.data!
 }
 
 /** Envelope for msw overrides. */
-export const envelope = (data: unknown, status = 200) => ({ success: status < 400, status, data, message: status < 400 ? 'OK' : 'Server error' })
+export const envelope = (data: unknown, status = 200) => ({
+  success: status < 400,
+  status,
+  data,
+  message: status < 400 ? 'OK' : 'Server error',
+})
 
 /** A video row (with its stored-file rows) straight into the database, with a view count: the dashboard reads only the rows. */
 export async function insertVideo(subTopicId: number, title: string, views = 0) {
@@ -114,6 +123,9 @@ export async function insertVideo(subTopicId: number, title: string, views = 0) 
     { key: key('video'), contentType: 'video/mp4', size: 4096, originalName: `${title}.mp4` },
     { key: key('thumb'), contentType: 'image/png', size: 1024, originalName: `${title}.png` },
   ])
-  const [row] = await db.insert(videosTable).values({ subTopicId, title, fileKey: key('video'), thumbnailKey: key('thumb'), noOfViews: views }).returning()
+  const [row] = await db
+    .insert(videosTable)
+    .values({ subTopicId, title, fileKey: key('video'), thumbnailKey: key('thumb'), noOfViews: views })
+    .returning()
   return row!
 }

@@ -8,7 +8,10 @@ export async function seedLearners(count: number, prefix = 'Learner'): Promise<U
   const created: User[] = []
   for (let i = 1; i <= count; i++) {
     const n = String(i).padStart(2, '0')
-    created.push((await testContext().createUser({ name: `${prefix} ${n}`, email: `${prefix.toLowerCase().replace(/\s+/g, '.')}${n}@example.com` })).user)
+    created.push(
+      (await testContext().createUser({ name: `${prefix} ${n}`, email: `${prefix.toLowerCase().replace(/\s+/g, '.')}${n}@example.com` }))
+        .user,
+    )
   }
   return created
 }
@@ -36,5 +39,9 @@ export async function fetchUser(token: string, id: number): Promise<User> {
 
 /** Makes one call answer with a server error envelope. */
 export function failing(method: 'get' | 'put' | 'delete', path: string, status = 500, message = 'Database unavailable') {
-  mswServer.use(http[method](`*/api${path}`, () => HttpResponse.json({ success: false, message, status, timestamp: new Date().toISOString() }, { status })))
+  mswServer.use(
+    http[method](`*/api${path}`, () =>
+      HttpResponse.json({ success: false, message, status, timestamp: new Date().toISOString() }, { status }),
+    ),
+  )
 }

@@ -20,7 +20,15 @@ interface EmailRequestFormProps {
 }
 
 /** E-mail (required) and one button that asks the server to mail a link: Forgot Password and Resend Verification. */
-export function EmailRequestForm({ label, submitLabel, request, failedText, successIcon, initialEmail = '', footer }: EmailRequestFormProps) {
+export function EmailRequestForm({
+  label,
+  submitLabel,
+  request,
+  failedText,
+  successIcon,
+  initialEmail = '',
+  footer,
+}: EmailRequestFormProps) {
   const { values, setErrors, field } = useFormFields({ email: initialEmail })
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -7,14 +7,31 @@ import type { FieldProps } from './useFormFields.ts'
 export function NewPasswordFields({ password, confirm, autoFocus }: { password: FieldProps; confirm: FieldProps; autoFocus?: boolean }) {
   return (
     <>
-      <PasswordInput label="New password" autoComplete="new-password" required autoFocus={autoFocus} description={`At least ${PASSWORD_MIN} characters`} {...password} />
+      <PasswordInput
+        label="New password"
+        autoComplete="new-password"
+        required
+        autoFocus={autoFocus}
+        description={`At least ${PASSWORD_MIN} characters`}
+        {...password}
+      />
       <PasswordInput label="Confirm new password" autoComplete="new-password" required {...confirm} />
     </>
   )
 }
 
 /** An account form's submit button: busy and disabled while sending; full width on the public cards, right-aligned elsewhere. */
-export function SubmitButton({ pending, disabled, fullWidth, children }: { pending: boolean; disabled?: boolean; fullWidth?: boolean; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  disabled,
+  fullWidth,
+  children,
+}: {
+  pending: boolean
+  disabled?: boolean
+  fullWidth?: boolean
+  children: ReactNode
+}) {
   const button = (
     <Button type="submit" loading={pending} disabled={pending || disabled} fullWidth={fullWidth}>
       {children}

@@ -50,7 +50,12 @@ export function ProfileForm({ user }: { user: User }) {
     setErrors(found)
     if (Object.keys(found).length) return
     update.mutate(
-      { name: values.name.trim(), givenName: values.givenName.trim() || null, familyName: values.familyName.trim() || null, pictureUrl: values.pictureUrl.trim() || null },
+      {
+        name: values.name.trim(),
+        givenName: values.givenName.trim() || null,
+        familyName: values.familyName.trim() || null,
+        pictureUrl: values.pictureUrl.trim() || null,
+      },
       {
         onSuccess: (saved) => {
           setValues(valuesOf(saved))

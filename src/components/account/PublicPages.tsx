@@ -34,7 +34,10 @@ export function ForgotPasswordPage() {
 export function ResendVerificationPage({ email }: { email?: string }) {
   const resend = useResendVerification()
   return (
-    <PublicCard title="Resend Verification Email" description="Enter the e-mail address you registered with and we will send a new verification link.">
+    <PublicCard
+      title="Resend Verification Email"
+      description="Enter the e-mail address you registered with and we will send a new verification link."
+    >
       <EmailRequestForm
         label="Resend verification email"
         submitLabel="Resend Email"

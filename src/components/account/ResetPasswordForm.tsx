@@ -23,16 +23,15 @@ export function ResetPasswordForm({ token }: { token?: string }) {
         <Alert color="teal" icon={<IconCircleCheck size={20} />} role="status" title="Password changed">
           {reset.data}
         </Alert>
-        <ButtonLink to="/">
-          Sign in
-        </ButtonLink>
+        <ButtonLink to="/">Sign in</ButtonLink>
       </Stack>
     )
   }
 
   // A 400 without field details is the token's problem (unknown, used or expired): the form cannot fix that.
   const tokenRejected = reset.error instanceof ApiError && reset.error.status === 400 && !reset.error.details.password
-  if (tokenRejected) return <LinkProblem message={messageOf(reset.error, 'This password reset link is invalid, already used or expired.')} />
+  if (tokenRejected)
+    return <LinkProblem message={messageOf(reset.error, 'This password reset link is invalid, already used or expired.')} />
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -75,14 +74,10 @@ function LinkProblem({ message }: { message: string }) {
         {message}
       </Alert>
       <Text size="sm">
-        <AnchorLink to="/forgot-password">
-          Ask for a new link
-        </AnchorLink>
+        <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
       </Text>
       <Text size="sm" ta="center">
-        <AnchorLink to="/">
-          Back to sign in
-        </AnchorLink>
+        <AnchorLink to="/">Back to sign in</AnchorLink>
       </Text>
     </Stack>
   )

@@ -40,7 +40,11 @@ export function SettingsPage() {
       <Section id="settings-password" title="Password" description="Choose a new password for signing in with your e-mail address.">
         <PasswordForm />
       </Section>
-      <Section id="settings-sessions" title="Sessions" description="Sign out on every browser and device where you are signed in, this one included.">
+      <Section
+        id="settings-sessions"
+        title="Sessions"
+        description="Sign out on every browser and device where you are signed in, this one included."
+      >
         <SignOutEverywhere />
       </Section>
       <Section id="settings-appearance" title="Appearance" description="Light or dark, for this browser.">

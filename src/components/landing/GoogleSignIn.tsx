@@ -46,7 +46,16 @@ export function GoogleSignIn(options: GoogleButtonOptions) {
   )
 }
 
-function GoogleButton({ size = 'large', type = 'standard', theme = 'outline', text = 'signin_with', shape = 'rectangular', logoAlignment = 'left', width = 280, oneTap = false }: GoogleButtonOptions) {
+function GoogleButton({
+  size = 'large',
+  type = 'standard',
+  theme = 'outline',
+  text = 'signin_with',
+  shape = 'rectangular',
+  logoAlignment = 'left',
+  width = 280,
+  oneTap = false,
+}: GoogleButtonOptions) {
   const google = useGoogleLoginMutation()
   const { complete } = useCompleteLogin()
   return (

@@ -37,8 +37,18 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
   const { data: me } = useQuery(currentUserQueryOptions())
   const owned = new Set((me?.packages ?? []).map((p) => p.id))
   // Ratings depend on the list's ids: two batched calls, shown as they arrive.
-  const packageRatings = useQuery(reviewSummariesQueryOptions('PACKAGE', all.map((p) => p.id)))
-  const skillRatings = useQuery(reviewSummariesQueryOptions('SKILL', all.flatMap((p) => p.skills.map((s) => s.id))))
+  const packageRatings = useQuery(
+    reviewSummariesQueryOptions(
+      'PACKAGE',
+      all.map((p) => p.id),
+    ),
+  )
+  const skillRatings = useQuery(
+    reviewSummariesQueryOptions(
+      'SKILL',
+      all.flatMap((p) => p.skills.map((s) => s.id)),
+    ),
+  )
 
   const [dialog, setDialog] = useState<Dialog>(null)
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
@@ -80,8 +90,16 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
       )}
 
       {/* Admins may open every package's tree; learners only their own. */}
-      <TopicsDialog pkg={dialog?.kind === 'topics' ? dialog.pkg : null} owned={dialog ? owned.has(dialog.pkg.id) || me?.role === 'admin' : false} onClose={() => setDialog(null)} />
-      <ReviewsDialog pkg={dialog?.kind === 'reviews' ? dialog.pkg : null} rating={dialog ? packageRatings.data?.[dialog.pkg.id] : undefined} onClose={() => setDialog(null)} />
+      <TopicsDialog
+        pkg={dialog?.kind === 'topics' ? dialog.pkg : null}
+        owned={dialog ? owned.has(dialog.pkg.id) || me?.role === 'admin' : false}
+        onClose={() => setDialog(null)}
+      />
+      <ReviewsDialog
+        pkg={dialog?.kind === 'reviews' ? dialog.pkg : null}
+        rating={dialog ? packageRatings.data?.[dialog.pkg.id] : undefined}
+        onClose={() => setDialog(null)}
+      />
       <FeedbackDialog target={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
   )
@@ -106,7 +124,14 @@ function Rating({ summary, loading, size }: { summary: ReviewSummary | undefined
 function CataloguePackage({ pkg, owned, rating, skillRating, ratingsLoading, onTopics, onReviews, onReview }: CataloguePackageProps) {
   const titleId = `catalogue-package-${pkg.id}`
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column' }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-labelledby={titleId}
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
       <Stack gap="sm" style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={4} style={{ minWidth: 0 }}>

@@ -104,10 +104,25 @@ function MyPackage({ pkg, onFeedback }: { pkg: PackageBasic; onFeedback: (target
   )
 }
 
-function SkillCard({ skill, packageId, onFeedback }: { skill: SkillBasic; packageId: number; onFeedback: (target: FeedbackTarget) => void }) {
+function SkillCard({
+  skill,
+  packageId,
+  onFeedback,
+}: {
+  skill: SkillBasic
+  packageId: number
+  onFeedback: (target: FeedbackTarget) => void
+}) {
   const titleId = `my-skill-${skill.id}`
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column' }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-labelledby={titleId}
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
       <Stack gap={6} style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
@@ -125,7 +140,13 @@ function SkillCard({ skill, packageId, onFeedback }: { skill: SkillBasic; packag
         <ButtonLink size="xs" to="/topics/$id" params={{ id: packageId }} leftSection={<IconPlayerPlay size={16} />}>
           Start Learning
         </ButtonLink>
-        <ButtonLink size="xs" variant="light" to="/mcq-test/resutls/$skillId" params={{ skillId: skill.id }} leftSection={<IconChartBar size={16} />}>
+        <ButtonLink
+          size="xs"
+          variant="light"
+          to="/mcq-test/resutls/$skillId"
+          params={{ skillId: skill.id }}
+          leftSection={<IconChartBar size={16} />}
+        >
           MCQ Results
         </ButtonLink>
         <Button

@@ -45,7 +45,10 @@ export function MyPackagesError({ reset }: ErrorComponentProps) {
 function PageLayout({ children }: { children: ReactNode }) {
   return (
     <Stack gap="lg" maw={1100}>
-      <PageHeader title="My Learning Packages" subtitle="The packages assigned to you: start learning, see your results and tell us what you think." />
+      <PageHeader
+        title="My Learning Packages"
+        subtitle="The packages assigned to you: start learning, see your results and tell us what you think."
+      />
       {children}
     </Stack>
   )

@@ -30,7 +30,19 @@ interface RatingDialogProps {
 }
 
 /** 1–5 stars and a text in a dialog: a package's or skill's review, or a video's comment. The draft lives as long as the dialog is mounted. */
-export function RatingDialog({ opened, onClose, title, subject, ratingLabel, textLabel, placeholder, maxLength, textRequired, pending, onSubmit }: RatingDialogProps) {
+export function RatingDialog({
+  opened,
+  onClose,
+  title,
+  subject,
+  ratingLabel,
+  textLabel,
+  placeholder,
+  maxLength,
+  textRequired,
+  pending,
+  onSubmit,
+}: RatingDialogProps) {
   const [rating, setRating] = useState(0)
   const [text, setText] = useState('')
 
@@ -56,7 +68,15 @@ export function RatingDialog({ opened, onClose, title, subject, ratingLabel, tex
             {subject}
           </Text>
           <StarRating label={ratingLabel} value={rating} onChange={setRating} disabled={pending} />
-          <Textarea label={textLabel} placeholder={placeholder} value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} maxLength={maxLength} disabled={pending} />
+          <Textarea
+            label={textLabel}
+            placeholder={placeholder}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            rows={4}
+            maxLength={maxLength}
+            disabled={pending}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={pending}>
               Cancel

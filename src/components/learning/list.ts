@@ -13,7 +13,10 @@ export const DEFAULT_CATALOGUE_SEARCH = { q: '', sort: 'name-asc' } as const sat
 /** `/user/my-dashboard?q=&sort=`; anything unreadable falls back to the default. */
 export const catalogueSearch = objectOf({
   q: searchText,
-  sort: searchChoice(CATALOGUE_SORTS.map((s) => s.value), DEFAULT_CATALOGUE_SEARCH.sort),
+  sort: searchChoice(
+    CATALOGUE_SORTS.map((s) => s.value),
+    DEFAULT_CATALOGUE_SEARCH.sort,
+  ),
 })
 
 export const filterCatalogue = <T extends ListedPackage>(packages: readonly T[], q: string, sort: CatalogueSort) =>
@@ -34,7 +37,10 @@ export const DEFAULT_MY_PACKAGES_SEARCH = { q: '', sort: 'title-asc' } as const 
 /** `/user/packages?q=&sort=`; anything unreadable falls back to the default. */
 export const myPackagesSearch = objectOf({
   q: searchText,
-  sort: searchChoice(MY_PACKAGE_SORTS.map((s) => s.value), DEFAULT_MY_PACKAGES_SEARCH.sort),
+  sort: searchChoice(
+    MY_PACKAGE_SORTS.map((s) => s.value),
+    DEFAULT_MY_PACKAGES_SEARCH.sort,
+  ),
 })
 
 export const filterMyPackages = <T extends ListedPackage>(packages: readonly T[], q: string, sort: MyPackageSort) =>

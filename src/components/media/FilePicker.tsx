@@ -28,7 +28,9 @@ export function wrongKind(file: File, kind: PickKind): string | null {
   const ext = extension(file.name)
   switch (kind) {
     case 'video':
-      return file.type.startsWith('video/') || ['mp4', 'm4v', 'webm', 'mov'].includes(ext) ? null : 'Choose a video file (MP4, WebM or QuickTime)'
+      return file.type.startsWith('video/') || ['mp4', 'm4v', 'webm', 'mov'].includes(ext)
+        ? null
+        : 'Choose a video file (MP4, WebM or QuickTime)'
     case 'image':
       return file.type.startsWith('image/') || ['png', 'jpg', 'jpeg', 'webp'].includes(ext) ? null : 'Choose an image (PNG, JPEG or WebP)'
     case 'pdf':

@@ -10,13 +10,20 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 
 /** By name, newest version first, so each material's versions sit together under its latest. */
-const byNameThenVersion = (a: StudyMaterial, b: StudyMaterial) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || b.version - a.version
+const byNameThenVersion = (a: StudyMaterial, b: StudyMaterial) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || b.version - a.version
 
 /**
  * A sub-topic's study materials (name, version, latest; open) and 'Download' of the latest ones as a zip. Given
  * the `skillId` whose lists refresh after a change (the Upload Content page), each also has Delete, which asks first.
  */
-export function MaterialList({ subTopic, skillId }: { subTopic: { id: number; title: string; studyMaterials: StudyMaterial[] }; skillId?: number }) {
+export function MaterialList({
+  subTopic,
+  skillId,
+}: {
+  subTopic: { id: number; title: string; studyMaterials: StudyMaterial[] }
+  skillId?: number
+}) {
   const materials = useMemo(() => [...subTopic.studyMaterials].sort(byNameThenVersion), [subTopic.studyMaterials])
   const [deleting, setDeleting] = useState<StudyMaterial | null>(null)
   const zip = useDownloadMaterialsZip()
@@ -88,7 +95,12 @@ export function MaterialList({ subTopic, skillId }: { subTopic: { id: number; ti
                   </Anchor>
                   {skillId !== undefined ? (
                     <Tooltip label="Delete study material">
-                      <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(material)} aria-label={`Delete ${material.name} version ${material.version}`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setDeleting(material)}
+                        aria-label={`Delete ${material.name} version ${material.version}`}
+                      >
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
@@ -123,7 +135,11 @@ function DeleteMaterialDialog({ skillId, material, onClose }: { skillId: number;
       opened={material !== null}
       title="Delete study material"
       message={`Are you sure you want to delete '${material?.name ?? ''}' (version ${material?.version ?? ''})?`}
-      detail={material?.isLatest ? 'Its PDF file is removed; the previous version of the same name, if any, becomes the latest.' : 'Its PDF file is removed.'}
+      detail={
+        material?.isLatest
+          ? 'Its PDF file is removed; the previous version of the same name, if any, becomes the latest.'
+          : 'Its PDF file is removed.'
+      }
       confirmLabel="Delete"
       danger
       loading={remove.isPending}

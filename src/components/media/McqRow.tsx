@@ -52,14 +52,27 @@ function Numbered({ number, action, children }: { number: number; action?: React
   )
 }
 
-function McqView({ mcq, number, subTopicTitle, onEdit, editRef }: McqRowProps & { onEdit: () => void; editRef: React.Ref<HTMLButtonElement> }) {
+function McqView({
+  mcq,
+  number,
+  subTopicTitle,
+  onEdit,
+  editRef,
+}: McqRowProps & { onEdit: () => void; editRef: React.Ref<HTMLButtonElement> }) {
   const options = useMemo(() => parseOptions(mcq.options), [mcq.options])
   const correct = useMemo(() => new Set(splitCorrect(mcq.correctOption ?? '')), [mcq.correctOption])
   return (
     <Numbered
       number={number}
       action={
-        <Button ref={editRef} size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Edit question ${number}`}>
+        <Button
+          ref={editRef}
+          size="xs"
+          variant="light"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          onClick={onEdit}
+          aria-label={`Edit question ${number}`}
+        >
           Edit
         </Button>
       }
@@ -78,7 +91,14 @@ function McqView({ mcq, number, subTopicTitle, onEdit, editRef }: McqRowProps & 
             const right = correct.has(letter)
             return (
               <Group key={letter} gap="xs" wrap="nowrap" component="li" align="flex-start">
-                <ThemeIcon size={20} radius="xl" variant={right ? 'filled' : 'default'} color={right ? 'teal' : 'gray'} aria-hidden style={{ flexShrink: 0 }}>
+                <ThemeIcon
+                  size={20}
+                  radius="xl"
+                  variant={right ? 'filled' : 'default'}
+                  color={right ? 'teal' : 'gray'}
+                  aria-hidden
+                  style={{ flexShrink: 0 }}
+                >
                   {right ? <IconCheck size={13} /> : null}
                 </ThemeIcon>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }} fw={right ? 600 : undefined}>
@@ -116,7 +136,8 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
     setError(null)
   }
   const setOption = (letter: OptionLetter, text: string) => change({ options: { ...draft.options, [letter]: text } })
-  const toggleCorrect = (letter: OptionLetter, on: boolean) => change({ correct: on ? [...new Set([...draft.correct, letter])].sort() : draft.correct.filter((l) => l !== letter) })
+  const toggleCorrect = (letter: OptionLetter, on: boolean) =>
+    change({ correct: on ? [...new Set([...draft.correct, letter])].sort() : draft.correct.filter((l) => l !== letter) })
 
   function save(event: FormEvent) {
     event.preventDefault()
@@ -198,7 +219,14 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
                 Cancel
               </Button>
             </Group>
-            <Button variant="subtle" color="red" size="sm" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setConfirming(true)} disabled={busy}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="sm"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => setConfirming(true)}
+              disabled={busy}
+            >
               Delete
             </Button>
           </Group>

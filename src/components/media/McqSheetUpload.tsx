@@ -95,7 +95,12 @@ export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)',
         {send.isPending ? (
           <UploadProgress label="MCQ upload progress" value={send.progress} onCancel={send.cancel} />
         ) : (
-          <Button type="submit" leftSection={<IconUpload size={16} aria-hidden />} disabled={!!file && blocked} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="submit"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            disabled={!!file && blocked}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Upload
           </Button>
         )}

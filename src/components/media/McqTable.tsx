@@ -52,7 +52,11 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
   }, [mcqs.data, page, pages, onPage])
 
   const heading =
-    titles.data && titles.data.length === 1 ? titles.data[0]!.title : titles.data && titles.data.length > 1 ? `Questions of ${titles.data.length} sub-topics` : 'Questions'
+    titles.data && titles.data.length === 1
+      ? titles.data[0]!.title
+      : titles.data && titles.data.length > 1
+        ? `Questions of ${titles.data.length} sub-topics`
+        : 'Questions'
 
   const pager =
     pages > 1 ? (
@@ -109,7 +113,12 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
           </Group>
           <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Questions">
             {shown.map((mcq, i) => (
-              <McqRow key={mcq.id} mcq={mcq} number={first + i + 1} subTopicTitle={subTopicIds.length > 1 ? titleById.get(mcq.subTopicId) : undefined} />
+              <McqRow
+                key={mcq.id}
+                mcq={mcq}
+                number={first + i + 1}
+                subTopicTitle={subTopicIds.length > 1 ? titleById.get(mcq.subTopicId) : undefined}
+              />
             ))}
           </Stack>
           {pager ? <Group justify="center">{pager}</Group> : null}

@@ -47,7 +47,9 @@ export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTop
       { subTopicId, name, pdf },
       {
         onSuccess: (saved) => {
-          notify.success('PDF uploaded successfully', { description: saved.version > 1 ? `${saved.name} · version ${saved.version}` : saved.name })
+          notify.success('PDF uploaded successfully', {
+            description: saved.version > 1 ? `${saved.name} · version ${saved.version}` : saved.name,
+          })
           setPdf(null)
           setName('')
         },
@@ -62,7 +64,15 @@ export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTop
   return (
     <form onSubmit={submit} noValidate aria-label="Upload a PDF">
       <Stack gap="sm">
-        <FilePicker kind="pdf" label="PDF file" value={pdf} onChange={pick} error={fileError} disabled={send.isPending} placeholder="Choose a PDF" />
+        <FilePicker
+          kind="pdf"
+          label="PDF file"
+          value={pdf}
+          onChange={pick}
+          error={fileError}
+          disabled={send.isPending}
+          placeholder="Choose a PDF"
+        />
         <TextInput
           label="Name"
           description="The same name again adds a new version"

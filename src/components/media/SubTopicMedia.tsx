@@ -55,7 +55,13 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
                 </Tooltip>
               )}
             </CopyButton>
-            <ButtonLink to="/subtopic-mcqs/$subTopicIds" params={{ subTopicIds: [subTopic.id] }} variant="light" size="xs" leftSection={<IconListCheck size={14} aria-hidden />}>
+            <ButtonLink
+              to="/subtopic-mcqs/$subTopicIds"
+              params={{ subTopicIds: [subTopic.id] }}
+              variant="light"
+              size="xs"
+              leftSection={<IconListCheck size={14} aria-hidden />}
+            >
               View Added Questions
             </ButtonLink>
           </Group>
@@ -66,7 +72,11 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
             <Tabs.Tab value="videos" leftSection={<IconVideo size={16} aria-hidden />} rightSection={<Count n={subTopic.videos.length} />}>
               Videos
             </Tabs.Tab>
-            <Tabs.Tab value="materials" leftSection={<IconFileText size={16} aria-hidden />} rightSection={<Count n={subTopic.studyMaterials.length} />}>
+            <Tabs.Tab
+              value="materials"
+              leftSection={<IconFileText size={16} aria-hidden />}
+              rightSection={<Count n={subTopic.studyMaterials.length} />}
+            >
               Study materials
             </Tabs.Tab>
             <Tabs.Tab value="questions" leftSection={<IconListCheck size={16} aria-hidden />}>

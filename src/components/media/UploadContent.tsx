@@ -20,7 +20,12 @@ export function UploadContent({ skillId }: { skillId: number }) {
         subtitle={`Upload Content · Package: ${skill.packageTitle}`}
         actions={
           <>
-            <ButtonLink to="/topic/add/$skillId" params={{ skillId: skill.id }} variant="light" leftSection={<IconPencilPlus size={16} aria-hidden />}>
+            <ButtonLink
+              to="/topic/add/$skillId"
+              params={{ skillId: skill.id }}
+              variant="light"
+              leftSection={<IconPencilPlus size={16} aria-hidden />}
+            >
               Edit topics
             </ButtonLink>
             <BackToPackages />
@@ -37,7 +42,11 @@ export function UploadContent({ skillId }: { skillId: number }) {
             </Title>
           </Group>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <McqSheetUpload kind="withSubTopic" missingFileMessage="Please select a file" label="Excel file with a SubTopic ID column (.xlsx)" />
+            <McqSheetUpload
+              kind="withSubTopic"
+              missingFileMessage="Please select a file"
+              label="Excel file with a SubTopic ID column (.xlsx)"
+            />
             <TemplateDownloads />
           </SimpleGrid>
         </Stack>

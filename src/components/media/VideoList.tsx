@@ -57,7 +57,12 @@ export function VideoList({ videos, skillId }: { videos: Video[]; skillId?: numb
                   </Button>
                   {skillId !== undefined ? (
                     <Tooltip label="Delete video">
-                      <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(video)} aria-label={`Delete video ${video.title}`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setDeleting(video)}
+                        aria-label={`Delete video ${video.title}`}
+                      >
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
@@ -108,7 +113,14 @@ function DeleteVideoDialog({ skillId, video, onClose }: { skillId: number; video
 export function VideoPlayerModal({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const [failed, setFailed] = useState(false)
   return (
-    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? ''} size="xl" centered onExitTransitionEnd={() => setFailed(false)}>
+    <Modal
+      opened={video !== null}
+      onClose={onClose}
+      title={video?.title ?? ''}
+      size="xl"
+      centered
+      onExitTransitionEnd={() => setFailed(false)}
+    >
       {video ? (
         <Stack gap="xs">
           <AspectRatio ratio={16 / 9} bg="black" style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>

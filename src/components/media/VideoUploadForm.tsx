@@ -20,7 +20,10 @@ export function VideoUploadForm({ skillId, subTopicId }: { skillId: number; subT
 
   function pick(field: 'video' | 'thumbnail', file: File | null) {
     ;(field === 'video' ? setVideo : setThumbnail)(file)
-    setErrors((current) => ({ ...current, [field]: file ? (wrongKind(file, field === 'video' ? 'video' : 'image') ?? undefined) : undefined }))
+    setErrors((current) => ({
+      ...current,
+      [field]: file ? (wrongKind(file, field === 'video' ? 'video' : 'image') ?? undefined) : undefined,
+    }))
     setMessage(null)
   }
 
@@ -52,7 +55,15 @@ export function VideoUploadForm({ skillId, subTopicId }: { skillId: number; subT
   return (
     <form onSubmit={submit} noValidate aria-label="Upload a video">
       <Stack gap="sm">
-        <FilePicker kind="video" label="Video" value={video} onChange={(file) => pick('video', file)} error={errors.video} disabled={send.isPending} placeholder="Choose a video" />
+        <FilePicker
+          kind="video"
+          label="Video"
+          value={video}
+          onChange={(file) => pick('video', file)}
+          error={errors.video}
+          disabled={send.isPending}
+          placeholder="Choose a video"
+        />
         <FilePicker
           kind="image"
           label="Thumbnail"

@@ -32,7 +32,14 @@ export function EditPackagePage({ id, addSkill }: { id: number; addSkill?: boole
         }
       />
       {/* Keyed by id so moving between packages starts a fresh form. */}
-      <PackageForm key={pkg.id} initial={pkg} startWithNewSkill={addSkill} submitLabel="Update Package" failureMessage="Failed to update package" onSubmit={save} />
+      <PackageForm
+        key={pkg.id}
+        initial={pkg}
+        startWithNewSkill={addSkill}
+        submitLabel="Update Package"
+        failureMessage="Failed to update package"
+        onSubmit={save}
+      />
     </Stack>
   )
 }

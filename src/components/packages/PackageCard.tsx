@@ -16,7 +16,13 @@ export function SkillActions({ skill }: { skill: Pick<Skill, 'id' | 'title'> }) 
       <ButtonLink to="/topic/add/$skillId" params={{ skillId: skill.id }} size="xs" variant="light">
         + Add Topics and Sub Topics
       </ButtonLink>
-      <ButtonLink to="/skill/$skillId/topics" params={{ skillId: skill.id }} size="xs" variant="default" leftSection={<IconUpload size={14} />}>
+      <ButtonLink
+        to="/skill/$skillId/topics"
+        params={{ skillId: skill.id }}
+        size="xs"
+        variant="default"
+        leftSection={<IconUpload size={14} />}
+      >
         Upload Content
       </ButtonLink>
     </Group>
@@ -82,13 +88,27 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
         </Group>
 
         <Group gap="xs" wrap="wrap">
-          <ButtonLink to="/package/edit/$id" params={{ id: pkg.id }} search={{ addSkill: true }} size="sm" variant="light" leftSection={<IconPencilPlus size={16} />}>
+          <ButtonLink
+            to="/package/edit/$id"
+            params={{ id: pkg.id }}
+            search={{ addSkill: true }}
+            size="sm"
+            variant="light"
+            leftSection={<IconPencilPlus size={16} />}
+          >
             Add new Skill for this package
           </ButtonLink>
           <ButtonLink to="/package/$id" params={{ id: pkg.id }} size="sm" variant="default">
             View details
           </ButtonLink>
-          <Button size="sm" variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} aria-label={`Delete ${pkg.title}`}>
+          <Button
+            size="sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${pkg.title}`}
+          >
             Delete
           </Button>
         </Group>

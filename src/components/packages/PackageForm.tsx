@@ -6,7 +6,17 @@ import type { Package, PackageInput } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { ButtonLink } from '../ui/links.tsx'
-import { FIELD_ORDER, blankSkill, initialValues, snapshot, validate, type Errors, type SkillRow, type TextField, type Values } from './package-form-values.ts'
+import {
+  FIELD_ORDER,
+  blankSkill,
+  initialValues,
+  snapshot,
+  validate,
+  type Errors,
+  type SkillRow,
+  type TextField,
+  type Values,
+} from './package-form-values.ts'
 import { PRICE_PROPS, SkillRowFields } from './SkillRowFields.tsx'
 
 interface PackageFormProps {

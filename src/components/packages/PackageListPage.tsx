@@ -24,7 +24,15 @@ export function PackageListPage({ q, sort, onSearch, onSort }: PackageListPagePr
 
   return (
     <PackageListFrame>
-      <ListControls searchLabel="Search packages" placeholder="Package or skill title" q={q} sort={sort} sorts={PACKAGE_SORTS} onSearch={onSearch} onSort={onSort} />
+      <ListControls
+        searchLabel="Search packages"
+        placeholder="Package or skill title"
+        q={q}
+        sort={sort}
+        sorts={PACKAGE_SORTS}
+        onSearch={onSearch}
+        onSort={onSort}
+      />
       {shown.length === 0 ? (
         <EmptyState>No packages found.</EmptyState>
       ) : (

@@ -41,13 +41,7 @@ export function PackageNotFound() {
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Package not found" />
-      <EmptyState
-        action={
-          <ButtonLink to="/package">
-            Back to packages
-          </ButtonLink>
-        }
-      >
+      <EmptyState action={<ButtonLink to="/package">Back to packages</ButtonLink>}>
         There is no package with this id. It may have been deleted.
       </EmptyState>
     </Stack>

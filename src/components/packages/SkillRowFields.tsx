@@ -19,7 +19,17 @@ interface SkillRowFieldsProps {
 }
 
 /** One skill row; memoised so typing in one row does not re-render the others. */
-export const SkillRowFields = memo(function SkillRowFields({ formId, index, row, removable, titleError, descriptionError, priceError, onChange, onRemove }: SkillRowFieldsProps) {
+export const SkillRowFields = memo(function SkillRowFields({
+  formId,
+  index,
+  row,
+  removable,
+  titleError,
+  descriptionError,
+  priceError,
+  onChange,
+  onRemove,
+}: SkillRowFieldsProps) {
   const id = (field: TextField) => `${formId}-${row.key}-${field}`
   return (
     <Fieldset legend={`Skill ${index + 1}`} radius="md" variant="default">
@@ -61,7 +71,14 @@ export const SkillRowFields = memo(function SkillRowFields({ formId, index, row,
         />
         {removable ? (
           <Group justify="flex-end">
-            <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => onRemove(row)} aria-label={`Remove Skill ${index + 1}`}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onRemove(row)}
+              aria-label={`Remove Skill ${index + 1}`}
+            >
               Remove Skill
             </Button>
           </Group>

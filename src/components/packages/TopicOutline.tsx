@@ -13,7 +13,14 @@ export function TopicOutline({ topics }: { topics: Topic[] }) {
     <ul aria-label="Topics" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
       {topics.map((topic) => (
         <li key={topic.id}>
-          <Group justify="space-between" wrap="nowrap" gap="xs" px="xs" py={6} style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-default-hover)' }}>
+          <Group
+            justify="space-between"
+            wrap="nowrap"
+            gap="xs"
+            px="xs"
+            py={6}
+            style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-default-hover)' }}
+          >
             <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {topic.title}
             </Text>

@@ -6,5 +6,8 @@ export const DEFAULT_PACKAGE_SEARCH = { q: '', sort: 'newest' } as const satisfi
 /** `/package?q=&sort=`: both optional; anything unreadable falls back to the default. */
 export const packageListSearch = objectOf({
   q: searchText,
-  sort: searchChoice(PACKAGE_SORTS.map((s) => s.value), DEFAULT_PACKAGE_SEARCH.sort),
+  sort: searchChoice(
+    PACKAGE_SORTS.map((s) => s.value),
+    DEFAULT_PACKAGE_SEARCH.sort,
+  ),
 })

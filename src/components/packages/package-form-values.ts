@@ -40,7 +40,8 @@ export function initialValues(pkg?: Package, addSkill = false): Values {
 }
 
 /** What the values mean, without React keys: equal snapshots mean nothing changed. */
-export const snapshot = (v: Values) => JSON.stringify([v.title, v.description, v.price, v.skills.map((s) => [s.id ?? null, s.title, s.description, s.price])])
+export const snapshot = (v: Values) =>
+  JSON.stringify([v.title, v.description, v.price, v.skills.map((s) => [s.id ?? null, s.title, s.description, s.price])])
 
 /** A blank price is a missing price, so the shared schema says 'Price is required'. */
 const priceValue = (price: string) => (price.trim() === '' ? undefined : price.trim())
@@ -51,7 +52,12 @@ export function validate(values: Values): { payload: PackageInput; errors?: unde
     title: values.title,
     description: values.description,
     price: priceValue(values.price),
-    skills: values.skills.map((s) => ({ ...(s.id !== undefined ? { id: s.id } : {}), title: s.title, description: s.description, price: priceValue(s.price) })),
+    skills: values.skills.map((s) => ({
+      ...(s.id !== undefined ? { id: s.id } : {}),
+      title: s.title,
+      description: s.description,
+      price: priceValue(s.price),
+    })),
   })
   if (parsed.success) return { payload: parsed.data }
   const errors: Errors = {}
@@ -62,4 +68,9 @@ export function validate(values: Values): { payload: PackageInput; errors?: unde
   return { errors }
 }
 
-export const FIELD_ORDER = (values: Values) => ['title', 'description', 'price', ...values.skills.flatMap((_, i) => [`skills.${i}.title`, `skills.${i}.description`, `skills.${i}.price`])]
+export const FIELD_ORDER = (values: Values) => [
+  'title',
+  'description',
+  'price',
+  ...values.skills.flatMap((_, i) => [`skills.${i}.title`, `skills.${i}.description`, `skills.${i}.price`]),
+]

@@ -20,9 +20,20 @@ export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
     <Stack gap="lg" maw={900}>
       <PageHeader
         title="Attempt History"
-        subtitle={subTopic.isPending ? <Skeleton h={16} w={200} component="span" display="inline-block" /> : subTopic.data ? subTopic.data.title : undefined}
+        subtitle={
+          subTopic.isPending ? (
+            <Skeleton h={16} w={200} component="span" display="inline-block" />
+          ) : subTopic.data ? (
+            subTopic.data.title
+          ) : undefined
+        }
         actions={
-          <ButtonLink to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopicId] }} leftSection={<IconPlayerPlay size={16} aria-hidden />} variant="light">
+          <ButtonLink
+            to="/mcq-test/$subTopicIds"
+            params={{ subTopicIds: [subTopicId] }}
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            variant="light"
+          >
             Take Test
           </ButtonLink>
         }

@@ -158,7 +158,12 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
                   Retake Test
                 </Button>
                 {!several ? (
-                  <ButtonLink to="/mcq-test/attempt-history/$subTopicId" params={{ subTopicId: subTopicIds[0]! }} variant="default" leftSection={<IconHistory size={16} aria-hidden />}>
+                  <ButtonLink
+                    to="/mcq-test/attempt-history/$subTopicId"
+                    params={{ subTopicId: subTopicIds[0]! }}
+                    variant="default"
+                    leftSection={<IconHistory size={16} aria-hidden />}
+                  >
                     Attempt history
                   </ButtonLink>
                 ) : null}
@@ -167,7 +172,13 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
           </Paper>
           <Stack gap="sm" component="ol" p={0} m={0} className={classes.list} aria-label="Your answers">
             {list.map((mcq, i) => (
-              <ReviewRow key={mcq.id} mcq={mcq} number={i + 1} subTopicTitle={several ? titleById.get(mcq.subTopicId) : undefined} review={reviewById.get(mcq.id)} />
+              <ReviewRow
+                key={mcq.id}
+                mcq={mcq}
+                number={i + 1}
+                subTopicTitle={several ? titleById.get(mcq.subTopicId) : undefined}
+                review={reviewById.get(mcq.id)}
+              />
             ))}
           </Stack>
         </>
@@ -178,13 +189,24 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
           </Text>
           <Stack key={sitting} gap="sm" component="ol" p={0} m={0} className={classes.list} aria-label="Questions">
             {list.map((mcq, i) => (
-              <QuestionRow key={mcq.id} mcq={mcq} number={i + 1} subTopicTitle={several ? titleById.get(mcq.subTopicId) : undefined} store={store} />
+              <QuestionRow
+                key={mcq.id}
+                mcq={mcq}
+                number={i + 1}
+                subTopicTitle={several ? titleById.get(mcq.subTopicId) : undefined}
+                store={store}
+              />
             ))}
           </Stack>
           <Paper withBorder radius="md" p="sm" className={classes.submitBar}>
             <Group justify="space-between" gap="sm">
               <AnsweredCount store={store} total={list.length} />
-              <Button leftSection={<IconSend size={16} aria-hidden />} onClick={onSubmit} loading={submit.isPending} disabled={submit.isPending}>
+              <Button
+                leftSection={<IconSend size={16} aria-hidden />}
+                onClick={onSubmit}
+                loading={submit.isPending}
+                disabled={submit.isPending}
+              >
                 Submit Test
               </Button>
             </Group>

@@ -24,7 +24,15 @@ export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, r
   const headingId = `review-${mcq.id}`
 
   return (
-    <Paper component="li" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} className={classes.question} data-verdict={right ? 'correct' : 'wrong'} aria-labelledby={headingId}>
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      className={classes.question}
+      data-verdict={right ? 'correct' : 'wrong'}
+      aria-labelledby={headingId}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           {subTopicTitle ? (
@@ -51,7 +59,12 @@ export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, r
           const isChosen = chosen.has(option.letter)
           const marks = [isChosen ? 'your answer' : null, isCorrect ? 'correct answer' : null].filter(Boolean).join(', ')
           return (
-            <li key={option.letter} className={classes.reviewOption} data-correct={isCorrect || undefined} data-chosen={isChosen || undefined}>
+            <li
+              key={option.letter}
+              className={classes.reviewOption}
+              data-correct={isCorrect || undefined}
+              data-chosen={isChosen || undefined}
+            >
               <span className={classes.reviewMark} aria-hidden>
                 {isCorrect ? <IconCheck size={16} /> : isChosen ? <IconX size={16} /> : null}
               </span>

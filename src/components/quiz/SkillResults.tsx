@@ -86,7 +86,9 @@ function TopicRow({ topic, bySubTopic }: { topic: Topic; bySubTopic: Map<number,
             No subtopics added.
           </Text>
         ) : (
-          topic.subTopics.map((subTopic) => <SubTopicAttempts key={subTopic.id} subTopic={subTopic} attempts={bySubTopic.get(subTopic.id) ?? NO_ATTEMPTS} />)
+          topic.subTopics.map((subTopic) => (
+            <SubTopicAttempts key={subTopic.id} subTopic={subTopic} attempts={bySubTopic.get(subTopic.id) ?? NO_ATTEMPTS} />
+          ))
         )}
       </Table.Td>
     </Table.Tr>
@@ -120,7 +122,14 @@ function SubTopicAttempts({ subTopic, attempts }: { subTopic: SubTopic; attempts
           >
             {open ? 'Hide Attempts' : 'View Attempts'}
           </Button>
-          <ButtonLink size="xs" variant="default" to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopic.id] }} leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Take Test: ${subTopic.title}`}>
+          <ButtonLink
+            size="xs"
+            variant="default"
+            to="/mcq-test/$subTopicIds"
+            params={{ subTopicIds: [subTopic.id] }}
+            leftSection={<IconPlayerPlay size={14} aria-hidden />}
+            aria-label={`Take Test: ${subTopic.title}`}
+          >
             Take Test
           </ButtonLink>
         </Group>

@@ -5,10 +5,16 @@ import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { skillTopicsQueryOptions } from '../../queries/skills.ts'
 
 /** A test's questions: the test screen names its own failure ('Failed to load MCQs'; the admin table says another). */
-export const testQuestionsQueryOptions = (subTopicIds: number[]) => ({ ...mcqsQueryOptions(subTopicIds), meta: { errorMessage: 'Failed to load MCQs' } })
+export const testQuestionsQueryOptions = (subTopicIds: number[]) => ({
+  ...mcqsQueryOptions(subTopicIds),
+  meta: { errorMessage: 'Failed to load MCQs' },
+})
 
 /** A skill's topics as MCQ Results reads them: one failure text for the topics and the attempts. */
-export const resultsTopicsQueryOptions = (skillId: number) => ({ ...skillTopicsQueryOptions(skillId), meta: { errorMessage: 'Failed to fetch topics or attempts' } })
+export const resultsTopicsQueryOptions = (skillId: number) => ({
+  ...skillTopicsQueryOptions(skillId),
+  meta: { errorMessage: 'Failed to fetch topics or attempts' },
+})
 
 export const subTopicIdsOf = (skill: Pick<SkillWithTopics, 'topics'>) => skill.topics.flatMap((t) => t.subTopics.map((s) => s.id))
 

@@ -84,7 +84,13 @@ export function DashboardFigures() {
         </div>
       </SimpleGrid>
 
-      <ChartCard title="Test attempts, last 14 days" summary={attemptsSummary(f)} columns={['Day', 'Attempts']} data={series} note="One attempt per sub-topic of each test taken (UTC days).">
+      <ChartCard
+        title="Test attempts, last 14 days"
+        summary={attemptsSummary(f)}
+        columns={['Day', 'Attempts']}
+        data={series}
+        note="One attempt per sub-topic of each test taken (UTC days)."
+      >
         <ColumnChart data={series} />
       </ChartCard>
 

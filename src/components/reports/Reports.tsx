@@ -148,7 +148,8 @@ function subTopicSummary(subTopics: SubTopicScore[]) {
 /** Lowest share answered correctly first; questions nobody has answered yet last. */
 export function sortByShare(questions: QuestionScore[]): QuestionScore[] {
   return [...questions].sort((a, b) => {
-    if (a.correctShare === null || b.correctShare === null) return a.correctShare === null ? (b.correctShare === null ? a.mcqId - b.mcqId : 1) : -1
+    if (a.correctShare === null || b.correctShare === null)
+      return a.correctShare === null ? (b.correctShare === null ? a.mcqId - b.mcqId : 1) : -1
     return a.correctShare - b.correctShare || b.answered - a.answered || a.mcqId - b.mcqId
   })
 }
@@ -199,7 +200,12 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
       {r.subTopics.length === 0 ? (
         <EmptyState>No subtopics added.</EmptyState>
       ) : (
-        <ChartCard title="Average score per sub-topic" summary={subTopicSummary(r.subTopics)} columns={['Sub-topic', 'Average score']} data={subTopicSeries(r.subTopics)}>
+        <ChartCard
+          title="Average score per sub-topic"
+          summary={subTopicSummary(r.subTopics)}
+          columns={['Sub-topic', 'Average score']}
+          data={subTopicSeries(r.subTopics)}
+        >
           <BarList data={subTopicSeries(r.subTopics)} />
         </ChartCard>
       )}

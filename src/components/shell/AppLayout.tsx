@@ -36,9 +36,22 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={mobileOpened ? 'Close menu' : 'Open menu'} />
+            <Burger
+              opened={mobileOpened}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpened ? 'Close menu' : 'Open menu'}
+            />
             <Tooltip label={desktopOpened ? 'Collapse sidebar' : 'Expand sidebar'}>
-              <ActionIcon variant="subtle" size="lg" visibleFrom="sm" onClick={desktop.toggle} aria-label={desktopOpened ? 'Collapse sidebar' : 'Expand sidebar'} aria-expanded={desktopOpened}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                visibleFrom="sm"
+                onClick={desktop.toggle}
+                aria-label={desktopOpened ? 'Collapse sidebar' : 'Expand sidebar'}
+                aria-expanded={desktopOpened}
+              >
                 {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
               </ActionIcon>
             </Tooltip>

@@ -1,7 +1,17 @@
 import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
 import { NavLink, ScrollArea, Stack, type NavLinkProps } from '@mantine/core'
 import { createLink, useRouterState, type LinkComponent } from '@tanstack/react-router'
-import { IconBox, IconChartBar, IconFolderCog, IconHome, IconLogout, IconSettings, IconUpload, IconUserPlus, IconUsers } from '@tabler/icons-react'
+import {
+  IconBox,
+  IconChartBar,
+  IconFolderCog,
+  IconHome,
+  IconLogout,
+  IconSettings,
+  IconUpload,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react'
 import type { Role } from '../../../contract/auth.ts'
 
 interface SidebarProps {
@@ -17,7 +27,14 @@ const NavLinkBase = (props: NavLinkBaseProps) => <NavLink component="a" {...prop
 /** A Mantine NavLink that is a router Link, with a typed `to`. */
 const SidebarLink: LinkComponent<typeof NavLinkBase> = createLink(NavLinkBase)
 
-type SidebarPath = '/user/my-dashboard' | '/user/packages' | '/user/settings' | '/admin/paginated-users' | '/reports' | '/admin/package-assigner' | '/package'
+type SidebarPath =
+  | '/user/my-dashboard'
+  | '/user/packages'
+  | '/user/settings'
+  | '/admin/paginated-users'
+  | '/reports'
+  | '/admin/package-assigner'
+  | '/package'
 
 /** Sidebar entries per SPEC.md §2; the admin entries are hidden only when the stored role is USER. */
 export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {

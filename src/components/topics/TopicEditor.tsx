@@ -15,7 +15,9 @@ import { errorsFromDetails, fieldId, fieldOrder, type DraftField, type DraftSubT
 import { TopicCard, plural, subTopicName, topicName, type TopicRowActions } from './TopicCard.tsx'
 import { useTopicDraft } from './useTopicDraft.ts'
 
-type PendingDelete = { kind: 'topic'; topic: DraftTopic; index: number } | { kind: 'subTopic'; topicKey: string; sub: DraftSubTopic; index: number; subIndex: number }
+type PendingDelete =
+  | { kind: 'topic'; topic: DraftTopic; index: number }
+  | { kind: 'subTopic'; topicKey: string; sub: DraftSubTopic; index: number; subIndex: number }
 
 /**
  * The topic and sub-topic editor of one skill. Edits stay in a local draft until 'Save All' sends the
@@ -50,9 +52,12 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
       editSubTopic: actions.editSubTopic,
       addSubTopic: (topicKey) => setFocusId(fieldId(actions.addSubTopic(topicKey).key, 'title')),
       // A row never saved only leaves the draft; a saved one is deleted on the server after confirmation.
-      deleteTopic: (topic, index) => (topic.id === undefined ? actions.removeTopic(topic.key, false) : setPending({ kind: 'topic', topic, index })),
+      deleteTopic: (topic, index) =>
+        topic.id === undefined ? actions.removeTopic(topic.key, false) : setPending({ kind: 'topic', topic, index }),
       deleteSubTopic: (topicKey, sub, index, subIndex) =>
-        sub.id === undefined ? actions.removeSubTopic(topicKey, sub.key, false) : setPending({ kind: 'subTopic', topicKey, sub, index, subIndex }),
+        sub.id === undefined
+          ? actions.removeSubTopic(topicKey, sub.key, false)
+          : setPending({ kind: 'subTopic', topicKey, sub, index, subIndex }),
     }),
     [actions],
   )
@@ -94,7 +99,11 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
         actions.saved(saved)
         notify.success('Topics & Subtopics saved!')
       },
-      onError: (error) => actions.saveFailed(messageOf(error, 'Nothing was saved. Try again.'), error instanceof ApiError ? errorsFromDetails(sent, error.details) : {}),
+      onError: (error) =>
+        actions.saveFailed(
+          messageOf(error, 'Nothing was saved. Try again.'),
+          error instanceof ApiError ? errorsFromDetails(sent, error.details) : {},
+        ),
     })
   }
 
@@ -106,7 +115,9 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
       {draft.length === 0 ? (
         <EmptyState>No topics added yet. Use ‘Add topic’ to start.</EmptyState>
       ) : (
-        draft.map((topic, index) => <TopicCard key={topic.key} topic={topic} index={index} errors={errors} disabled={busy} actions={rowActions} />)
+        draft.map((topic, index) => (
+          <TopicCard key={topic.key} topic={topic} index={index} errors={errors} disabled={busy} actions={rowActions} />
+        ))
       )}
 
       <Paper
@@ -124,7 +135,12 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
               {dirty ? 'Unsaved changes' : 'All changes saved'}
             </Text>
             <Group gap="xs" wrap="nowrap" ml="auto">
-              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setFocusId(fieldId(actions.addTopic().key, 'title'))} disabled={busy}>
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setFocusId(fieldId(actions.addTopic().key, 'title'))}
+                disabled={busy}
+              >
                 Add topic
               </Button>
               <Button leftSection={<IconDeviceFloppy size={16} />} onClick={saveAll} loading={busy}>

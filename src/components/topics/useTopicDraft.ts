@@ -53,7 +53,8 @@ const fresh = (skill: SkillWithTopics): TopicDraftState => ({
 const withoutTopic = (list: DraftTopic[], key: string) => list.filter((t) => t.key !== key)
 const withoutSubTopic = (list: DraftTopic[], topicKey: string, subKey: string) =>
   list.map((t) => (t.key === topicKey ? { ...t, subTopics: t.subTopics.filter((s) => s.key !== subKey) } : t))
-const withoutKey = (errors: FieldErrors, key: string) => (errors[key] ? Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key)) : errors)
+const withoutKey = (errors: FieldErrors, key: string) =>
+  errors[key] ? Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key)) : errors
 
 /** An edit of the draft: clears the last save's failure and the server's message on the edited field. */
 function edited(state: TopicDraftState, draft: DraftTopic[], touched?: string): TopicDraftState {
@@ -72,7 +73,9 @@ function reducer(state: TopicDraftState, action: TopicDraftAction): TopicDraftSt
       return edited(
         state,
         state.draft.map((t) =>
-          t.key === action.topicKey ? { ...t, subTopics: t.subTopics.map((s) => (s.key === action.subKey ? { ...s, [action.field]: action.value } : s)) } : t,
+          t.key === action.topicKey
+            ? { ...t, subTopics: t.subTopics.map((s) => (s.key === action.subKey ? { ...s, [action.field]: action.value } : s)) }
+            : t,
         ),
         fieldKey(action.subKey, action.field),
       )
@@ -117,7 +120,8 @@ export function useTopicDraft(skill: SkillWithTopics) {
   const actions = useMemo(
     () => ({
       editTopic: (key: string, field: DraftField, value: string) => dispatch({ type: 'editTopic', key, field, value }),
-      editSubTopic: (topicKey: string, subKey: string, field: DraftField, value: string) => dispatch({ type: 'editSubTopic', topicKey, subKey, field, value }),
+      editSubTopic: (topicKey: string, subKey: string, field: DraftField, value: string) =>
+        dispatch({ type: 'editSubTopic', topicKey, subKey, field, value }),
       /** Adds an empty topic and returns it (to focus its title). */
       addTopic: () => {
         const topic = newTopic()

@@ -16,7 +16,17 @@ interface ConfirmDialogProps {
 }
 
 /** A modal yes/no question; Escape or Cancel closes it. */
-export function ConfirmDialog({ opened, title, message, detail, confirmLabel = 'Confirm', danger = false, loading = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  detail,
+  confirmLabel = 'Confirm',
+  danger = false,
+  loading = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="md">

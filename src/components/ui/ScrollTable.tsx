@@ -2,7 +2,17 @@ import type { ReactNode } from 'react'
 import { Skeleton, Table, Text } from '@mantine/core'
 
 /** A table that scrolls sideways inside its own focusable region on narrow screens; `columns` are its header cells. */
-export function ScrollTable({ label, minWidth, columns, children }: { label: string; minWidth: number; columns: readonly string[]; children: ReactNode }) {
+export function ScrollTable({
+  label,
+  minWidth,
+  columns,
+  children,
+}: {
+  label: string
+  minWidth: number
+  columns: readonly string[]
+  children: ReactNode
+}) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native" role="region" aria-label={label} tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>

@@ -29,7 +29,13 @@ export function StarRating({ label, value, onChange, size = 28, disabled = false
       <Text id={labelId} size="sm" fw={500} component="div">
         {label}
       </Text>
-      <div role="radiogroup" aria-labelledby={labelId} className={classes.group} onMouseLeave={() => setHover(0)} data-disabled={disabled || undefined}>
+      <div
+        role="radiogroup"
+        aria-labelledby={labelId}
+        className={classes.group}
+        onMouseLeave={() => setHover(0)}
+        data-disabled={disabled || undefined}
+      >
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={classes.option} onMouseEnter={() => !disabled && setHover(n)}>
             <input

@@ -21,7 +21,12 @@ export function Stars({ value, size = 16, count, countLabel = ['review', 'review
   const rounded = Math.round(shown * 10) / 10
   return (
     <Group gap={6} wrap="nowrap" className={classes.root}>
-      <span role="img" aria-label={`Rated ${rounded} out of 5`} className={classes.stars} style={{ ['--star-size' as string]: `${size}px` }}>
+      <span
+        role="img"
+        aria-label={`Rated ${rounded} out of 5`}
+        className={classes.stars}
+        style={{ ['--star-size' as string]: `${size}px` }}
+      >
         {[0, 1, 2, 3, 4].map((i) => {
           const fill = Math.min(1, Math.max(0, shown - i))
           return (

@@ -7,7 +7,13 @@ export function ThemeToggle() {
   const scheme = useComputedColorScheme('light')
   const dark = scheme === 'dark'
   return (
-    <ActionIcon variant="default" size="lg" aria-label="Toggle Theme" title="Toggle Theme" onClick={() => setColorScheme(dark ? 'light' : 'dark')}>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label="Toggle Theme"
+      title="Toggle Theme"
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+    >
       {dark ? <IconSun size={18} data-icon="sun" /> : <IconMoon size={18} data-icon="moon" />}
     </ActionIcon>
   )

@@ -58,10 +58,7 @@ export function AssignFormPage() {
         subtitle={
           <>
             Type a user ID and package IDs. To pick from lists instead, use the{' '}
-            <AnchorLink to="/admin/package-assigner">
-              package assigner
-            </AnchorLink>
-            .
+            <AnchorLink to="/admin/package-assigner">package assigner</AnchorLink>.
           </>
         }
       />
@@ -108,7 +105,11 @@ export function AssignFormPage() {
         </Alert>
       ) : null}
       {assigned ? (
-        <Alert color="teal" icon={<IconCircleCheck size={18} />} title={`${assigned.name} now has ${assigned.packages.length} ${assigned.packages.length === 1 ? 'package' : 'packages'}`}>
+        <Alert
+          color="teal"
+          icon={<IconCircleCheck size={18} />}
+          title={`${assigned.name} now has ${assigned.packages.length} ${assigned.packages.length === 1 ? 'package' : 'packages'}`}
+        >
           <Stack gap={6}>
             <List size="sm" spacing={2}>
               {assigned.packages.map((p) => (

@@ -28,18 +28,45 @@ export function AssignPackagesDialog({ user, openCount, packages, onClose }: Ass
   const [shown, setShown] = useState<User | null>(user)
   if (user && user !== shown) setShown(user)
   return (
-    <Modal opened={user !== null} onClose={onClose} title={shown ? `Assign packages to ${shown.name}` : 'Assign packages'} fullScreen={phone} size="lg" centered>
-      {shown ? <AssignForm key={openCount} user={shown} packages={packages} onDone={onClose} listHeight={phone ? 'calc(100dvh - 13rem)' : '55vh'} /> : null}
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={shown ? `Assign packages to ${shown.name}` : 'Assign packages'}
+      fullScreen={phone}
+      size="lg"
+      centered
+    >
+      {shown ? (
+        <AssignForm
+          key={openCount}
+          user={shown}
+          packages={packages}
+          onDone={onClose}
+          listHeight={phone ? 'calc(100dvh - 13rem)' : '55vh'}
+        />
+      ) : null}
     </Modal>
   )
 }
 
-function AssignForm({ user, packages, onDone, listHeight }: { user: User; packages: UseQueryResult<Package[]>; onDone: () => void; listHeight: string }) {
+function AssignForm({
+  user,
+  packages,
+  onDone,
+  listHeight,
+}: {
+  user: User
+  packages: UseQueryResult<Package[]>
+  onDone: () => void
+  listHeight: string
+}) {
   const [selected, setSelected] = useState<string[]>([])
   const [failure, setFailure] = useState<string | null>(null)
   const assign = useAssignPackages()
   const assignedIds = new Set(user.packages.map((p) => p.id))
-  const offered = (packages.data ?? []).filter((p) => !assignedIds.has(p.id)).sort((a, b) => byTitle.compare(a.title, b.title) || a.id - b.id)
+  const offered = (packages.data ?? [])
+    .filter((p) => !assignedIds.has(p.id))
+    .sort((a, b) => byTitle.compare(a.title, b.title) || a.id - b.id)
 
   function submit() {
     setFailure(null)
@@ -86,7 +113,12 @@ function AssignForm({ user, packages, onDone, listHeight }: { user: User; packag
       {offered.length === 0 ? (
         <EmptyState>{packages.data.length === 0 ? 'No packages found.' : `${user.name} already has every package.`}</EmptyState>
       ) : (
-        <Checkbox.Group label="Packages not yet assigned" description={`${offered.length} available · ${selected.length} chosen`} value={selected} onChange={setSelected}>
+        <Checkbox.Group
+          label="Packages not yet assigned"
+          description={`${offered.length} available · ${selected.length} chosen`}
+          value={selected}
+          onChange={setSelected}
+        >
           <ScrollArea.Autosize mah={listHeight} mt="xs" type="auto" offsetScrollbars>
             <Stack gap="sm" py={4}>
               {offered.map((pkg) => (

@@ -25,7 +25,14 @@ export function AssignedPackagesDialog({ user, onClose }: { user: User | null; o
   }
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title={shown ? `Packages assigned to ${shown.name}` : 'Assigned packages'} fullScreen={phone} size="lg" centered>
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={shown ? `Packages assigned to ${shown.name}` : 'Assigned packages'}
+      fullScreen={phone}
+      size="lg"
+      centered
+    >
       {shown ? (
         <Stack gap="md">
           {shown.packages.length === 0 ? (

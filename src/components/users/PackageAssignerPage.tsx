@@ -43,52 +43,57 @@ export function PackageAssignerPage({ q, onSearch }: { q: string; onSearch: (q: 
       ) : null}
 
       <Stack gap="xs">
-          {q.trim() ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {shown.length} of {users.length} users match “{q.trim()}”
-            </Text>
-          ) : null}
-          <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS}>
-            <Table.Tbody>
-              {shown.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {users.length === 0 ? 'No users found.' : `No users match “${q.trim()}”.`}
-                    </Text>
+        {q.trim() ? (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {shown.length} of {users.length} users match “{q.trim()}”
+          </Text>
+        ) : null}
+        <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS}>
+          <Table.Tbody>
+            {shown.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS.length}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {users.length === 0 ? 'No users found.' : `No users match “${q.trim()}”.`}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              shown.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.id}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
+                  <Table.Td>
+                    <AnchorLink to="/user/detail" search={{ id: user.id }} display="inline-block" miw="9rem">
+                      {user.name}
+                    </AnchorLink>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Badge variant="light" color={user.packages.length ? 'indigo' : 'gray'}>
+                        {user.packages.length}
+                      </Badge>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => setViewId(user.id)}
+                        aria-label={`View packages of ${user.name}`}
+                      >
+                        View
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" onClick={() => openAssign(user.id)} aria-label={`Assign packages to ${user.name}`}>
+                      Assign
+                    </Button>
                   </Table.Td>
                 </Table.Tr>
-              ) : (
-                shown.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>{user.id}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
-                    <Table.Td>
-                      <AnchorLink to="/user/detail" search={{ id: user.id }} display="inline-block" miw="9rem">
-                        {user.name}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Badge variant="light" color={user.packages.length ? 'indigo' : 'gray'}>
-                          {user.packages.length}
-                        </Badge>
-                        <Button variant="subtle" size="compact-sm" onClick={() => setViewId(user.id)} aria-label={`View packages of ${user.name}`}>
-                          View
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button size="compact-sm" onClick={() => openAssign(user.id)} aria-label={`Assign packages to ${user.name}`}>
-                        Assign
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </ScrollTable>
-        </Stack>
+              ))
+            )}
+          </Table.Tbody>
+        </ScrollTable>
+      </Stack>
 
       <AssignPackagesDialog user={byId(assignId)} openCount={openCount} packages={packages} onClose={() => setAssignId(null)} />
       <AssignedPackagesDialog user={byId(viewId)} onClose={() => setViewId(null)} />
@@ -116,7 +121,8 @@ export function PackageAssignerFrame({ q, onSearch, children }: { q: string; onS
         title="Assign Packages"
         subtitle={
           <>
-            Give learners the packages they should study. To type IDs instead, use the <AnchorLink to="/admin/package-to-user">assign form</AnchorLink>.
+            Give learners the packages they should study. To type IDs instead, use the{' '}
+            <AnchorLink to="/admin/package-to-user">assign form</AnchorLink>.
           </>
         }
       />

@@ -57,7 +57,14 @@ export function UserPackagesSection({ user }: { user: User }) {
                       {pkg.description}
                     </Text>
                   </Stack>
-                  <Button variant="light" color="red" size="xs" style={{ flexShrink: 0 }} onClick={() => ask(pkg)} aria-label={`Unassign ${pkg.title}`}>
+                  <Button
+                    variant="light"
+                    color="red"
+                    size="xs"
+                    style={{ flexShrink: 0 }}
+                    onClick={() => ask(pkg)}
+                    aria-label={`Unassign ${pkg.title}`}
+                  >
                     Unassign
                   </Button>
                 </Group>

@@ -51,7 +51,15 @@ export function UsersPage({ view, page, onPage }: UsersPageProps) {
   return (
     <UsersFrame view={view} subtitle={config.subtitle(data.totalElements)}>
       {data.content.length === 0 ? (
-        <EmptyState action={page > 1 ? <Button variant="light" onClick={() => onPage(1)}>Go to the first page</Button> : undefined}>
+        <EmptyState
+          action={
+            page > 1 ? (
+              <Button variant="light" onClick={() => onPage(1)}>
+                Go to the first page
+              </Button>
+            ) : undefined
+          }
+        >
           {data.totalElements === 0 ? 'No users found.' : 'There are no users on this page.'}
         </EmptyState>
       ) : view === 'table' ? (

@@ -12,27 +12,29 @@ export function UsersTable({ users, skeletonRows = 0 }: { users?: User[]; skelet
   return (
     <ScrollTable label="Users" minWidth={820} columns={COLUMNS}>
       <Table.Tbody>
-        {users
-          ? users.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>{user.id}</Table.Td>
-                <Table.Td>
-                  <UserAvatar user={user} size="md" />
-                </Table.Td>
-                <Table.Td>
-                  <AnchorLink to="/user/detail" search={{ id: user.id }} fw={500} display="inline-block" miw="9rem">
-                    {user.name}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
-                <Table.Td>
-                  <RoleBadge role={user.role} />
-                </Table.Td>
-                <Table.Td>{user.givenName || <Blank />}</Table.Td>
-                <Table.Td>{user.familyName || <Blank />}</Table.Td>
-              </Table.Tr>
-            ))
-          : <SkeletonRows rows={skeletonRows} columns={COLUMNS.length} />}
+        {users ? (
+          users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>{user.id}</Table.Td>
+              <Table.Td>
+                <UserAvatar user={user} size="md" />
+              </Table.Td>
+              <Table.Td>
+                <AnchorLink to="/user/detail" search={{ id: user.id }} fw={500} display="inline-block" miw="9rem">
+                  {user.name}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
+              <Table.Td>
+                <RoleBadge role={user.role} />
+              </Table.Td>
+              <Table.Td>{user.givenName || <Blank />}</Table.Td>
+              <Table.Td>{user.familyName || <Blank />}</Table.Td>
+            </Table.Tr>
+          ))
+        ) : (
+          <SkeletonRows rows={skeletonRows} columns={COLUMNS.length} />
+        )}
       </Table.Tbody>
     </ScrollTable>
   )

@@ -24,7 +24,16 @@ interface CourseOutlineProps {
  * The package's topics (one open at a time) → sub-topics (several open at once) → videos. Each sub-topic
  * offers its PDFs as a zip and its tests; each topic a test on all its sub-topics.
  */
-export function CourseOutline({ pkg, openTopic, onOpenTopic, openSubTopics, onOpenSubTopics, openedSoFar, playingId, onPlay }: CourseOutlineProps) {
+export function CourseOutline({
+  pkg,
+  openTopic,
+  onOpenTopic,
+  openSubTopics,
+  onOpenSubTopics,
+  openedSoFar,
+  playingId,
+  onPlay,
+}: CourseOutlineProps) {
   const topics = pkg.skills.flatMap((skill) => skill.topics.map((topic) => ({ skill, topic })))
   if (topics.length === 0) {
     return (
@@ -42,7 +51,9 @@ export function CourseOutline({ pkg, openTopic, onOpenTopic, openSubTopics, onOp
           topic={topic}
           skillTitle={showSkills && topics[i - 1]?.skill.id !== skill.id ? skill.title : null}
           openSubTopics={openSubTopics}
-          onOpenSubTopics={(keys) => onOpenSubTopics([...openSubTopics.filter((k) => !topic.subTopics.some((s) => subTopicKey(s) === k)), ...keys])}
+          onOpenSubTopics={(keys) =>
+            onOpenSubTopics([...openSubTopics.filter((k) => !topic.subTopics.some((s) => subTopicKey(s) === k)), ...keys])
+          }
           openedSoFar={openedSoFar}
           playingId={playingId}
           onPlay={onPlay}
@@ -86,12 +97,25 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
             ) : (
               <Accordion multiple value={mine} onChange={onOpenSubTopics} variant="default" order={4} chevronPosition="left">
                 {topic.subTopics.map((subTopic) => (
-                  <SubTopicItem key={subTopic.id} topic={topic} subTopic={subTopic} openedSoFar={openedSoFar} playingId={playingId} onPlay={onPlay} />
+                  <SubTopicItem
+                    key={subTopic.id}
+                    topic={topic}
+                    subTopic={subTopic}
+                    openedSoFar={openedSoFar}
+                    playingId={playingId}
+                    onPlay={onPlay}
+                  />
                 ))}
               </Accordion>
             )}
             {topic.subTopics.length > 0 ? (
-              <ButtonLink to="/mcq-test/$subTopicIds" params={{ subTopicIds: topic.subTopics.map((s) => s.id) }} size="xs" variant="light" leftSection={<IconChecklist size={16} />}>
+              <ButtonLink
+                to="/mcq-test/$subTopicIds"
+                params={{ subTopicIds: topic.subTopics.map((s) => s.id) }}
+                size="xs"
+                variant="light"
+                leftSection={<IconChecklist size={16} />}
+              >
                 Take Test on All Topics
               </ButtonLink>
             ) : null}
@@ -151,7 +175,13 @@ function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTo
             </Stack>
           )}
           <Group gap={6} wrap="wrap">
-            <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={downloadZip} loading={download.isPending}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+              onClick={downloadZip}
+              loading={download.isPending}
+            >
               Download PDF
             </Button>
             <ButtonLink size="compact-sm" variant="light" to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopic.id] }}>

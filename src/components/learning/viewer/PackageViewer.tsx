@@ -33,7 +33,10 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
 
   function openSubTopicsChanged(keys: string[]) {
     setOpenSubTopics(keys)
-    const ids = pkg.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics)).filter((s) => keys.includes(subTopicKey(s))).map((s) => s.id)
+    const ids = pkg.skills
+      .flatMap((s) => s.topics.flatMap((t) => t.subTopics))
+      .filter((s) => keys.includes(subTopicKey(s)))
+      .map((s) => s.id)
     if (ids.some((id) => !openedSoFar.has(id))) setOpenedSoFar(new Set([...openedSoFar, ...ids]))
   }
 
@@ -59,7 +62,12 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
         subtitle={<span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{pkg.description}</span>}
         actions={
           <>
-            <Button variant="light" leftSection={<IconPencilStar size={16} />} onClick={() => setReviewing({ targetType: 'PACKAGE', targetId: pkg.id, title: pkg.title })} aria-haspopup="dialog">
+            <Button
+              variant="light"
+              leftSection={<IconPencilStar size={16} />}
+              onClick={() => setReviewing({ targetType: 'PACKAGE', targetId: pkg.id, title: pkg.title })}
+              aria-haspopup="dialog"
+            >
               Review This Package
             </Button>
             {everySubTopic.length > 0 ? (
@@ -115,7 +123,12 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
               <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
                 {label}
               </Title>
-              <Button variant="default" leftSection={<IconMessagePlus size={16} />} onClick={() => setCommenting(true)} aria-haspopup="dialog">
+              <Button
+                variant="default"
+                leftSection={<IconMessagePlus size={16} />}
+                onClick={() => setCommenting(true)}
+                aria-haspopup="dialog"
+              >
                 Leave a Comment
               </Button>
             </Group>
@@ -150,7 +163,15 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
         </div>
       </div>
 
-      {place ? <CommentModal key={place.video.id} opened={commenting} onClose={() => setCommenting(false)} videoId={place.video.id} videoLabel={label} /> : null}
+      {place ? (
+        <CommentModal
+          key={place.video.id}
+          opened={commenting}
+          onClose={() => setCommenting(false)}
+          videoId={place.video.id}
+          videoLabel={label}
+        />
+      ) : null}
       <FeedbackDialog target={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
   )

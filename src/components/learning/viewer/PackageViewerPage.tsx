@@ -55,7 +55,8 @@ function NotYours() {
       <PageHeader title="This package is not available to you" />
       <EmptyState action={<BackLinks />}>
         <IconLock size={28} stroke={1.5} aria-hidden="true" style={{ display: 'block', margin: '0 auto 8px' }} />
-        Its videos, study materials and tests open once an administrator assigns it to you. Your own packages are under My Learning Packages.
+        Its videos, study materials and tests open once an administrator assigns it to you. Your own packages are under My Learning
+        Packages.
       </EmptyState>
     </Stack>
   )

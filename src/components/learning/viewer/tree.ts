@@ -31,6 +31,5 @@ export function findVideo(pkg: Package, videoId: number): VideoPlace | null {
 
 export const allSubTopicIds = (pkg: Package) => pkg.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics.map((u) => u.id)))
 
-
 export const topicKey = (topic: Pick<Topic, 'id'>) => `topic-${topic.id}`
 export const subTopicKey = (subTopic: Pick<SubTopic, 'id'>) => `subtopic-${subTopic.id}`

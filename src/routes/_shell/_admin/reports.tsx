@@ -20,7 +20,10 @@ export const Route = createFileRoute('/_shell/_admin/reports')({
 function ReportsPage() {
   const { packageId, page = 1 } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const onPage = useCallback((next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }), [navigate])
+  const onPage = useCallback(
+    (next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }),
+    [navigate],
+  )
   return <Reports packageId={packageId} page={page} onPage={onPage} />
 }
 

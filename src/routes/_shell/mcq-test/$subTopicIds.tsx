@@ -9,7 +9,10 @@ export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
   params: idListParams('subTopicIds'),
   // The titles only label the page: when they fail, the page says so and the questions stay answerable.
   loader: ({ context: { queryClient }, params }) =>
-    neededWithExtra(queryClient.query({ ...testQuestionsQueryOptions(params.subTopicIds), staleTime: 'static' }), queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' })),
+    neededWithExtra(
+      queryClient.query({ ...testQuestionsQueryOptions(params.subTopicIds), staleTime: 'static' }),
+      queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' }),
+    ),
   pendingComponent: McqTestPending,
   errorComponent: McqTestLoadError,
   component: McqTestRoute,

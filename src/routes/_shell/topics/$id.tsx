@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idParams } from '../../../lib/route-schemas.ts'
-import { PackageMissing, PackageViewerError, PackageViewerPage, PackageViewerPending } from '../../../components/learning/viewer/PackageViewerPage.tsx'
+import {
+  PackageMissing,
+  PackageViewerError,
+  PackageViewerPage,
+  PackageViewerPending,
+} from '../../../components/learning/viewer/PackageViewerPage.tsx'
 import { viewerTreeQueryOptions } from '../../../components/learning/viewer/viewer-query.ts'
 
 export const Route = createFileRoute('/_shell/topics/$id')({

@@ -10,7 +10,10 @@ export const Route = createFileRoute('/_shell/user/my-dashboard')({
   search: { middlewares: [stripSearchParams(DEFAULT_CATALOGUE_SEARCH)] },
   // The current user only fills the profile card and marks owned packages: its failure shows on the card.
   loader: ({ context: { queryClient } }) =>
-    neededWithExtra(queryClient.query({ ...packagesQueryOptions(), staleTime: 'static' }), queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' })),
+    neededWithExtra(
+      queryClient.query({ ...packagesQueryOptions(), staleTime: 'static' }),
+      queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' }),
+    ),
   pendingComponent: LearnerHomePending,
   errorComponent: LearnerHomeError,
   component: LearnerHomeRoute,

@@ -10,7 +10,9 @@ export const Route = createFileRoute('/_shell/_admin/admin/paginated-users')({
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, deps }) => context.queryClient.query({ ...usersViewQueryOptions('table', deps.page), staleTime: 'static' }),
   pendingComponent: () => <UsersPending view="table" />,
-  errorComponent: (props) => <RouteLoadError {...props} header={<PageHeader title={USERS_VIEWS.table.title} />} failureText="Failed to fetch users" />,
+  errorComponent: (props) => (
+    <RouteLoadError {...props} header={<PageHeader title={USERS_VIEWS.table.title} />} failureText="Failed to fetch users" />
+  ),
   component: UsersTableRoute,
 })
 

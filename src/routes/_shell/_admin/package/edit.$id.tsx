@@ -6,7 +6,8 @@ import { PackageNotFound, PackagePending, PackageRouteError, loadPackage } from 
 export const Route = createFileRoute('/_shell/_admin/package/edit/$id')({
   params: idParams('id'),
   // ?addSkill=true opens the form with an empty skill row ready ('Add new Skill for this package').
-  validateSearch: (search: Record<string, unknown>): { addSkill?: boolean } => (search.addSkill === true || search.addSkill === 'true' ? { addSkill: true } : {}),
+  validateSearch: (search: Record<string, unknown>): { addSkill?: boolean } =>
+    search.addSkill === true || search.addSkill === 'true' ? { addSkill: true } : {},
   loader: ({ context, params }) => loadPackage(context.queryClient, params.id),
   pendingComponent: PackagePending,
   errorComponent: PackageRouteError,

@@ -11,7 +11,14 @@ export const Route = createFileRoute('/_shell/_admin/skill/$skillId/topics')({
   params: idParams('skillId'),
   loader: ({ context, params }) => context.queryClient.query({ ...skillTopicsQueryOptions(params.skillId), staleTime: 'static' }),
   pendingComponent: UploadContentPending,
-  errorComponent: (props) => <RouteLoadError {...props} header={<PageHeader title="Upload Content" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />,
+  errorComponent: (props) => (
+    <RouteLoadError
+      {...props}
+      header={<PageHeader title="Upload Content" />}
+      failureText="Failed to fetch topics"
+      notFoundAction={<BackToPackages />}
+    />
+  ),
   component: UploadContentRoute,
 })
 

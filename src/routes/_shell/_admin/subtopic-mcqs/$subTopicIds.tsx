@@ -25,6 +25,9 @@ function McqTablePage() {
   const { subTopicIds } = Route.useParams()
   const { page = 1 } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const onPage = useCallback((next: number, replace = false) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }), replace }), [navigate])
+  const onPage = useCallback(
+    (next: number, replace = false) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }), replace }),
+    [navigate],
+  )
   return <McqTable key={subTopicIds.join(',')} subTopicIds={subTopicIds} page={page} onPage={onPage} />
 }

@@ -11,7 +11,13 @@ export const Route = createFileRoute('/_shell/_admin/subtopic/$id')({
   loader: ({ context, params }) => context.queryClient.query({ ...subTopicQueryOptions(params.id), staleTime: 'static' }),
   pendingComponent: SubTopicPending,
   errorComponent: (props) => (
-    <RouteLoadError {...props} header={<PageHeader title="Sub-topic" />} failureText="Failed to fetch subtopic" notFoundText="SubTopic not found" notFoundAction={<BackToPackages />} />
+    <RouteLoadError
+      {...props}
+      header={<PageHeader title="Sub-topic" />}
+      failureText="Failed to fetch subtopic"
+      notFoundText="SubTopic not found"
+      notFoundAction={<BackToPackages />}
+    />
   ),
   component: SubTopicRoute,
 })

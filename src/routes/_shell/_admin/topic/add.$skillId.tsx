@@ -11,7 +11,12 @@ export const Route = createFileRoute('/_shell/_admin/topic/add/$skillId')({
   loader: ({ context, params }) => context.queryClient.query({ ...skillTopicsQueryOptions(params.skillId), staleTime: 'static' }),
   pendingComponent: TopicEditorPending,
   errorComponent: (props) => (
-    <RouteLoadError {...props} header={<PageHeader title="Topics and sub-topics" />} failureText="Failed to fetch topics" notFoundAction={<BackToPackages />} />
+    <RouteLoadError
+      {...props}
+      header={<PageHeader title="Topics and sub-topics" />}
+      failureText="Failed to fetch topics"
+      notFoundAction={<BackToPackages />}
+    />
   ),
   component: TopicEditorRoute,
 })

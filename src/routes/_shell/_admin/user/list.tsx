@@ -10,7 +10,9 @@ export const Route = createFileRoute('/_shell/_admin/user/list')({
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, deps }) => context.queryClient.query({ ...usersViewQueryOptions('cards', deps.page), staleTime: 'static' }),
   pendingComponent: () => <UsersPending view="cards" />,
-  errorComponent: (props) => <RouteLoadError {...props} header={<PageHeader title={USERS_VIEWS.cards.title} />} failureText="Failed to fetch users" />,
+  errorComponent: (props) => (
+    <RouteLoadError {...props} header={<PageHeader title={USERS_VIEWS.cards.title} />} failureText="Failed to fetch users" />
+  ),
   component: UserCardsRoute,
 })
 

@@ -9,7 +9,10 @@ export const Route = createFileRoute('/_shell/mcq-test/attempt-history/$subTopic
   params: idParams('subTopicId'),
   // The sub-topic's title only labels the page: its failure leaves the attempts on show.
   loader: ({ context: { queryClient }, params }) =>
-    neededWithExtra(queryClient.query({ ...attemptsBySubTopicQueryOptions(params.subTopicId), staleTime: 'static' }), queryClient.query({ ...subTopicQueryOptions(params.subTopicId), staleTime: 'static' })),
+    neededWithExtra(
+      queryClient.query({ ...attemptsBySubTopicQueryOptions(params.subTopicId), staleTime: 'static' }),
+      queryClient.query({ ...subTopicQueryOptions(params.subTopicId), staleTime: 'static' }),
+    ),
   pendingComponent: AttemptHistoryPending,
   errorComponent: AttemptHistoryLoadError,
   component: AttemptHistoryRoute,
