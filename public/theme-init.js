@@ -3,7 +3,7 @@
   var scheme = 'light'
   try {
     if (localStorage.getItem('theme') === 'dark') scheme = 'dark'
-  } catch (e) {}
+  } catch {}
   var root = document.documentElement
   root.setAttribute('data-mantine-color-scheme', scheme)
   if (scheme === 'dark') root.classList.add('dark')

@@ -28,8 +28,8 @@ function collect(key: string) {
   if (!chunk) throw new Error(`No chunk '${key}' in the build manifest`)
   if (files.has(chunk.file)) return
   files.add(chunk.file)
-  chunk.css?.forEach((css) => files.add(css))
-  chunk.imports?.forEach(collect)
+  for (const css of chunk.css ?? []) files.add(css)
+  for (const key of chunk.imports ?? []) collect(key)
 }
 collect('index.html')
 collect(LANDING_CHUNK)

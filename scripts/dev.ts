@@ -6,7 +6,9 @@ const children = [
   spawn(process.execPath, ['--watch', 'server/index.ts'], { stdio: 'inherit', env: { ...process.env, PORT: apiPort } }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ]
-const stop = () => children.forEach((child) => child.kill('SIGTERM'))
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM')
+}
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
 for (const child of children)

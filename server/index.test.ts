@@ -27,7 +27,9 @@ function start(env: Record<string, string>): Promise<Running> {
       if (match) resolve({ child, baseUrl: match[1]!, output: () => out })
     }
     child.stdout!.on('data', onData)
-    child.stderr!.on('data', (chunk: Buffer) => void (out += chunk.toString()))
+    child.stderr!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
     child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)))
   })
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createApp } from './app.ts'
 import { remoteGoogleKeys } from './auth/google.ts'
@@ -17,7 +17,7 @@ import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
 
 /** The only place that reads the environment and starts listening. */
 async function main() {
-  let config
+  let config: Config
   try {
     config = loadConfig(process.env)
   } catch (err) {

@@ -283,7 +283,8 @@ describe('authorization matrix', () => {
     const results: string[] = []
     // Denied calls change nothing and the admin goes last, so one fixture serves all four roles; it is
     // rebuilt after any call that may have changed data.
-    const fixture = (cached ??= await seed())
+    cached ??= await seed()
+    const fixture = cached
     if (!['GET', 'HEAD'].includes(method)) cached = undefined
     for (const role of ROLES) {
       const path = concretePath(pattern, fixture.ids)

@@ -22,7 +22,7 @@ export async function hashPassword(password: string, cost = DEFAULT_COST): Promi
 /** Compares in constant time. Without a stored hash (Google-only accounts) it still does the work and answers false. */
 export async function verifyPassword(password: string, stored: string | null, cost = DEFAULT_COST): Promise<boolean> {
   const parts = stored?.split('$')
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') {
+  if (parts?.length !== 6 || parts[0] !== 'scrypt') {
     await derive(password, randomBytes(16), 2 ** cost, 8, 1)
     return false
   }

@@ -137,18 +137,14 @@ async function importMcqs(
     const summary = { uploaded: plan.valid.length, skipped: plan.skipped.length, skippedDetails: plan.skipped }
     if (dryRun) return summary
     for (let i = 0; i < plan.valid.length; i += 1000) {
-      await tx
-        .insert(mcqs)
-        .values(
-          plan.valid
-            .slice(i, i + 1000)
-            .map((m) => ({
-              subTopicId: m.subTopicId,
-              question: m.question,
-              options: JSON.stringify(m.options),
-              correctOption: m.correctOption,
-            })),
-        )
+      await tx.insert(mcqs).values(
+        plan.valid.slice(i, i + 1000).map((m) => ({
+          subTopicId: m.subTopicId,
+          question: m.question,
+          options: JSON.stringify(m.options),
+          correctOption: m.correctOption,
+        })),
+      )
     }
     return summary
   })

@@ -86,7 +86,7 @@ export async function loginWithGoogle(deps: AppDeps, idToken: string): Promise<L
   // The Google subject is the stable identity (the e-mail on a Google account can change); then the e-mail.
   const [bySubject] = await deps.db.select().from(users).where(eq(users.googleSubject, profile.subject))
   const existing = bySubject ?? (await findUserByEmail(deps.db, profile.email))
-  let row
+  let row: UserRow | undefined
   if (existing && isUnprovenPassword(existing)) {
     row = await takeOver(deps, existing, profile, fields)
   } else if (existing) {

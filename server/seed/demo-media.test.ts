@@ -92,7 +92,7 @@ describe('demo media', () => {
     expect(text.slice(xref, xref + 4)).toBe('xref')
     const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]))
     expect(offsets).toHaveLength(6)
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`))
+    for (const [i, offset] of offsets.entries()) expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`)
     const length = Number(/\/Length (\d+)/.exec(text)![1])
     const start = text.indexOf('stream\n') + 'stream\n'.length
     expect(text.slice(start + length, start + length + '\nendstream'.length)).toBe('\nendstream')

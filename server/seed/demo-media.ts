@@ -66,6 +66,7 @@ export const DEMO_MEDIA: DemoSubTopicMedia[] = [
         ['return null', 'return false', "return 'nothing'", 'throw new Error()'],
         'A,B',
       ),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a quiz option that shows template-literal syntax as a wrong answer, not a template
       q('How do you embed a JavaScript expression in JSX?', ['{expression}', '{{expression}}', '${expression}', 'na'], 'A'),
       q(
         'Which wrap several sibling elements without adding a DOM node?',

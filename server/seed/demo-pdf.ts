@@ -3,10 +3,10 @@
  * hand so the seed needs no PDF library; text is limited to printable ASCII (anything else becomes '?').
  */
 export function notesPdf(title: string, paragraphs: string[]): Buffer {
-  const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`)
+  const pdfText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`)
   const lines: { text: string; size: number; gap: number }[] = [{ text: title, size: 20, gap: 34 }]
   for (const paragraph of paragraphs) {
-    wrap(paragraph, 88).forEach((text, i) => lines.push({ text, size: 11, gap: i === 0 ? 22 : 15 }))
+    for (const [i, text] of wrap(paragraph, 88).entries()) lines.push({ text, size: 11, gap: i === 0 ? 22 : 15 })
   }
   lines.push({ text: 'Learnpack demo content.', size: 9, gap: 40 })
 
@@ -21,7 +21,7 @@ export function notesPdf(title: string, paragraphs: string[]): Buffer {
       y -= line.gap
       content.push(`/F1 ${line.size} Tf`, `1 0 0 1 56 ${y} Tm`)
     }
-    content.push(`(${escape(line.text)}) Tj`)
+    content.push(`(${pdfText(line.text)}) Tj`)
   }
   content.push('ET')
   const stream = content.join('\n')
@@ -32,7 +32,7 @@ export function notesPdf(title: string, paragraphs: string[]): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-    `<< /Title (${escape(title)}) /Producer (Learnpack) >>`,
+    `<< /Title (${pdfText(title)}) /Producer (Learnpack) >>`,
   ]
   let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'
   const offsets: number[] = []

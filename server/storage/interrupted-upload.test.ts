@@ -45,7 +45,9 @@ function start(dataDir: string): Promise<Running> {
       const match = /running at (http:\/\/localhost:\d+)/.exec(out)
       if (match) resolve({ child, baseUrl: match[1]! })
     })
-    child.stderr!.on('data', (chunk: Buffer) => void (out += chunk.toString()))
+    child.stderr!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
     child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)))
   })
 }

@@ -86,7 +86,8 @@ async function generateGoogleKeys() {
 
 async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): Promise<TestContext> {
   const { database, queries, empty } = await workerDatabase()
-  const keys = await (worker.learnpackGoogleKeys ??= generateGoogleKeys())
+  worker.learnpackGoogleKeys ??= generateGoogleKeys()
+  const keys = await worker.learnpackGoogleKeys
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'learnpack-test-')),
     JWT_SECRET: randomBytes(32).toString('hex'),

@@ -209,7 +209,7 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
     expect(broken.status).toBe(400)
     const truncated = await ctx.request('POST', uploadUrl(), {
       token: admin,
-      rawBody: '--b\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\n\r\n' + MP4_HEAD.toString('latin1'),
+      rawBody: `--b\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\n\r\n${MP4_HEAD.toString('latin1')}`,
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     })
     expect(truncated.status).toBe(400)

@@ -1,4 +1,5 @@
 /** Characters a file name cannot hold on common systems, and control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters (U+0000–U+001F) from file names is the point of this pattern
 const UNSAFE = /[\\/:*?"<>|\u0000-\u001f]+/g
 
 /** 'Unit 1: Fractions / Decimals' → 'Unit 1 Fractions Decimals' (never empty). */

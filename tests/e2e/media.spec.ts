@@ -97,7 +97,7 @@ test('an admin uploads a video, a PDF and a question bank, plays and seeks, down
   // --- play in the modal and seek (the signed URL answers Range requests)
   const ranges: number[] = []
   page.on('response', (response) => {
-    if (response.url().includes('/api/files/') && response.request().headers()['range']) ranges.push(response.status())
+    if (response.url().includes('/api/files/') && response.request().headers().range) ranges.push(response.status())
   })
   await videos.getByRole('button', { name: 'Play Test pattern' }).click()
   const dialog = page.getByRole('dialog', { name: 'Test pattern' })

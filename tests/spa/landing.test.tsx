@@ -172,7 +172,7 @@ describe('landing screen: creating an account', () => {
     const held = holdPost('/oauth2/registerUser')
     const { user, pathname } = renderApp('/')
     const form = await openSignUp(user)
-    const password = 'p'.repeat(PASSWORD_MIN) + '1'
+    const password = `${'p'.repeat(PASSWORD_MIN)}1`
     await user.type(within(form).getByLabelText(/Name/), 'Nina Newcomer')
     await user.type(within(form).getByLabelText(/Email/), 'Nina@Example.com')
     await user.type(within(form).getByLabelText(/Password/), password)
@@ -246,7 +246,9 @@ describe('landing screen: Google button', () => {
     await within(await signInForm()).findByTestId('google-button-large')
     const scripts = document.querySelectorAll('script[src="https://accounts.google.com/gsi/client"]')
     expect(scripts.length).toBeGreaterThan(0)
-    act(() => scripts.forEach((script) => script.dispatchEvent(new Event('error'))))
+    act(() => {
+      for (const script of scripts) script.dispatchEvent(new Event('error'))
+    })
     expect(logged).toHaveBeenCalledWith('Google Identity Services failed to load')
     await waitFor(() => expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0))
     await user.click(screen.getByRole('button', { name: 'Switch to Create Account' }))

@@ -13,8 +13,8 @@ function SkipList({ title, lines }: { title: string; lines: string[] }) {
       </Text>
       <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
         <List size="sm" spacing={2} aria-label={title} styles={{ itemWrapper: { overflowWrap: 'anywhere' } }}>
-          {lines.map((line, i) => (
-            <List.Item key={i}>{line}</List.Item>
+          {lines.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
       </ScrollArea.Autosize>

@@ -16,7 +16,7 @@ export class AnswerStore {
     const after = letters.length > 0
     if (before !== after) {
       this.answered += after ? 1 : -1
-      this.listeners.forEach((listener) => listener())
+      for (const listener of this.listeners) listener()
     }
   }
 
@@ -27,7 +27,7 @@ export class AnswerStore {
   clear() {
     this.answers.clear()
     this.answered = 0
-    this.listeners.forEach((listener) => listener())
+    for (const listener of this.listeners) listener()
   }
 
   /** How many questions have at least one box ticked. */

@@ -66,22 +66,22 @@ export function DashboardFigures() {
   const series = attemptsSeries(f)
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm" aria-label="Figures" role="list" className={classes.figures}>
-        <div role="listitem">
+      <SimpleGrid component="ul" cols={{ base: 2, md: 5 }} spacing="sm" p={0} m={0} aria-label="Figures" className={classes.figures}>
+        <li>
           <Figure label="Learners" value={f.learners} icon={<IconUsers size={22} />} to="/admin/paginated-users" />
-        </div>
-        <div role="listitem">
+        </li>
+        <li>
           <Figure label="Packages" value={f.packages} icon={<IconBox size={22} />} to="/package" />
-        </div>
-        <div role="listitem">
+        </li>
+        <li>
           <Figure label="Videos" value={f.videos} icon={<IconMovie size={22} />} />
-        </div>
-        <div role="listitem">
+        </li>
+        <li>
           <Figure label="Questions" value={f.questions} icon={<IconHelpCircle size={22} />} />
-        </div>
-        <div role="listitem">
+        </li>
+        <li>
           <Figure label="Attempts (7 days)" value={f.attemptsLast7Days} icon={<IconChecklist size={22} />} to="/reports" />
-        </div>
+        </li>
       </SimpleGrid>
 
       <ChartCard

@@ -34,8 +34,10 @@ export function ScrollTable({
 /** Placeholder rows while a table loads. */
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
   return Array.from({ length: rows }, (_, r) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows with no data; the count is fixed and never reordered
     <Table.Tr key={r} aria-hidden>
       {Array.from({ length: columns }, (_, c) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cells with no data; the count is fixed and never reordered
         <Table.Td key={c}>
           <Skeleton height={14} radius="sm" />
         </Table.Td>

@@ -12,6 +12,7 @@ export function UserCards({ users }: { users?: User[] }) {
     return (
       <SimpleGrid cols={GRID_COLUMNS} aria-busy="true" aria-label="Loading users">
         {Array.from({ length: 8 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cards with no data; the count is fixed and never reordered
           <Skeleton key={i} height={170} radius="md" />
         ))}
       </SimpleGrid>

@@ -185,6 +185,7 @@ function Player({ video, label, autoPlay, onPlay }: { video: Video; label: strin
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
   return (
+    // biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption files (the Video model has no captions), and an empty <track> would show a dead CC menu entry
     <video
       className={classes.video}
       src={src}
