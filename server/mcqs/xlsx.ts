@@ -110,7 +110,16 @@ export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise
 function rowCells(values: unknown): string[] {
   // exceljs row.values is 1-based: index 0 is empty.
   const cells = Array.isArray(values) ? (values as unknown[]).slice(1) : []
-  return Array.from(cells, (v) => cellText(v).trim())
+  return Array.from(cells, (v) => decodeXmlEscapes(cellText(v)).trim())
+}
+
+/**
+ * OOXML writes characters XML cannot hold as `_xHHHH_` (`_x0007_` is a bell, `_x005F_` a literal underscore).
+ * exceljs's streaming reader leaves them as written, so they are decoded here; the import rules then refuse the
+ * control characters among them with the row's reason.
+ */
+function decodeXmlEscapes(text: string): string {
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 }
 
 /** exceljs cell values as the text a person sees: numbers as written ('2', not '2.0'), formulas by result, rich text flattened. */
