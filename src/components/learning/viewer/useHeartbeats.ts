@@ -1,0 +1,111 @@
+import { type RefObject, type SyntheticEvent, useEffect, useRef } from 'react'
+import { sendHeartbeatOnLeave, useSendHeartbeat } from '../../../queries/progress.ts'
+import type { UnsentRanges } from './unsent-ranges.ts'
+
+/** While playing, a heartbeat every 15 s; pause, seek, ended and leaving the page send one at once. */
+export const HEARTBEAT_INTERVAL_MS = 15_000
+
+/**
+ * Longest step between two `timeupdate`s that still counts as watching (they come about 4 times a second, less
+ * in a busy tab). A longer jump is a seek and is not counted. The server checks the clock in any case.
+ */
+const MAX_STEP_SECONDS = 3
+
+type VideoEvent = SyntheticEvent<HTMLVideoElement>
+
+interface HeartbeatsOptions {
+  videoId: number
+  packageId: number
+  /** The viewer's store of ranges not yet accepted by the server. */
+  unsent: UnsentRanges
+  /** The <video> these heartbeats report on. */
+  videoRef: RefObject<HTMLVideoElement | null>
+}
+
+/**
+ * Tracks what a <video> plays and reports it to the server: returns the media event handlers to put on the element.
+ * Played ranges go to `unsent`; each heartbeat takes them, and gives them back when it fails.
+ */
+export function useHeartbeats({ videoId, packageId, unsent, videoRef }: HeartbeatsOptions) {
+  const heartbeat = useSendHeartbeat(packageId)
+  const playing = useRef(false)
+  /** Nothing is reported for a video only opened, never played: opening it does not make it the resume point. */
+  const everPlayed = useRef(false)
+  /** The position when watching was last counted; null right after a seek (the next timeupdate starts afresh). */
+  const countedUpTo = useRef<number | null>(null)
+  const lastSentPosition = useRef<number | null>(null)
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null)
+
+  function countWatched(video: HTMLVideoElement) {
+    if (!playing.current) return
+    const from = countedUpTo.current
+    const to = video.currentTime
+    if (from !== null && to > from && to - from <= MAX_STEP_SECONDS) unsent.add(videoId, [from, to])
+    countedUpTo.current = to
+  }
+
+  function send(video: HTMLVideoElement, how: 'request' | 'keepalive') {
+    if (!everPlayed.current) return
+    countWatched(video)
+    const position = video.currentTime
+    const watched = unsent.take(videoId)
+    if (watched.length === 0 && position === lastSentPosition.current) return
+    lastSentPosition.current = position
+    const body = { position, watched, playbackRate: video.playbackRate || 1 }
+    if (how === 'keepalive') return sendHeartbeatOnLeave(videoId, body)
+    // mutateAsync, not mutate: its promise settles even once the player is gone, so a failure is never dropped.
+    heartbeat.mutateAsync({ videoId, ...body }).catch(() => {
+      unsent.giveBack(videoId, watched)
+      lastSentPosition.current = null
+    })
+  }
+
+  function stopTimer() {
+    if (timer.current !== null) clearInterval(timer.current)
+    timer.current = null
+  }
+
+  function stopped(event: VideoEvent) {
+    send(event.currentTarget, 'request')
+    playing.current = false
+    stopTimer()
+  }
+
+  // The interval, pagehide and unmount run the latest render's `send`.
+  const latestSend = useRef(send)
+  latestSend.current = send
+
+  useEffect(() => {
+    // Kept from mount: by the time this cleanup runs, the ref may already point at the next video.
+    const video = videoRef.current
+    if (!video) return
+    const onPageHide = () => latestSend.current(video, 'keepalive')
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      window.removeEventListener('pagehide', onPageHide)
+      if (timer.current !== null) clearInterval(timer.current)
+      // Another video was chosen or the viewer was left inside the app: report what this one played.
+      latestSend.current(video, 'request')
+    }
+  }, [videoRef])
+
+  const handlers = {
+    onPlay: (event: VideoEvent) => {
+      const video = event.currentTarget
+      playing.current = true
+      everPlayed.current = true
+      countedUpTo.current = video.currentTime
+      stopTimer()
+      timer.current = setInterval(() => latestSend.current(video, 'request'), HEARTBEAT_INTERVAL_MS)
+    },
+    onTimeUpdate: (event: VideoEvent) => countWatched(event.currentTarget),
+    onPause: stopped,
+    onEnded: stopped,
+    // The jump itself is not watching: counting starts again from where it lands.
+    onSeeking: () => {
+      countedUpTo.current = null
+    },
+    onSeeked: (event: VideoEvent) => send(event.currentTarget, 'request'),
+  }
+  return { handlers }
+}
