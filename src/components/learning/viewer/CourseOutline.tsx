@@ -218,7 +218,14 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
 
 function SubTopicBadge({ id, state }: { id: string; state: SubTopicState }) {
   return state.completed ? (
-    <Badge id={id} size="sm" color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden="true" />} style={{ flexShrink: 0 }}>
+    <Badge
+      id={id}
+      size="sm"
+      color="teal"
+      variant="light"
+      leftSection={<IconCheck size={12} aria-hidden="true" />}
+      style={{ flexShrink: 0 }}
+    >
       Done
     </Badge>
   ) : (

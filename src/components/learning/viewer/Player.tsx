@@ -24,8 +24,8 @@ export function Player({ video, packageId, label, autoPlay, startAt, videoRef, u
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
   const { handlers } = useHeartbeats({ videoId: video.id, packageId, unsent, videoRef })
+  // No <track>: uploaded videos carry no caption files, and an empty one would show a dead CC menu entry.
   return (
-    // biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption files (the Video model has no captions), and an empty <track> would show a dead CC menu entry
     <video
       ref={videoRef}
       className={classes.video}

@@ -27,14 +27,15 @@ export function progressLookup(progress: PackageProgress | undefined): ProgressL
   return { topicPercent, subTopic, videoPosition }
 }
 
-/** Within this many seconds of the end, a video starts again from the beginning rather than resuming. */
-const NEAR_THE_END_SECONDS = 5
-
-/** Where a video opens: the learner's last position, unless there is none or it was at the very end. */
+/**
+ * Where a video opens: the learner's last position, unless there is none or it was at the very end (the last 5 s,
+ * or the last tenth of a short clip), where it starts again from the beginning.
+ */
 export function startPosition(lookup: ProgressLookup, video: { id: number; durationSeconds: number }): number {
   const position = lookup.videoPosition.get(video.id) ?? 0
   if (position <= 0) return 0
-  if (video.durationSeconds > 0 && position >= video.durationSeconds - NEAR_THE_END_SECONDS) return 0
+  const nearTheEnd = Math.min(5, video.durationSeconds * 0.1)
+  if (video.durationSeconds > 0 && position >= video.durationSeconds - nearTheEnd) return 0
   return position
 }
 
