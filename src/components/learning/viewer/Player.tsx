@@ -9,7 +9,7 @@ interface PlayerProps {
   packageId: number
   label: string
   autoPlay: boolean
-  /** Where playback starts once the video's metadata is known (0: the beginning). */
+  /** Where playback starts once the video's metadata is known (0: the beginning); read again after 'Start over'. */
   startAt: number
   videoRef: RefObject<HTMLVideoElement | null>
   unsent: UnsentRanges
@@ -23,7 +23,7 @@ interface PlayerProps {
 export function Player({ video, packageId, label, autoPlay, startAt, videoRef, unsent, onPlay }: PlayerProps) {
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
-  const { handlers } = useHeartbeats({ videoId: video.id, packageId, unsent, videoRef })
+  const { handlers } = useHeartbeats({ videoId: video.id, packageId, unsent, videoRef, startAt })
   // No <track>: uploaded videos carry no caption files, and an empty one would show a dead CC menu entry.
   return (
     <video
@@ -37,9 +37,6 @@ export function Player({ video, packageId, label, autoPlay, startAt, videoRef, u
       autoPlay={autoPlay}
       aria-label={`Video: ${label}`}
       {...handlers}
-      onLoadedMetadata={(event) => {
-        if (startAt > 0) event.currentTarget.currentTime = startAt
-      }}
       onPlay={(event) => {
         handlers.onPlay(event)
         onPlay()

@@ -20,17 +20,23 @@ interface HeartbeatsOptions {
   unsent: UnsentRanges
   /** The <video> these heartbeats report on. */
   videoRef: RefObject<HTMLVideoElement | null>
+  /** Where playback starts once the metadata is known: the learner's last position, or 0. */
+  startAt: number
 }
 
 /**
- * Tracks what a <video> plays and reports it to the server: returns the media event handlers to put on the element.
- * Played ranges go to `unsent`; each heartbeat takes them, and gives them back when it fails.
+ * Starts a <video> at `startAt`, tracks what it plays and reports it to the server: returns the media event handlers
+ * to put on the element. Played ranges go to `unsent`; each heartbeat takes them, and gives them back when it fails.
  */
-export function useHeartbeats({ videoId, packageId, unsent, videoRef }: HeartbeatsOptions) {
+export function useHeartbeats({ videoId, packageId, unsent, videoRef, startAt }: HeartbeatsOptions) {
   const heartbeat = useSendHeartbeat(packageId)
   const playing = useRef(false)
-  /** Nothing is reported for a video only opened, never played: opening it does not make it the resume point. */
-  const everPlayed = useRef(false)
+  /**
+   * Whether the learner has played or sought this video. Until then nothing is reported: a video only opened does
+   * not become the resume point, and moving it to `startAt` is not the learner's seek.
+   */
+  const touched = useRef(false)
+  const resuming = useRef(false)
   /** The position when watching was last counted; null right after a seek (the next timeupdate starts afresh). */
   const countedUpTo = useRef<number | null>(null)
   const lastSentPosition = useRef<number | null>(null)
@@ -45,7 +51,7 @@ export function useHeartbeats({ videoId, packageId, unsent, videoRef }: Heartbea
   }
 
   function send(video: HTMLVideoElement, how: 'request' | 'keepalive') {
-    if (!everPlayed.current) return
+    if (!touched.current) return
     countWatched(video)
     const position = video.currentTime
     const watched = unsent.take(videoId)
@@ -90,10 +96,15 @@ export function useHeartbeats({ videoId, packageId, unsent, videoRef }: Heartbea
   }, [videoRef])
 
   const handlers = {
+    onLoadedMetadata: (event: VideoEvent) => {
+      if (startAt <= 0) return
+      resuming.current = true
+      event.currentTarget.currentTime = startAt
+    },
     onPlay: (event: VideoEvent) => {
       const video = event.currentTarget
       playing.current = true
-      everPlayed.current = true
+      touched.current = true
       countedUpTo.current = video.currentTime
       stopTimer()
       timer.current = setInterval(() => latestSend.current(video, 'request'), HEARTBEAT_INTERVAL_MS)
@@ -105,7 +116,14 @@ export function useHeartbeats({ videoId, packageId, unsent, videoRef }: Heartbea
     onSeeking: () => {
       countedUpTo.current = null
     },
-    onSeeked: (event: VideoEvent) => send(event.currentTarget, 'request'),
+    onSeeked: (event: VideoEvent) => {
+      if (resuming.current) {
+        resuming.current = false
+        return
+      }
+      touched.current = true
+      send(event.currentTarget, 'request')
+    },
   }
   return { handlers }
 }
