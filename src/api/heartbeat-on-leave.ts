@@ -1,4 +1,4 @@
-import type { Heartbeat } from '../../contract/progress.ts'
+import type { HeartbeatInput } from '../../contract/progress.ts'
 import { API_PREFIX, api } from './client.ts'
 import { getToken } from './session.ts'
 
@@ -8,7 +8,7 @@ import { getToken } from './session.ts'
  * request may not have started when a hidden page is frozen or unloaded, and nobody is left to read its answer.
  * `navigator.sendBeacon` cannot carry the bearer token. Fire and forget: a failure here cannot be retried.
  */
-export function sendHeartbeatOnLeave(videoId: number, heartbeat: Heartbeat) {
+export function sendHeartbeatOnLeave(videoId: number, heartbeat: HeartbeatInput) {
   const token = getToken()
   if (!token) return
   const path = api.progress.videos[':videoId'].$path({ param: { videoId: String(videoId) } })

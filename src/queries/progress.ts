@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Heartbeat } from '../../contract/progress.ts'
+import type { HeartbeatInput } from '../../contract/progress.ts'
 import { api, download, unwrap } from '../api/client.ts'
 
 /** Learning progress: heartbeats from the player, a package's progress (own or a learner's), the admin's learner table. */
@@ -24,7 +24,7 @@ const getPackageProgress = (packageId: number, userId?: number) =>
   )
 const getPackageLearners = (packageId: number) =>
   unwrap(api.progress.packages[':packageId'].learners.$get({ param: { packageId: String(packageId) }, query: {} }))
-const sendHeartbeat = ({ videoId, ...json }: Heartbeat & { videoId: number }) =>
+const sendHeartbeat = ({ videoId, ...json }: HeartbeatInput & { videoId: number }) =>
   unwrap(api.progress.videos[':videoId'].$put({ param: { videoId: String(videoId) }, json }))
 
 /** The learner's own progress in a package. It only decorates the screens that show it, so a failure raises no toast. */
