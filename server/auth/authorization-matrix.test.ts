@@ -1,4 +1,5 @@
 import { setupTestContext } from '../test/harness.ts'
+import { mp4 } from '../test/media.ts'
 
 /**
  * Every API route the app registers, called as anonymous, a learner without the package, a learner
@@ -186,7 +187,7 @@ async function seed(): Promise<Fixture> {
 async function seedMedia(token: string, subTopicId: number) {
   const auth = { authorization: `Bearer ${token}` }
   const video = new FormData()
-  video.append('video', new Blob([Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)])]), 'clip.mp4')
+  video.append('video', new Blob([new Uint8Array(mp4())]), 'clip.mp4')
   video.append(
     'thumbnail',
     new Blob([Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)])]),
