@@ -106,6 +106,15 @@ const RULES: Record<string, Rule> = {
   'GET /api/reports/packages': 'admin',
   'GET /api/reports/packages/:id': 'admin',
   'GET /api/reports/packages/:id/export': 'admin',
+  'PUT /api/progress/videos/:videoId': 'content',
+  'GET /api/progress/videos/:videoId': 'content',
+  'GET /api/progress/packages/:packageId': 'content',
+  'GET /api/progress/packages/:packageId/learners': 'admin',
+}
+
+/** Bodies for routes that validate their body before they can tell who may call them; others get {}. */
+const BODIES: Record<string, unknown> = {
+  'PUT /api/progress/videos/:videoId': { position: 1, watched: [[0, 1]] },
 }
 
 type Role = 'anonymous' | 'learnerWithout' | 'learnerWith' | 'admin'
@@ -289,7 +298,7 @@ describe('authorization matrix', () => {
     if (!['GET', 'HEAD'].includes(method)) cached = undefined
     for (const role of ROLES) {
       const path = concretePath(pattern, fixture.ids)
-      const body = ['GET', 'HEAD', 'DELETE'].includes(method) ? undefined : {}
+      const body = ['GET', 'HEAD', 'DELETE'].includes(method) ? undefined : (BODIES[route] ?? {})
       const res = await ctx.request(method, path, { token: fixture.tokens[role], body })
       const want = expected(rule, role)
       const good =

@@ -31,7 +31,13 @@ export async function readStoredDuration(store: BlobStore, key: string, contentT
  * Startup: gives a duration to every video stored before durations were read at upload. Videos that already have
  * one are not touched, so running it again does nothing; a file whose duration cannot be read is left as it is.
  */
-export async function backfillVideoDurations({ db, store }: { db: Db; store: BlobStore }): Promise<{ updated: number; unreadable: number }> {
+export async function backfillVideoDurations({
+  db,
+  store,
+}: {
+  db: Db
+  store: BlobStore
+}): Promise<{ updated: number; unreadable: number }> {
   const missing = await db
     .select({ id: videos.id, key: videos.fileKey, contentType: storedFiles.contentType })
     .from(videos)
