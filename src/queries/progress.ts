@@ -19,11 +19,11 @@ const getPackageProgress = (packageId: number, userId?: number) =>
   unwrap(
     api.progress.packages[':packageId'].$get({
       param: { packageId: String(packageId) },
-      query: userId === undefined ? {} : { userId: String(userId) },
+      query: userId === undefined ? {} : { userId },
     }),
   )
 const getPackageLearners = (packageId: number) =>
-  unwrap(api.progress.packages[':packageId'].learners.$get({ param: { packageId: String(packageId) }, query: {} }))
+  unwrap(api.progress.packages[':packageId'].learners.$get({ param: { packageId: String(packageId) }, query: { format: 'json' } }))
 const sendHeartbeat = ({ videoId, ...json }: HeartbeatInput & { videoId: number }) =>
   unwrap(api.progress.videos[':videoId'].$put({ param: { videoId: String(videoId) }, json }))
 
