@@ -77,38 +77,49 @@ export function useHeartbeats({ videoId, packageId, unsent, videoRef, startAt }:
     stopTimer()
   }
 
-  // The interval, pagehide and unmount run the latest render's `send`.
-  const latestSend = useRef(send)
-  latestSend.current = send
+  function startPlaying(video: HTMLVideoElement) {
+    playing.current = true
+    touched.current = true
+    countedUpTo.current = video.currentTime
+    stopTimer()
+    timer.current = setInterval(() => latest.current.send(video, 'request'), HEARTBEAT_INTERVAL_MS)
+  }
+
+  /** Moves a freshly loaded video to `startAt`, once. */
+  const started = useRef(false)
+  function goToStart(video: HTMLVideoElement) {
+    if (started.current) return
+    started.current = true
+    if (startAt <= 0) return
+    resuming.current = true
+    video.currentTime = startAt
+  }
+
+  // The mount effect, the interval, pagehide and unmount run the latest render's functions.
+  const latest = useRef({ send, goToStart, startPlaying })
+  latest.current = { send, goToStart, startPlaying }
 
   useEffect(() => {
     // Kept from mount: by the time this cleanup runs, the ref may already point at the next video.
     const video = videoRef.current
     if (!video) return
-    const onPageHide = () => latestSend.current(video, 'keepalive')
+    // The element may have loaded (or, with autoPlay, started) before it was committed, while React did not yet
+    // hand its events to these handlers (a render that suspended and was resumed): catch up on what was missed.
+    if (video.readyState >= HTMLMediaElement.HAVE_METADATA) latest.current.goToStart(video)
+    if (!video.paused) latest.current.startPlaying(video)
+    const onPageHide = () => latest.current.send(video, 'keepalive')
     window.addEventListener('pagehide', onPageHide)
     return () => {
       window.removeEventListener('pagehide', onPageHide)
       if (timer.current !== null) clearInterval(timer.current)
       // Another video was chosen or the viewer was left inside the app: report what this one played.
-      latestSend.current(video, 'request')
+      latest.current.send(video, 'request')
     }
   }, [videoRef])
 
   const handlers = {
-    onLoadedMetadata: (event: VideoEvent) => {
-      if (startAt <= 0) return
-      resuming.current = true
-      event.currentTarget.currentTime = startAt
-    },
-    onPlay: (event: VideoEvent) => {
-      const video = event.currentTarget
-      playing.current = true
-      touched.current = true
-      countedUpTo.current = video.currentTime
-      stopTimer()
-      timer.current = setInterval(() => latestSend.current(video, 'request'), HEARTBEAT_INTERVAL_MS)
-    },
+    onLoadedMetadata: (event: VideoEvent) => goToStart(event.currentTarget),
+    onPlay: (event: VideoEvent) => startPlaying(event.currentTarget),
     onTimeUpdate: (event: VideoEvent) => countWatched(event.currentTarget),
     onPause: stopped,
     onEnded: stopped,
