@@ -1,7 +1,7 @@
 import { Group, Progress, Text } from '@mantine/core'
 
 /** '45 % complete': a completion's text, shown beside every progress bar (and read out as the bar's value). */
-export const completeText = (percent: number) => `${Math.round(percent)} % complete`
+const completeText = (percent: number) => `${Math.round(percent)} % complete`
 
 /** '3 of 7 sub-topics': what a package's percentage counts. */
 export const subTopicsText = ({ completedSubTopics, totalSubTopics }: { completedSubTopics: number; totalSubTopics: number }) =>

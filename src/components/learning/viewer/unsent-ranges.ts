@@ -2,7 +2,7 @@
 export type WatchedRange = [number, number]
 
 /** Sorted, with overlapping and touching ranges joined. */
-export function mergeRanges(ranges: readonly WatchedRange[]): WatchedRange[] {
+function mergeRanges(ranges: readonly WatchedRange[]): WatchedRange[] {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0])
   const merged: WatchedRange[] = []
   for (const [start, end] of sorted) {

@@ -3,7 +3,7 @@ import { sendHeartbeatOnLeave, useSendHeartbeat } from '../../../queries/progres
 import type { UnsentRanges } from './unsent-ranges.ts'
 
 /** While playing, a heartbeat every 15 s; pause, seek, ended and leaving the page send one at once. */
-export const HEARTBEAT_INTERVAL_MS = 15_000
+const HEARTBEAT_INTERVAL_MS = 15_000
 
 /**
  * Longest step between two `timeupdate`s that still counts as watching (they come about 4 times a second, less
