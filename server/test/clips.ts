@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /**
  * Real video files for upload tests: the server reads every video's duration from its container and refuses one
  * without, so a few magic bytes no longer make a video. CLIP is the licence-free 3-second H.264 test pattern of
  * the e2e journeys (tests/e2e/media.spec.ts tells how it was made).
  */
-export const CLIP = readFileSync(new URL('../../tests/e2e/fixtures/clip.mp4', import.meta.url))
+export const CLIP = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../tests/e2e/fixtures/clip.mp4'))
 export const CLIP_SECONDS = 3
 
 /** A top-level MP4 box header: its size (the header's 8 bytes included) and its type. */
