@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url'
  * without, so a few magic bytes no longer make a video. CLIP is the licence-free 3-second H.264 test pattern of
  * the e2e journeys (tests/e2e/media.spec.ts tells how it was made).
  */
-// A path, not `new URL('…', import.meta.url)`: Vite rewrites that pattern into an http asset URL in the SPA tests.
 export const CLIP = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../tests/e2e/fixtures/clip.mp4'))
 export const CLIP_SECONDS = 3
 
