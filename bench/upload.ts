@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { MiB, createSubTopics, rssOf, startServer } from './support.ts'
+import { mp4Head } from '../server/test/clips.ts'
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MiB
 const PNG = Buffer.from(
@@ -21,7 +22,7 @@ const PNG = Buffer.from(
   'hex',
 )
 
-/** An MP4 header, then pseudo-random bytes (not zeros: nothing on the way gets to compress or skip them). */
+/** A valid MP4 clip, then pseudo-random bytes (not zeros: nothing on the way gets to compress or skip them). */
 async function writeSource(file: string) {
   const handle = await open(file, 'w')
   const block = Buffer.alloc(4 * MiB)
@@ -32,7 +33,8 @@ async function writeSource(file: string) {
     x ^= x << 5
     block.writeInt32LE(x | 0, i)
   }
-  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]).copy(block)
+  // a real clip whose padding box declares the rest of the file: the server reads every video's duration
+  mp4Head(SIZE).copy(block)
   for (let written = 0; written < SIZE; written += block.length) await handle.write(block, 0, Math.min(block.length, SIZE - written))
   await handle.close()
 }

@@ -139,6 +139,8 @@ export const videoSchema = z
     url: z.string(),
     thumbnailUrl: z.string(),
     noOfViews: z.number().int(),
+    /** Read from the file at upload; 0 for an older file whose duration could not be read. */
+    durationSeconds: z.number().min(0),
     createdAt: z.string(),
   })
   .meta({ id: 'Video' })

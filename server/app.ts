@@ -22,6 +22,7 @@ import { reviewRoutes } from './reviews/routes.ts'
 import { commentRoutes } from './comments/routes.ts'
 import { attemptRoutes } from './attempts/routes.ts'
 import { reportRoutes } from './reports/routes.ts'
+import { progressRoutes } from './progress/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({
@@ -53,6 +54,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/comments', commentRoutes(deps, guards))
       .route('/mcq-attempts', attemptRoutes(deps, guards))
       .route('/reports', reportRoutes(deps, guards))
+      .route('/progress', progressRoutes(deps, guards))
       .route('/', systemRoutes(deps))
   )
 }

@@ -14,6 +14,7 @@ import { createFileUrlSigner } from './storage/signed-urls.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
 import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
+import { backfillVideoDurations } from './videos/duration.ts'
 
 /** The only place that reads the environment and starts listening. */
 async function main() {
@@ -47,6 +48,12 @@ async function main() {
         `Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`,
       )
     }
+  }
+
+  // Videos stored before durations were read at upload get theirs now (once: later runs find none missing).
+  const durations = await backfillVideoDurations({ db: database.db, store })
+  if (durations.updated || durations.unreadable) {
+    console.log(`Video durations: ${durations.updated} read, ${durations.unreadable} unreadable (shown as 0 s).`)
   }
 
   if (config.admin) {

@@ -33,6 +33,7 @@ export const toVideo = (row: VideoRow, sign: Signer): Video => ({
   url: sign(row.fileKey),
   thumbnailUrl: sign(row.thumbnailKey),
   noOfViews: row.noOfViews,
+  durationSeconds: row.durationSeconds ?? 0,
   createdAt: iso(row.createdAt),
 })
 

@@ -1,5 +1,20 @@
 import { relations, sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
@@ -170,9 +185,33 @@ export const videos = pgTable(
       .notNull()
       .references(() => storedFiles.key),
     noOfViews: integer('no_of_views').notNull().default(0),
+    /** Read from the container at upload; null until the startup backfill has read a video stored before it existed. */
+    durationSeconds: doublePrecision('duration_seconds'),
     createdAt: createdAt(),
   },
   (t) => [index('videos_sub_topic_idx').on(t.subTopicId)],
+)
+
+/**
+ * How much of a video one user has watched, from their heartbeats. `watched` holds the merged, credited ranges in
+ * seconds. Admins' heartbeats are kept apart (`byAdmin`), so they never count as a learner's progress.
+ */
+export const videoProgress = pgTable(
+  'video_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    byAdmin: boolean('by_admin').notNull(),
+    position: doublePrecision('position').notNull(),
+    watched: jsonb('watched').$type<[number, number][]>().notNull(),
+    watchedSeconds: doublePrecision('watched_seconds').notNull(),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId, t.byAdmin] }), index('video_progress_video_idx').on(t.videoId)],
 )
 
 /** One counted play per user, video and hour. */

@@ -3,6 +3,7 @@ import type { DashboardFigures, PackageReport, PackageReportRow } from '../../co
 import type { Db } from '../db/client.ts'
 import { mcqAttemptAnswers, mcqAttempts, mcqs, packages, skills, subTopics, topics, userPackages, users, videos } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { toCsv, type CsvCell } from '../http/csv.ts'
 
 const DAY = 86_400_000
 const percent = sql<string | null>`avg(${mcqAttempts.score}::float / nullif(${mcqAttempts.totalMarks}, 0)) * 100`
@@ -125,12 +126,6 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
   }
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value)
-  // Quote everything; a leading =, +, - or @ is prefixed so spreadsheets do not run it as a formula.
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
-}
-
 /** The package report as CSV: one section per sub-topic, one per question. */
 export function reportCsv(report: PackageReport): string {
   const lines = [
@@ -149,5 +144,5 @@ export function reportCsv(report: PackageReport): string {
       q.correctShare === null ? null : Math.round(q.correctShare * 1000) / 10,
     ]),
   ]
-  return `${lines.map((cells) => cells.map((c) => csvCell(c as string | number | null)).join(',')).join('\r\n')}\r\n`
+  return toCsv(lines as CsvCell[][])
 }

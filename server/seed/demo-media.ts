@@ -12,6 +12,7 @@ import { sniff } from '../storage/file-types.ts'
 import type { ReceivedFile } from '../storage/multipart.ts'
 import { addStudyMaterial } from '../study-materials/service.ts'
 import { notesPdf } from './demo-pdf.ts'
+import { readStoredDuration } from '../videos/duration.ts'
 
 /**
  * Demo media for a few sub-topics of the demo packages: a short video with its thumbnail (a generated test
@@ -346,9 +347,12 @@ export async function seedDemoMedia(deps: { db: Db; store: BlobStore }, packageI
 
     const video = await putFile(store, clip, `${slug}.mp4`)
     const thumb = await putFile(store, thumbnail, `${slug}.png`)
+    const durationSeconds = await readStoredDuration(store, video.key!, video.contentType)
     await db.transaction(async (tx) => {
       await recordFiles(tx, [video, thumb])
-      await tx.insert(videos).values({ subTopicId: target.id, title: media.videoTitle, fileKey: video.key!, thumbnailKey: thumb.key! })
+      await tx
+        .insert(videos)
+        .values({ subTopicId: target.id, title: media.videoTitle, fileKey: video.key!, thumbnailKey: thumb.key!, durationSeconds })
     })
 
     const pdf = await putFile(store, notesPdf(media.subTopic, media.notes.paragraphs), `${slug}.pdf`)

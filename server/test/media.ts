@@ -5,16 +5,13 @@ import ExcelJS from 'exceljs'
 import type { Db } from '../db/client.ts'
 import { mcqs, storedFiles, studyMaterials, videos } from '../db/schema.ts'
 import type { TestContext } from './harness.ts'
+import { CLIP, mp4, quicktime, webm } from './clips.ts'
 
 /** Test helpers for uploads: small files of each type (by their magic bytes), multipart bodies, what is on disk. */
 
-/** The first bytes of an MP4 ('....ftypisom'), then `size` bytes in all. */
-export function mp4(size = 2048, fill = 0x11): Buffer {
-  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')])
-  const body = Buffer.alloc(Math.max(0, size - head.length), fill)
-  return Buffer.concat([head, body]).subarray(0, Math.max(size, 12))
-}
-export const MP4_HEAD = mp4(24)
+export { CLIP, CLIP_SECONDS, mp4, mp4Head } from './clips.ts'
+/** An MP4's first bytes (its `ftyp` box): enough to pass the type check, not to be a video. */
+export const MP4_HEAD = CLIP.subarray(0, 24)
 
 /** A 1×1 PNG. */
 export const PNG = Buffer.from(
@@ -22,8 +19,8 @@ export const PNG = Buffer.from(
   'hex',
 )
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)])
-export const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(500, 2)])
-export const QUICKTIME = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  '), Buffer.alloc(500, 3)])
+export const WEBM = webm()
+export const QUICKTIME = quicktime()
 
 /** A minimal PDF whose body holds `text` (so two PDFs can be told apart). */
 export function pdf(text = 'hello'): Buffer {

@@ -5,11 +5,12 @@ import { text } from '../../contract/text.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
 import { subTopics, videoViews, videos } from '../db/schema.ts'
-import { notFound } from '../http/errors.ts'
+import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { toVideo, type Signer } from '../content/mappers.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
 import { discard, receiveUpload } from '../storage/multipart.ts'
+import { readStoredDuration } from './duration.ts'
 
 type Deps = Pick<AppDeps, 'db' | 'store' | 'config'>
 
@@ -20,8 +21,9 @@ const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() 
 export const uploadFields = z.object({ title: text('Title', { max: 200 }).optional() })
 
 /**
- * Receives a video and its thumbnail as a stream (checked by content, limited in size), then records the
- * video. If anything fails, both stored files are deleted and no row exists.
+ * Receives a video and its thumbnail as a stream (checked by content, limited in size), reads the stored video's
+ * duration (none readable: a 400), then records the video. If anything fails, both stored files are deleted and
+ * no row exists.
  */
 export async function uploadVideo(deps: Deps, subTopicId: number, request: Request, sign: Signer): Promise<Video> {
   const [subTopic] = await deps.db.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId))
@@ -40,11 +42,14 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Reque
   const thumbnail = upload.files.thumbnail!
   try {
     const title = parseFields(uploadFields, upload.fields).title || titleFromFileName(video.originalName)
+    const durationSeconds = await readStoredDuration(deps.store, video.key!, video.contentType)
+    if (durationSeconds === null)
+      throw badRequest("The video's duration cannot be read from the file", { video: 'The file has no readable duration' })
     const row = await deps.db.transaction(async (tx) => {
       await recordFiles(tx, [video, thumbnail])
       const [inserted] = await tx
         .insert(videos)
-        .values({ subTopicId, title, fileKey: video.key!, thumbnailKey: thumbnail.key! })
+        .values({ subTopicId, title, fileKey: video.key!, thumbnailKey: thumbnail.key!, durationSeconds })
         .returning()
       return inserted!
     })

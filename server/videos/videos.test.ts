@@ -1,13 +1,15 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { SubTopic, Video } from '../../contract/content.ts'
 import { storedFiles, userPackages, videos } from '../db/schema.ts'
 import { setupTestContext, createTestContext } from '../test/harness.ts'
 import { insertTree, keysOf, type BuiltTree } from '../test/content.ts'
+import { backfillVideoDurations } from './duration.ts'
 import {
   EXE,
   JPEG,
+  CLIP_SECONDS,
   MP4_HEAD,
   PNG,
   QUICKTIME,
@@ -17,6 +19,7 @@ import {
   form,
   mediaCounts,
   mp4,
+  mp4Head,
   parseSigned,
   pdf,
   sendStream,
@@ -54,13 +57,13 @@ async function expectNothingStored() {
 
 describe('POST /api/videos/upload/{subTopicId}', () => {
   it('stores the video and thumbnail under random keys and answers 201 with signed URLs', async () => {
-    const video = mp4(10_000, 0x21)
+    const video = mp4(20_000, 0x21)
     const res = await upload<Video>(ctx, uploadUrl(), videoParts({ video, title: '  Intro to hooks  ' }), admin)
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ success: true, status: 201, message: 'Video and thumbnail uploaded successfully' })
     const created = res.body.data!
-    expect(keysOf(created)).toEqual(['createdAt', 'id', 'noOfViews', 'subTopicId', 'thumbnailUrl', 'title', 'url'])
-    expect(created).toMatchObject({ subTopicId: tree.subTopicIds[0], title: 'Intro to hooks', noOfViews: 0 })
+    expect(keysOf(created)).toEqual(['createdAt', 'durationSeconds', 'id', 'noOfViews', 'subTopicId', 'thumbnailUrl', 'title', 'url'])
+    expect(created).toMatchObject({ subTopicId: tree.subTopicIds[0], title: 'Intro to hooks', noOfViews: 0, durationSeconds: CLIP_SECONDS })
     expect(created.url).toMatch(/^\/api\/files\/[a-f0-9]{32}\?exp=\d+&sig=[\w-]+$/)
     expect(created.thumbnailUrl).toMatch(/^\/api\/files\/[a-f0-9]{32}\?exp=\d+&sig=[\w-]+$/)
 
@@ -99,12 +102,12 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
   })
 
   it('the same file name uploaded twice gives two files under two keys; the name stays metadata', async () => {
-    const a = await uploadVideo({ video: mp4(500, 1), videoName: 'same.mp4' })
-    const b = await uploadVideo({ video: mp4(500, 2), videoName: 'same.mp4' })
+    const a = await uploadVideo({ video: mp4(undefined, 1), videoName: 'same.mp4' })
+    const b = await uploadVideo({ video: mp4(undefined, 2), videoName: 'same.mp4' })
     const [ka, kb] = [parseSigned(a.url).key, parseSigned(b.url).key]
     expect(ka).not.toBe(kb)
-    expect(readFileSync(diskPath(ctx, ka))[100]).toBe(1)
-    expect(readFileSync(diskPath(ctx, kb))[100]).toBe(2)
+    expect(readFileSync(diskPath(ctx, ka)).at(-1)).toBe(1)
+    expect(readFileSync(diskPath(ctx, kb)).at(-1)).toBe(2)
     expect(filesOnDisk(ctx).join()).not.toMatch(/same/)
     const names = await ctx.deps.db
       .select({ name: storedFiles.originalName })
@@ -121,6 +124,23 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
       .where(eq(storedFiles.key, parseSigned(created.url).key))
     expect(row!.originalName).toBe('_evil_name.mp4')
     expect(filesOnDisk(ctx).every((f) => /^[a-f0-9]{2}\/[a-f0-9]{32}$/.test(f))).toBe(true)
+  })
+
+  it.each([
+    ['an MP4 without a movie header', Buffer.concat([MP4_HEAD, Buffer.alloc(2000)])],
+    ['a WebM without segment info', WEBM.subarray(0, 4)],
+  ])('%s → 400 saying its duration cannot be read; nothing stored', async (_name, data) => {
+    const res = await upload(ctx, uploadUrl(), videoParts({ video: data }), admin)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe("The video's duration cannot be read from the file")
+    expect(res.body.errorDetails).toHaveProperty(['video'])
+    await expectNothingStored()
+  })
+
+  it('reads the duration of MP4, WebM and QuickTime files', async () => {
+    expect((await uploadVideo({ video: mp4() })).durationSeconds).toBe(CLIP_SECONDS)
+    expect((await uploadVideo({ video: WEBM })).durationSeconds).toBe(7)
+    expect((await uploadVideo({ video: QUICKTIME })).durationSeconds).toBe(CLIP_SECONDS)
   })
 
   it('a PNG sent as the video → 415 naming the expected type; nothing stored', async () => {
@@ -281,7 +301,7 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
     }
     const body = streamingMultipart([
       { name: 'thumbnail', filename: 't.png', type: 'image/png', chunks: () => [PNG] },
-      { name: 'video', filename: 'huge.mp4', type: 'video/mp4', chunks: () => sampled(zeros(size, MP4_HEAD)) },
+      { name: 'video', filename: 'huge.mp4', type: 'video/mp4', chunks: () => sampled(zeros(size, mp4Head(size))) },
     ])
     const res = await sendStream(ctx, uploadUrl(), body, admin)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
@@ -414,5 +434,23 @@ describe('POST /api/videos/{id}/view', () => {
     expect((await ctx.deps.db.select().from(videos))[0]!.noOfViews).toBe(0)
     expect((await ctx.request('POST', '/api/videos/99999/view', { token: admin })).status).toBe(404)
     expect((await ctx.request('POST', `/api/videos/${created.id}/view`)).status).toBe(401)
+  })
+})
+
+describe('the startup backfill of durations', () => {
+  it('reads the duration of videos stored without one, once; unreadable files stay at 0', async () => {
+    const old = await uploadVideo()
+    const other = await uploadVideo()
+    await ctx.deps.db.update(videos).set({ durationSeconds: null })
+    // a file stored before durations were read, which has none to read
+    const [otherRow] = await ctx.deps.db.select().from(videos).where(eq(videos.id, other.id))
+    writeFileSync(diskPath(ctx, otherRow!.fileKey), Buffer.concat([MP4_HEAD, Buffer.alloc(100)]))
+    const before = await ctx.request<Video>('GET', `/api/videos/${old.id}`, { token: admin })
+    expect(before.body.data!.durationSeconds).toBe(0)
+
+    expect(await backfillVideoDurations(ctx.deps)).toEqual({ updated: 1, unreadable: 1 })
+    const after = await ctx.request<Video>('GET', `/api/videos/${old.id}`, { token: admin })
+    expect(after.body.data!.durationSeconds).toBe(CLIP_SECONDS)
+    expect(await backfillVideoDurations(ctx.deps)).toEqual({ updated: 0, unreadable: 1 })
   })
 })

@@ -1,9 +1,11 @@
 import type { Package, SkillWithTopics, StudyMaterial, Video } from '../../contract/content.ts'
+import { mp4 } from '../../server/test/clips.ts'
 import { testContext } from './server.ts'
 
 /** Small files whose first bytes pass the server's content checks (it sniffs magic bytes, never names). */
 export const bytes = {
-  mp4: (size = 4096) => pad([0x00, 0x00, 0x00, 0x18, ...ascii('ftypisom')], size),
+  /** A real 3-second clip padded to `size` bytes: the server reads every video's duration. */
+  mp4: (size = 16 * 1024) => new Uint8Array(mp4(size)),
   png: (size = 1024) => pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size),
   pdf: (size = 1024) => pad(ascii('%PDF-1.4\n'), size),
 }

@@ -4,6 +4,7 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { ProfileCard } from '../ProfileCard.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { Catalogue } from './Catalogue.tsx'
+import { ContinueLearning } from './ContinueLearning.tsx'
 import type { CatalogueSort } from './list.ts'
 
 interface LearnerHomeProps {
@@ -13,10 +14,11 @@ interface LearnerHomeProps {
   onSort: (sort: CatalogueSort) => void
 }
 
-/** `/user/my-dashboard`: the learner's profile card, then the catalogue ('Explore Learning Packages'). */
+/** `/user/my-dashboard`: the learner's profile card, 'Continue learning' when they have started something, then the catalogue. */
 export function LearnerHome(props: LearnerHomeProps) {
   return (
     <HomeLayout>
+      <ContinueLearning />
       <Catalogue {...props} />
     </HomeLayout>
   )

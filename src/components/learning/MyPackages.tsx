@@ -8,6 +8,7 @@ import { currentUserQueryOptions } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from '../ui/ListControls.tsx'
+import { PackageProgressLine } from './PackageProgressLine.tsx'
 import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'
 import { ButtonLink } from '../ui/links.tsx'
 
@@ -89,6 +90,8 @@ function MyPackage({ pkg, onFeedback }: { pkg: PackageBasic; onFeedback: (target
             </Button>
           </Group>
         </Group>
+
+        <PackageProgressLine packageId={pkg.id} title={pkg.title} />
 
         {pkg.skills.length === 0 ? (
           <EmptyState>No skills added to this package yet.</EmptyState>

@@ -11,6 +11,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
+import { LearnerProgressTable } from './LearnerProgressTable.tsx'
 import classes from './Reports.module.css'
 
 /** Questions per page in a report's question table. */
@@ -24,7 +25,10 @@ interface ReportsProps {
   onPage: (page: number) => void
 }
 
-/** `/reports`: every package's learners, tests and average; a selected package's scores per sub-topic and per question. */
+/**
+ * `/reports`: every package's learners, tests and average; a selected package's scores per sub-topic and per question,
+ * and each of its learners' progress.
+ */
 export function Reports({ packageId, page, onPage }: ReportsProps) {
   const { data: rows } = useSuspenseQuery(packageReportsQueryOptions())
   return (
@@ -210,6 +214,7 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
         </ChartCard>
       )}
       <QuestionTable report={r} page={page} onPage={onPage} />
+      <LearnerProgressTable packageId={packageId} />
     </Stack>
   )
 }

@@ -6,8 +6,9 @@ import { notify } from '../../lib/toast.ts'
 import { useUnassignPackage } from '../../queries/user.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { AnchorLink } from '../ui/links.tsx'
+import { LearnerPackageProgress } from './LearnerPackageProgress.tsx'
 
-/** The packages assigned to the user, each unassignable after confirming. */
+/** The packages assigned to the user, each with the user's progress in it, each unassignable after confirming. */
 export function UserPackagesSection({ user }: { user: User }) {
   // The package stays named while the dialog animates closed.
   const [removing, setRemoving] = useState<PackageBasic | null>(null)
@@ -44,7 +45,7 @@ export function UserPackagesSection({ user }: { user: User }) {
             {user.packages.map((pkg) => (
               <Paper key={pkg.id} component="li" withBorder radius="md" p="sm" aria-label={pkg.title}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                     <Group gap="xs">
                       <AnchorLink to="/package/$id" params={{ id: pkg.id }} fw={600}>
                         {pkg.title}
@@ -56,6 +57,7 @@ export function UserPackagesSection({ user }: { user: User }) {
                     <Text size="sm" c="dimmed" lineClamp={2}>
                       {pkg.description}
                     </Text>
+                    <LearnerPackageProgress userId={user.id} packageId={pkg.id} title={pkg.title} />
                   </Stack>
                   <Button
                     variant="light"

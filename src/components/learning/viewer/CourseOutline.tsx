@@ -1,8 +1,9 @@
-import { Accordion, Button, Group, NavLink, Stack, Text } from '@mantine/core'
-import { IconChecklist, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
+import { Accordion, Badge, Button, Group, NavLink, Stack, Text } from '@mantine/core'
+import { IconCheck, IconChecklist, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
 import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
 import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
+import type { ProgressLookup, SubTopicState } from './progress-lookup.ts'
 import { subTopicKey, topicKey, videoLabel } from './tree.ts'
 import { ButtonLink } from '../../ui/links.tsx'
 
@@ -16,13 +17,19 @@ interface CourseOutlineProps {
   onOpenSubTopics: (keys: string[]) => void
   /** Ids of the sub-topics opened so far on this page (for 'Cumulative Test'). */
   openedSoFar: ReadonlySet<number>
+  /** The learner's progress, or null while it is not known. */
+  progress: ProgressLookup | null
   playingId: number | null
   onPlay: (videoId: number) => void
 }
 
+/** Whole percent, as the outline and the bars show it. */
+const percentText = (percent: number) => `${Math.round(percent)} %`
+
 /**
- * The package's topics (one open at a time) → sub-topics (several open at once) → videos. Each sub-topic
- * offers its PDFs as a zip and its tests; each topic a test on all its sub-topics.
+ * The package's topics (one open at a time) → sub-topics (several open at once) → videos. Each topic shows the
+ * learner's percentage, each sub-topic 'Done' or its percentage. Each sub-topic offers its PDFs as a zip and its
+ * tests; each topic a test on all its sub-topics.
  */
 export function CourseOutline({
   pkg,
@@ -31,6 +38,7 @@ export function CourseOutline({
   openSubTopics,
   onOpenSubTopics,
   openedSoFar,
+  progress,
   playingId,
   onPlay,
 }: CourseOutlineProps) {
@@ -55,6 +63,7 @@ export function CourseOutline({
             onOpenSubTopics([...openSubTopics.filter((k) => !topic.subTopics.some((s) => subTopicKey(s) === k)), ...keys])
           }
           openedSoFar={openedSoFar}
+          progress={progress}
           playingId={playingId}
           onPlay={onPlay}
         />
@@ -63,15 +72,16 @@ export function CourseOutline({
   )
 }
 
-interface TopicItemProps extends Pick<CourseOutlineProps, 'openSubTopics' | 'openedSoFar' | 'playingId' | 'onPlay'> {
+interface TopicItemProps extends Pick<CourseOutlineProps, 'openSubTopics' | 'openedSoFar' | 'progress' | 'playingId' | 'onPlay'> {
   topic: Topic
   /** The skill's title above its first topic (when the package has several skills). */
   skillTitle: string | null
   onOpenSubTopics: (keys: string[]) => void
 }
 
-function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSoFar, playingId, onPlay }: TopicItemProps) {
+function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSoFar, progress, playingId, onPlay }: TopicItemProps) {
   const mine = openSubTopics.filter((k) => topic.subTopics.some((s) => subTopicKey(s) === k))
+  const percent = progress?.topicPercent.get(topic.id)
   return (
     <>
       {skillTitle ? (
@@ -86,6 +96,7 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
           </Text>
           <Text size="xs" c="dimmed">
             {topic.subTopics.length} {topic.subTopics.length === 1 ? 'sub-topic' : 'sub-topics'}
+            {percent === undefined ? null : ` · ${percentText(percent)} complete`}
           </Text>
         </Accordion.Control>
         <Accordion.Panel>
@@ -102,6 +113,7 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
                     topic={topic}
                     subTopic={subTopic}
                     openedSoFar={openedSoFar}
+                    state={progress?.subTopic.get(subTopic.id) ?? null}
                     playingId={playingId}
                     onPlay={onPlay}
                   />
@@ -129,9 +141,11 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
 interface SubTopicItemProps extends Pick<CourseOutlineProps, 'openedSoFar' | 'playingId' | 'onPlay'> {
   topic: Topic
   subTopic: SubTopic
+  /** The learner's state in this sub-topic; null when unknown or when it does not count (nothing to watch or pass). */
+  state: SubTopicState | null
 }
 
-function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTopicItemProps) {
+function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }: SubTopicItemProps) {
   const download = useDownloadMaterialsZip()
   // The topic's sub-topics opened so far, in the topic's order (this one is open, so it is among them).
   const cumulative = topic.subTopics.filter((s) => s.id === subTopic.id || openedSoFar.has(s.id)).map((s) => s.id)
@@ -140,12 +154,17 @@ function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTo
     download.mutate(subTopic.id, { onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`) })
   }
 
+  const stateId = `subtopic-state-${subTopic.id}`
   return (
     <Accordion.Item value={subTopicKey(subTopic)}>
-      <Accordion.Control>
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {subTopic.title}
-        </Text>
+      {/* Named by its title alone; the learner's state is its description. */}
+      <Accordion.Control aria-label={subTopic.title} aria-describedby={state ? stateId : undefined}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {subTopic.title}
+          </Text>
+          {state ? <SubTopicBadge id={stateId} state={state} /> : null}
+        </Group>
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap={6}>
@@ -194,5 +213,24 @@ function SubTopicItem({ topic, subTopic, openedSoFar, playingId, onPlay }: SubTo
         </Stack>
       </Accordion.Panel>
     </Accordion.Item>
+  )
+}
+
+function SubTopicBadge({ id, state }: { id: string; state: SubTopicState }) {
+  return state.completed ? (
+    <Badge
+      id={id}
+      size="sm"
+      color="teal"
+      variant="light"
+      leftSection={<IconCheck size={12} aria-hidden="true" />}
+      style={{ flexShrink: 0 }}
+    >
+      Done
+    </Badge>
+  ) : (
+    <Text id={id} size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+      {percentText(state.percent)}
+    </Text>
   )
 }

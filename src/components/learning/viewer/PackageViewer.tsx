@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconChecklist, IconChevronRight, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
-import type { Package, Video } from '../../../../contract/content.ts'
+import type { Package } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
+import { packageProgressQueryOptions } from '../../../queries/progress.ts'
 import { reviewSummaryQueryOptions } from '../../../queries/reviews.ts'
 import { useRecordVideoView } from '../../../queries/videos.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
@@ -12,24 +13,35 @@ import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
+import { Player } from './Player.tsx'
+import { progressLookup, startPosition } from './progress-lookup.ts'
+import { ResumeLine } from './ResumeLine.tsx'
+import { createUnsentRanges } from './unsent-ranges.ts'
 import { allSubTopicIds, findVideo, firstVideo, subTopicKey, topicKey, videoLabel } from './tree.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
 
 /**
- * The learner's package viewer: the selected video (by default the package's first) under a bar naming
- * its topic and sub-topic, the course outline beside it (below on phones), and the video's comments.
+ * The learner's package viewer: the selected video (by default the one the learner played last, else the package's
+ * first) under a bar naming its topic and sub-topic, the course outline with the learner's progress beside it
+ * (below on phones), and the video's comments. A video opens where the learner left it.
  */
 export function PackageViewer({ pkg }: { pkg: Package }) {
-  const first = firstVideo(pkg)
-  const [chosenId, setChosenId] = useState<number | null>(null)
+  // Warmed by the route's loader; the viewer still works without it (no resume, no figures).
+  const progress = useQuery(packageProgressQueryOptions(pkg.id))
+  const lookup = useMemo(() => progressLookup(progress.data), [progress.data])
+  const [chosenId, setChosenId] = useState<number | null>(() => progress.data?.resume?.videoId ?? null)
   const [autoPlay, setAutoPlay] = useState(false)
-  const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? first
+  const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? firstVideo(pkg)
+  // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
+  const [resumeAt, setResumeAt] = useState(() => (place ? startPosition(lookup, place.video) : 0))
+  const videoRef = useRef<HTMLVideoElement>(null)
+  const [unsent] = useState(createUnsentRanges)
 
-  const initialTopic = first?.topic ?? pkg.skills.flatMap((s) => s.topics)[0] ?? null
+  const initialTopic = place?.topic ?? pkg.skills.flatMap((s) => s.topics)[0] ?? null
   const [openTopic, setOpenTopic] = useState<string | null>(initialTopic ? topicKey(initialTopic) : null)
-  const [openSubTopics, setOpenSubTopics] = useState<string[]>(first ? [subTopicKey(first.subTopic)] : [])
-  const [openedSoFar, setOpenedSoFar] = useState<ReadonlySet<number>>(() => new Set(first ? [first.subTopic.id] : []))
+  const [openSubTopics, setOpenSubTopics] = useState<string[]>(place ? [subTopicKey(place.subTopic)] : [])
+  const [openedSoFar, setOpenedSoFar] = useState<ReadonlySet<number>>(() => new Set(place ? [place.subTopic.id] : []))
 
   function openSubTopicsChanged(keys: string[]) {
     setOpenSubTopics(keys)
@@ -109,7 +121,17 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
             </Group>
             <div className={classes.screen}>
               {place ? (
-                <Player key={place.video.id} video={place.video} label={label} autoPlay={autoPlay} onPlay={() => played(place.video.id)} />
+                <Player
+                  key={place.video.id}
+                  video={place.video}
+                  packageId={pkg.id}
+                  label={label}
+                  autoPlay={autoPlay}
+                  startAt={resumeAt}
+                  videoRef={videoRef}
+                  unsent={unsent}
+                  onPlay={() => played(place.video.id)}
+                />
               ) : (
                 <div className={classes.noVideo}>
                   <IconMovieOff size={40} stroke={1.4} aria-hidden="true" />
@@ -118,6 +140,13 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
               )}
             </div>
           </Paper>
+          <ResumeLine
+            at={place ? resumeAt : 0}
+            onStartOver={() => {
+              setResumeAt(0)
+              if (videoRef.current) videoRef.current.currentTime = 0
+            }}
+          />
           {place ? (
             <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
               <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
@@ -146,8 +175,11 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
             openSubTopics={openSubTopics}
             onOpenSubTopics={openSubTopicsChanged}
             openedSoFar={openedSoFar}
+            progress={progress.data ? lookup : null}
             playingId={place?.video.id ?? null}
             onPlay={(id) => {
+              const chosen = findVideo(pkg, id)
+              if (chosen && id !== place?.video.id) setResumeAt(startPosition(lookup, chosen.video))
               setChosenId(id)
               setAutoPlay(true)
             }}
@@ -174,28 +206,5 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
       ) : null}
       <FeedbackDialog target={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
-  )
-}
-
-/**
- * The <video> of one video. Its address is kept from the first render: a refetched tree carries freshly
- * signed URLs, and swapping the address would restart playback.
- */
-function Player({ video, label, autoPlay, onPlay }: { video: Video; label: string; autoPlay: boolean; onPlay: () => void }) {
-  const [src] = useState(video.url)
-  const [poster] = useState(video.thumbnailUrl)
-  return (
-    // biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption files (the Video model has no captions), and an empty <track> would show a dead CC menu entry
-    <video
-      className={classes.video}
-      src={src}
-      poster={poster || undefined}
-      controls
-      preload="metadata"
-      playsInline
-      autoPlay={autoPlay}
-      aria-label={`Video: ${label}`}
-      onPlay={onPlay}
-    />
   )
 }

@@ -7,10 +7,18 @@ import {
   PackageViewerPending,
 } from '../../../components/learning/viewer/PackageViewerPage.tsx'
 import { viewerTreeQueryOptions } from '../../../components/learning/viewer/viewer-query.ts'
+import { neededWithExtra } from '../../../lib/load-queries.ts'
+import { packageProgressQueryOptions } from '../../../queries/progress.ts'
 
 export const Route = createFileRoute('/_shell/topics/$id')({
   params: idParams('id'),
-  loader: ({ context, params }) => context.queryClient.query({ ...viewerTreeQueryOptions(params.id), staleTime: 'static' }),
+  // The learner's progress only decorates the viewer (where to resume, the outline's figures): its failure is not the
+  // page's. It is read fresh when a heartbeat has invalidated it, so the viewer opens where the learner left off.
+  loader: ({ context: { queryClient }, params }) =>
+    neededWithExtra(
+      queryClient.query({ ...viewerTreeQueryOptions(params.id), staleTime: 'static' }),
+      queryClient.query(packageProgressQueryOptions(params.id)),
+    ),
   // SPEC.md: 'Loading package...' is shown while the package loads: after 200 ms (not the router's default
   // second), and no longer than the load itself.
   pendingMs: 200,

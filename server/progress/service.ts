@@ -1,0 +1,239 @@
+import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'
+import type { HeartbeatInput, LearnerProgressRow, PackageProgress, VideoProgress } from '../../contract/progress.ts'
+import type { Db } from '../db/client.ts'
+import type { AppDeps, AuthUser } from '../deps.ts'
+import { assertPackageAccess, assertSubTopicsAccess } from '../auth/access.ts'
+import { mcqAttempts, mcqs, packages, skills, subTopics, topics, userPackages, users, videoProgress, videos } from '../db/schema.ts'
+import { AppError, forbidden, notFound } from '../http/errors.ts'
+import { clampRanges, mergeRanges, newlyWatched, totalSeconds, type Range } from './ranges.ts'
+import { rollUp, toVideoProgress, type LearnerRecords, type PackageContent } from './rollup.ts'
+
+/** Items by key (the tsconfig's library predates Map.groupBy). */
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>()
+  for (const item of items) {
+    const key = keyOf(item)
+    const group = groups.get(key)
+    if (group) group.push(item)
+    else groups.set(key, [item])
+  }
+  return groups
+}
+
+/** Seconds a first heartbeat may credit, and the slack added to every later one. */
+const SLACK_SECONDS = 5
+/** The fastest playback that earns credit at its speed. */
+const MAX_CREDITED_RATE = 2
+
+/** A video with the viewer's own progress row in it (admins' rows are kept apart from their learner rows). */
+async function videoWithProgress(db: Db, viewer: AuthUser, videoId: number) {
+  const [row] = await db
+    .select({ video: { id: videos.id, subTopicId: videos.subTopicId, durationSeconds: videos.durationSeconds }, progress: videoProgress })
+    .from(videos)
+    .leftJoin(
+      videoProgress,
+      and(eq(videoProgress.videoId, videos.id), eq(videoProgress.userId, viewer.id), eq(videoProgress.byAdmin, viewer.role === 'admin')),
+    )
+    .where(eq(videos.id, videoId))
+  if (!row) throw notFound('Video not found')
+  await assertSubTopicsAccess(db, viewer, [row.video.subTopicId])
+  return { ...row, durationSeconds: row.video.durationSeconds ?? 0 }
+}
+
+export async function getVideoProgress(deps: Pick<AppDeps, 'db'>, viewer: AuthUser, videoId: number): Promise<VideoProgress> {
+  const { durationSeconds, progress } = await videoWithProgress(deps.db, viewer, videoId)
+  return toVideoProgress(videoId, durationSeconds, progress ?? undefined)
+}
+
+/**
+ * Records a heartbeat. The newly watched seconds it may add are at most the time since the viewer's previous
+ * heartbeat for this video, times the playback rate (at most 2), plus 5 s of slack: a client cannot claim more
+ * than it could have played. One upsert; it applies only if no other heartbeat landed since the row was read,
+ * else the heartbeat is counted again over the newer row.
+ */
+export async function recordHeartbeat(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  viewer: AuthUser,
+  videoId: number,
+  input: HeartbeatInput,
+): Promise<VideoProgress> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { durationSeconds, progress } = await videoWithProgress(deps.db, viewer, videoId)
+    const now = deps.clock()
+    const elapsed = progress ? Math.max(0, (now.getTime() - progress.lastHeartbeatAt.getTime()) / 1000) : 0
+    const allowance = elapsed * Math.min(input.playbackRate ?? 1, MAX_CREDITED_RATE) + SLACK_SECONDS
+    const have = progress?.watched ?? []
+    const fresh = newlyWatched(have, clampRanges(input.watched as Range[], durationSeconds), allowance)
+    const watched = mergeRanges([...have, ...fresh])
+    const values = {
+      position: Math.min(input.position, durationSeconds),
+      watched,
+      watchedSeconds: totalSeconds(watched),
+      lastHeartbeatAt: now,
+    }
+    const [saved] = await deps.db
+      .insert(videoProgress)
+      .values({ userId: viewer.id, videoId, byAdmin: viewer.role === 'admin', ...values })
+      .onConflictDoUpdate({
+        target: [videoProgress.userId, videoProgress.videoId, videoProgress.byAdmin],
+        set: values,
+        setWhere: progress ? eq(videoProgress.lastHeartbeatAt, progress.lastHeartbeatAt) : sql`false`,
+      })
+      .returning()
+    if (saved) return toVideoProgress(videoId, durationSeconds, saved)
+  }
+  throw new AppError(409, 'Too many heartbeats for this video at once; try again')
+}
+
+/** A package's skills, topics, sub-topics, videos and question counts: three queries whatever its size. */
+async function loadContent(db: Db, packageId: number): Promise<PackageContent> {
+  const tree = await db
+    .select({ skillId: skills.id, topicId: topics.id, subTopicId: subTopics.id })
+    .from(packages)
+    .leftJoin(skills, eq(skills.packageId, packages.id))
+    .leftJoin(topics, eq(topics.skillId, skills.id))
+    .leftJoin(subTopics, eq(subTopics.topicId, topics.id))
+    .where(eq(packages.id, packageId))
+    .orderBy(asc(skills.id), asc(topics.id), asc(subTopics.id))
+  if (!tree.length) throw notFound('Package not found')
+  const inPackage = and(eq(skills.packageId, packageId), eq(topics.skillId, skills.id), eq(subTopics.topicId, topics.id))
+  const videoRows = await db
+    .select({ id: videos.id, subTopicId: videos.subTopicId, durationSeconds: videos.durationSeconds })
+    .from(videos)
+    .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, inPackage)
+    .orderBy(asc(videos.id))
+  const questionRows = await db
+    .select({ subTopicId: mcqs.subTopicId, questions: count() })
+    .from(mcqs)
+    .innerJoin(subTopics, eq(subTopics.id, mcqs.subTopicId))
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, inPackage)
+    .groupBy(mcqs.subTopicId)
+  const questions = new Map(questionRows.map((r) => [r.subTopicId, r.questions]))
+  const videosBySubTopic = groupBy(videoRows, (v) => v.subTopicId)
+
+  const content: PackageContent = { packageId, skills: [] }
+  for (const row of tree) {
+    if (row.skillId === null) continue
+    if (content.skills.at(-1)?.id !== row.skillId) content.skills.push({ id: row.skillId, topics: [] })
+    const skill = content.skills.at(-1)!
+    if (row.topicId === null) continue
+    if (skill.topics.at(-1)?.id !== row.topicId) skill.topics.push({ id: row.topicId, subTopics: [] })
+    const topic = skill.topics.at(-1)!
+    if (row.subTopicId === null) continue
+    const subTopicId = row.subTopicId
+    topic.subTopics.push({
+      id: subTopicId,
+      questions: questions.get(subTopicId) ?? 0,
+      videos: (videosBySubTopic.get(subTopicId) ?? []).map((v) => ({ id: v.id, durationSeconds: v.durationSeconds ?? 0 })),
+    })
+  }
+  return content
+}
+
+/** Learners' progress rows (never admins' own) and best attempts in a package: two queries for any number of users. */
+async function loadRecords(db: Db, packageId: number, userIds: number[], byAdmin: boolean) {
+  const inPackage = and(eq(skills.packageId, packageId), eq(topics.skillId, skills.id), eq(subTopics.topicId, topics.id))
+  const watched = await db
+    .select({
+      userId: videoProgress.userId,
+      videoId: videoProgress.videoId,
+      subTopicId: videos.subTopicId,
+      position: videoProgress.position,
+      watchedSeconds: videoProgress.watchedSeconds,
+      lastHeartbeatAt: videoProgress.lastHeartbeatAt,
+    })
+    .from(videoProgress)
+    .innerJoin(videos, eq(videos.id, videoProgress.videoId))
+    .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, inPackage)
+    .where(and(inArray(videoProgress.userId, userIds), eq(videoProgress.byAdmin, byAdmin)))
+  const attempts = await db
+    .select({
+      userId: mcqAttempts.userId,
+      subTopicId: mcqAttempts.subTopicId,
+      best: sql<number | null>`max(${mcqAttempts.score}::float8 / nullif(${mcqAttempts.totalMarks}, 0))`,
+      lastAttemptAt: max(mcqAttempts.attemptedAt),
+    })
+    .from(mcqAttempts)
+    .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, inPackage)
+    .where(inArray(mcqAttempts.userId, userIds))
+    .groupBy(mcqAttempts.userId, mcqAttempts.subTopicId)
+
+  const watchedByUser = groupBy(watched, (w) => w.userId)
+  const attemptsByUser = groupBy(attempts, (a) => a.userId)
+  return (userId: number) => {
+    const own = watchedByUser.get(userId) ?? []
+    const tests = attemptsByUser.get(userId) ?? []
+    const records: LearnerRecords = {
+      videos: new Map(own.map((w) => [w.videoId, w])),
+      bestScores: new Map(tests.flatMap((a) => (a.best === null ? [] : [[a.subTopicId, Number(a.best)] as const]))),
+    }
+    const last = own.reduce<(typeof own)[number] | null>((a, b) => (a && a.lastHeartbeatAt >= b.lastHeartbeatAt ? a : b), null)
+    const times = [...own.map((w) => w.lastHeartbeatAt), ...tests.map((a) => a.lastAttemptAt)].filter((t): t is Date => t !== null)
+    const lastActivityAt = times.length ? new Date(Math.max(...times.map((t) => new Date(t).getTime()))) : null
+    const resume = last ? { videoId: last.videoId, subTopicId: last.subTopicId, position: last.position } : null
+    return { records, resume, lastActivityAt }
+  }
+}
+
+/**
+ * A user's progress in a package: their own, or (admins, with `userId`) a learner's. An admin's own progress is
+ * the one they made as an admin, kept apart from learners'. A constant number of queries whatever the package size.
+ */
+export async function getPackageProgress(
+  deps: Pick<AppDeps, 'db'>,
+  viewer: AuthUser,
+  packageId: number,
+  userId?: number,
+): Promise<PackageProgress> {
+  const { db } = deps
+  if (userId !== undefined && viewer.role !== 'admin') throw forbidden('Only admins may read another user’s progress')
+  await assertPackageAccess(db, viewer, packageId)
+  if (userId !== undefined) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
+    if (!user) throw notFound('User not found')
+  }
+  const content = await loadContent(db, packageId)
+  const target = userId ?? viewer.id
+  const forUser = await loadRecords(db, packageId, [target], userId === undefined && viewer.role === 'admin')
+  const { records, resume } = forUser(target)
+  return { ...rollUp(content, records), resume }
+}
+
+/** One row per learner assigned to the package, in name order. */
+export async function getLearnersProgress(deps: Pick<AppDeps, 'db'>, packageId: number): Promise<LearnerProgressRow[]> {
+  const { db } = deps
+  const content = await loadContent(db, packageId)
+  const learners = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(userPackages)
+    .innerJoin(users, eq(users.id, userPackages.userId))
+    .where(eq(userPackages.packageId, packageId))
+    .orderBy(asc(users.name), asc(users.id))
+  if (!learners.length) return []
+  const forUser = await loadRecords(
+    db,
+    packageId,
+    learners.map((l) => l.id),
+    false,
+  )
+  return learners.map((learner) => {
+    const { records, lastActivityAt } = forUser(learner.id)
+    const { percent, completedSubTopics, totalSubTopics } = rollUp(content, records)
+    return {
+      userId: learner.id,
+      name: learner.name,
+      email: learner.email,
+      percent,
+      completedSubTopics,
+      totalSubTopics,
+      lastActivityAt: lastActivityAt?.toISOString() ?? null,
+    }
+  })
+}

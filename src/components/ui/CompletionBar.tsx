@@ -1,0 +1,43 @@
+import { Group, Progress, Text } from '@mantine/core'
+
+/** '45 % complete': a completion's text, shown beside every progress bar (and read out as the bar's value). */
+const completeText = (percent: number) => `${Math.round(percent)} % complete`
+
+/** '3 of 7 sub-topics': what a package's percentage counts. */
+export const subTopicsText = ({ completedSubTopics, totalSubTopics }: { completedSubTopics: number; totalSubTopics: number }) =>
+  `${completedSubTopics} of ${totalSubTopics} ${totalSubTopics === 1 ? 'sub-topic' : 'sub-topics'}`
+
+interface CompletionBarProps {
+  percent: number
+  /** What the bar measures, as its accessible name ('Progress in Frontend Path'). */
+  label: string
+  /** Said after the percentage, e.g. '3 of 7 sub-topics'. */
+  detail?: string
+}
+
+/** A progress bar with its text equivalent: the percentage is written out, not only drawn. */
+export function CompletionBar({ percent, label, detail }: CompletionBarProps) {
+  const value = Math.min(100, Math.max(0, Math.round(percent)))
+  const text = completeText(value)
+  return (
+    <Group gap="sm" wrap="nowrap" align="center">
+      {/* The whole track is the progressbar (the filled section is 0 px wide at 0 %). */}
+      <Progress.Root
+        size="md"
+        style={{ flex: 1, minWidth: 80 }}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={text}
+      >
+        <Progress.Section value={value} color={value === 100 ? 'teal' : undefined} withAria={false} />
+      </Progress.Root>
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {text}
+        {detail ? ` · ${detail}` : null}
+      </Text>
+    </Group>
+  )
+}

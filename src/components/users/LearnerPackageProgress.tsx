@@ -1,0 +1,18 @@
+import { Skeleton, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { learnerPackageProgressQueryOptions } from '../../queries/progress.ts'
+import { CompletionBar, subTopicsText } from '../ui/CompletionBar.tsx'
+
+/** How far a learner has got in one of their packages, on their detail page. */
+export function LearnerPackageProgress({ userId, packageId, title }: { userId: number; packageId: number; title: string }) {
+  const progress = useQuery(learnerPackageProgressQueryOptions(packageId, userId))
+  if (progress.isPending) return <Skeleton height={20} aria-label={`Loading progress in ${title}`} />
+  if (progress.isError)
+    return (
+      <Text size="sm" c="red">
+        Progress could not be loaded.
+      </Text>
+    )
+  const p = progress.data
+  return <CompletionBar percent={p.percent} label={`Progress in ${title}`} detail={subTopicsText(p)} />
+}
