@@ -22,6 +22,9 @@ export default defineConfig({
   server: { proxy: { '/api': `http://localhost:${apiPort}` } },
   test: {
     globals: true,
+    // Vitest's default is one worker less than the cores: a single worker on these 2-core machines. The tests are
+    // CPU-bound (PGlite, jsdom), so two workers halve the wall time (221 s → 129 s measured on an idle machine).
+    maxWorkers: 2,
     globalSetup: ['server/test/global-setup.ts'],
     projects: [
       {
