@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: 'server',
           globals: true,
+          // Not inherited (extends: false); both projects share the root's two workers.
+          maxWorkers: 2,
           environment: 'node',
           include: ['server/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
