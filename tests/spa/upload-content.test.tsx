@@ -385,6 +385,16 @@ describe('MCQ spreadsheets', () => {
     expect(stored.body.data).toEqual([])
   })
 
+  it("keeps Upload disabled when the preview has nothing to upload ('To upload: 0')", async () => {
+    const { skill } = await seed()
+    const { user } = await openPage(skill.id)
+    const form = screen.getByRole('form', { name: 'Upload MCQs with SubTopic ID' })
+    await user.upload(fileInputs(form)[0]!, await workbook([TEMPLATE_HEADERS.withSubTopic, [999999, 'Unknown sub-topic', 'A', 'x', 'y']]))
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
+    expect(within(preview).getByText('To upload: 0')).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled()
+  })
+
   it("shows 'MCQ upload failed' with the server's reason", async () => {
     const { skill } = await seed()
     // The import fails; its dry run (the preview) still reaches the server.
