@@ -72,6 +72,22 @@ describe('admin question table', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Comparing fractions' })).toBeInTheDocument()
   })
 
+  it('says the sub-topic was not found for an id that does not exist, not that it has no questions', async () => {
+    await signInAs('admin')
+    renderApp('/subtopic-mcqs/9999')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sub-topic not found' })).toBeInTheDocument()
+    expect(screen.getByText('There is no sub-topic with this id. It may have been deleted.')).toBeInTheDocument()
+    expect(screen.queryByText('No MCQs found.')).not.toBeInTheDocument()
+  })
+
+  it('names the ids that were not found among several, and still lists the questions of the others', async () => {
+    const { subTopics } = await seed()
+    renderApp(`/subtopic-mcqs/${subTopics.adding.id},9999`)
+    await questionList()
+    expect(screen.getByRole('heading', { level: 1, name: 'Adding fractions' })).toBeInTheDocument()
+    expect(screen.getByText('No sub-topic with id 9999.')).toBeInTheDocument()
+  })
+
   it('edits a question inline; Save refreshes the list through invalidation and returns focus to Edit', async () => {
     const { subTopics } = await seed()
     const reads = countListReads()

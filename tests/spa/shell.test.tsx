@@ -11,6 +11,7 @@ const LEARNER_LINKS = [
   ['Settings', '/user/settings'],
 ] as const
 const STAFF_LINKS = [
+  ['Dashboard', '/dashboard'],
   ['Users Details', '/admin/paginated-users'],
   ['Reports', '/reports'],
 ] as const
@@ -33,7 +34,7 @@ describe('shell for a learner', () => {
     const nav = sidebar()
     for (const [label, href] of LEARNER_LINKS) expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href)
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
-    for (const label of ['Users Details', 'Reports', 'Manage Content', 'Assign Packages', 'Upload Content']) {
+    for (const label of ['Dashboard', 'Users Details', 'Reports', 'Manage Content', 'Assign Packages', 'Upload Content']) {
       expect(within(nav).queryByText(label)).not.toBeInTheDocument()
     }
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('data-active', 'true')
@@ -90,6 +91,17 @@ describe('shell for an admin', () => {
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument()
     expect(pathname()).toBe('/user/my-dashboard')
     expect(within(sidebar()).getByRole('link', { name: 'Home' })).toHaveAttribute('data-active', 'true')
+  })
+
+  it('takes an admin back to the admin dashboard from the learner home', async () => {
+    await signInAs('admin')
+    const { user, pathname } = renderApp('/user/my-dashboard')
+    await screen.findByRole('heading', { name: 'Home' })
+    await user.click(within(sidebar()).getByRole('link', { name: 'Dashboard' }))
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument()
+    expect(pathname()).toBe('/dashboard')
+    expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('data-active', 'true')
+    expect(within(sidebar()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('data-active')
   })
 
   it('collapses and expands the sidebar from the top bar', async () => {

@@ -293,6 +293,33 @@ describe('topic editor: Save All', () => {
     expect((await fetchSkill(token, skillId)).topics).toHaveLength(2)
   })
 
+  it('leaves a row added after a failed Save All unmarked until the user types in it or saves again', async () => {
+    const { skillId } = await seed()
+    const { user } = await openEditor(skillId)
+    await user.clear(within(topicRegion('Topic 1: Linear equations')).getByLabelText(/Topic title/))
+    await user.click(saveAllButton())
+    expect(within(topicRegion('Topic 1')).getByLabelText(/Topic title/)).toHaveAccessibleDescription('Title is required')
+
+    const quadratics = topicRegion('Topic 2: Quadratics')
+    await user.click(within(quadratics).getByRole('button', { name: 'Add sub-topic to Quadratics' }))
+    const added = within(quadratics)
+      .getAllByRole('group', { name: /^Sub-topic 2\./ })
+      .at(-1)!
+    const title = within(added).getByLabelText(/Sub-topic title/)
+    const description = within(added).getByLabelText(/Sub-topic description/)
+    expect(title).not.toHaveAttribute('aria-invalid', 'true')
+    expect(description).not.toHaveAttribute('aria-invalid', 'true')
+
+    // Typing and then clearing a field is an edit: its message follows the draft again.
+    await user.type(title, 'x')
+    await user.clear(title)
+    expect(title).toHaveAccessibleDescription('Title is required')
+    expect(description).not.toHaveAttribute('aria-invalid', 'true')
+
+    await user.click(saveAllButton())
+    expect(description).toHaveAccessibleDescription('Description is required')
+  })
+
   it("shows 'Failed to save topics' and the server's message, and keeps the draft", async () => {
     const { token, skillId } = await seed()
     mswServer.use(

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import { mswServer } from '../support/server.ts'
@@ -219,6 +220,25 @@ describe('PDF upload and study materials', () => {
     )
   })
 
+  it('lets the Name follow each new file, even after a rejected one, until the admin edits it', async () => {
+    const { skill } = await seed()
+    const { user, card } = await openPage(skill.id)
+    await user.click(within(card).getByRole('tab', { name: /Study materials/ }))
+    const form = within(card).getByRole('form', { name: 'Upload a PDF' })
+    const name = within(form).getByRole('textbox', { name: 'Name' })
+    // The picker's accept filter would drop the PNG; a user who picks 'All files' gets past it.
+    await userEvent.setup({ applyAccept: false }).upload(fileInputs(form)[0]!, fileOf(bytes.png(), 'thumb.png', 'image/png'))
+    expect(await within(form).findByText('Choose a PDF file')).toBeInTheDocument()
+    await user.upload(fileInputs(form)[0]!, fileOf(bytes.pdf(), 'week1 notes.pdf', 'application/pdf'))
+    expect(name).toHaveValue('week1 notes')
+    await user.upload(fileInputs(form)[0]!, fileOf(bytes.pdf(), 'week2 notes.pdf', 'application/pdf'))
+    expect(name).toHaveValue('week2 notes')
+    await user.clear(name)
+    await user.type(name, 'Worksheet')
+    await user.upload(fileInputs(form)[0]!, fileOf(bytes.pdf(), 'week3 notes.pdf', 'application/pdf'))
+    expect(name).toHaveValue('Worksheet')
+  })
+
   it("shows 'PDF upload failed' with the server's reason", async () => {
     const { skill } = await seed()
     mswServer.use(
@@ -363,6 +383,16 @@ describe('MCQ spreadsheets', () => {
     expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled()
     const stored = await testContext().request<unknown[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`, { token })
     expect(stored.body.data).toEqual([])
+  })
+
+  it("keeps Upload disabled when the preview has nothing to upload ('To upload: 0')", async () => {
+    const { skill } = await seed()
+    const { user } = await openPage(skill.id)
+    const form = screen.getByRole('form', { name: 'Upload MCQs with SubTopic ID' })
+    await user.upload(fileInputs(form)[0]!, await workbook([TEMPLATE_HEADERS.withSubTopic, [999999, 'Unknown sub-topic', 'A', 'x', 'y']]))
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
+    expect(within(preview).getByText('To upload: 0')).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled()
   })
 
   it("shows 'MCQ upload failed' with the server's reason", async () => {

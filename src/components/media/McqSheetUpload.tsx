@@ -51,7 +51,8 @@ export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)',
       : check.data
         ? { status: 'ready', summary: check.data }
         : null
-  const blocked = !!fileError || (!!file && preview?.status !== 'ready')
+  const nothingToUpload = preview?.status === 'ready' && preview.summary.uploaded === 0
+  const blocked = !!fileError || (!!file && preview?.status !== 'ready') || nothingToUpload
 
   function submit(event: FormEvent) {
     event.preventDefault()

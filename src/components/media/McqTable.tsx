@@ -40,6 +40,9 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
   const mcqs = useQuery({ ...mcqsQueryOptions(subTopicIds), retryOnMount: false })
 
   const titleById = useMemo(() => new Map((titles.data ?? []).map((s) => [s.id, s.title])), [titles.data])
+  // getByIds answers with the sub-topics that exist; an id it leaves out is not found.
+  const missing = titles.data ? subTopicIds.filter((id) => !titleById.has(id)) : []
+  const noneFound = missing.length === subTopicIds.length
   const list = mcqs.data ?? []
   const pages = Math.max(1, Math.ceil(list.length / MCQS_PER_PAGE))
   const current = Math.min(page, pages)
@@ -51,8 +54,11 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
     if (mcqs.data && page > pages) onPage(pages, true)
   }, [mcqs.data, page, pages, onPage])
 
-  const heading =
-    titles.data && titles.data.length === 1
+  const heading = noneFound
+    ? subTopicIds.length === 1
+      ? 'Sub-topic not found'
+      : 'Sub-topics not found'
+    : titles.data && titles.data.length === 1
       ? titles.data[0]!.title
       : titles.data && titles.data.length > 1
         ? `Questions of ${titles.data.length} sub-topics`
@@ -91,7 +97,18 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
         </Alert>
       ) : null}
 
-      {mcqs.isPending ? (
+      {missing.length > 0 && !noneFound ? (
+        <Alert color="yellow" variant="light" title="Not found">
+          {missing.length === 1 ? `No sub-topic with id ${missing[0]}.` : `No sub-topics with ids ${missing.join(', ')}.`}
+        </Alert>
+      ) : null}
+
+      {noneFound ? (
+        <EmptyState>
+          {subTopicIds.length === 1 ? 'There is no sub-topic with this id.' : 'There are no sub-topics with these ids.'} It may have been
+          deleted.
+        </EmptyState>
+      ) : mcqs.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading questions">
           {[0, 1, 2].map((n) => (
             <Skeleton key={n} h={150} radius="md" />
@@ -129,7 +146,7 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
 }
 
 function SubTitles({ titles, ids }: { titles: { id: number; title: string; topicTitle: string }[] | undefined; ids: number[] }) {
-  if (!titles) return <>Sub-topic {ids.join(', ')}</>
+  if (!titles || titles.length === 0) return <>Sub-topic {ids.join(', ')}</>
   if (titles.length === 1) return <>Questions · Topic: {titles[0]!.topicTitle}</>
   return (
     <Group gap={6} component="span" wrap="wrap">

@@ -18,6 +18,7 @@ const nameFromFile = (file: File) =>
 export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTopicId: number }) {
   const [pdf, setPdf] = useState<File | null>(null)
   const [name, setName] = useState('')
+  const [nameEdited, setNameEdited] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const send = useUploadStudyMaterial(skillId)
@@ -27,8 +28,8 @@ export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTop
     setPdf(file)
     setFileError(file ? wrongKind(file, 'pdf') : null)
     setMessage(null)
-    // A helpful default the admin can change; a name typed first is kept.
-    if (file && !name.trim()) setName(nameFromFile(file))
+    // The name follows the chosen PDF until the admin edits it.
+    if (file && !nameEdited && !wrongKind(file, 'pdf')) setName(nameFromFile(file))
   }
 
   function submit(event: FormEvent) {
@@ -52,6 +53,7 @@ export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTop
           })
           setPdf(null)
           setName('')
+          setNameEdited(false)
         },
         // A failure's toast comes from the mutation's meta; a cancel is no failure.
         onError: () => {
@@ -79,6 +81,7 @@ export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTop
           value={name}
           onChange={(event) => {
             setName(event.currentTarget.value)
+            setNameEdited(true)
             setMessage(null)
           }}
           maxLength={200}

@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconFolderCog,
   IconHome,
+  IconLayoutDashboard,
   IconLogout,
   IconSettings,
   IconUpload,
@@ -28,6 +29,7 @@ const NavLinkBase = (props: NavLinkBaseProps) => <NavLink component="a" {...prop
 const SidebarLink: LinkComponent<typeof NavLinkBase> = createLink(NavLinkBase)
 
 type SidebarPath =
+  | '/dashboard'
   | '/user/my-dashboard'
   | '/user/packages'
   | '/user/settings'
@@ -36,7 +38,10 @@ type SidebarPath =
   | '/admin/package-assigner'
   | '/package'
 
-/** Sidebar entries per SPEC.md §2; the admin entries are hidden only when the stored role is USER. */
+/**
+ * Sidebar entries per SPEC.md §2, plus Dashboard (issue 14: the way back to /dashboard; Home stays the learner home).
+ * The admin entries are hidden only when the stored role is USER.
+ */
 export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const active = (to: SidebarPath) => pathname === to || pathname.startsWith(`${to}/`)
@@ -54,6 +59,7 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
           {item('/user/settings', 'Settings', <IconSettings {...ICON} />)}
           {staff ? (
             <>
+              {item('/dashboard', 'Dashboard', <IconLayoutDashboard {...ICON} />)}
               {item('/admin/paginated-users', 'Users Details', <IconUsers {...ICON} />)}
               {item('/reports', 'Reports', <IconChartBar {...ICON} />)}
               <NavLink

@@ -22,6 +22,8 @@ interface TopicDraftState {
   draft: DraftTopic[]
   /** After a Save All attempt the draft's own validation messages show, and follow every edit. */
   showErrors: boolean
+  /** Fields of rows added after a Save All attempt: their messages wait for an edit of the field or the next attempt. */
+  quietFields: ReadonlySet<string>
   /** The server's messages per field from the last failed save; a field's message goes when it is edited. */
   serverErrors: FieldErrors
   /** Why the last Save All failed. */
@@ -46,6 +48,7 @@ const fresh = (skill: SkillWithTopics): TopicDraftState => ({
   baseline: draftFrom(skill),
   draft: draftFrom(skill),
   showErrors: false,
+  quietFields: new Set(),
   serverErrors: {},
   saveError: null,
 })
@@ -58,7 +61,17 @@ const withoutKey = (errors: FieldErrors, key: string) =>
 
 /** An edit of the draft: clears the last save's failure and the server's message on the edited field. */
 function edited(state: TopicDraftState, draft: DraftTopic[], touched?: string): TopicDraftState {
-  return { ...state, draft, saveError: null, serverErrors: touched ? withoutKey(state.serverErrors, touched) : state.serverErrors }
+  if (!touched) return { ...state, draft, saveError: null }
+  const quietFields = new Set(state.quietFields)
+  quietFields.delete(touched)
+  return { ...state, draft, saveError: null, serverErrors: withoutKey(state.serverErrors, touched), quietFields }
+}
+
+/** A row added to the draft; once a Save All has been tried, its blank fields stay unmarked until edited. */
+function added(state: TopicDraftState, draft: DraftTopic[], rowKey: string): TopicDraftState {
+  const next = edited(state, draft)
+  if (!state.showErrors) return next
+  return { ...next, quietFields: new Set([...state.quietFields, fieldKey(rowKey, 'title'), fieldKey(rowKey, 'description')]) }
 }
 
 function reducer(state: TopicDraftState, action: TopicDraftAction): TopicDraftState {
@@ -80,11 +93,12 @@ function reducer(state: TopicDraftState, action: TopicDraftAction): TopicDraftSt
         fieldKey(action.subKey, action.field),
       )
     case 'addTopic':
-      return edited(state, [...state.draft, action.topic])
+      return added(state, [...state.draft, action.topic], action.topic.key)
     case 'addSubTopic':
-      return edited(
+      return added(
         state,
         state.draft.map((t) => (t.key === action.topicKey ? { ...t, subTopics: [...t.subTopics, action.sub] } : t)),
+        action.sub.key,
       )
     case 'removeTopic': {
       const next = edited(state, withoutTopic(state.draft, action.key))
@@ -98,7 +112,7 @@ function reducer(state: TopicDraftState, action: TopicDraftAction): TopicDraftSt
       // A refetch: adopt it unless there is unsaved work to keep.
       return sameContent(state.draft, state.baseline) ? fresh(action.skill) : { ...state, source: action.skill }
     case 'saveStarted':
-      return { ...state, showErrors: true, saveError: null, serverErrors: {} }
+      return { ...state, showErrors: true, quietFields: new Set(), saveError: null, serverErrors: {} }
     case 'saved':
       return fresh(action.skill)
     case 'saveFailed':
@@ -115,7 +129,10 @@ export function useTopicDraft(skill: SkillWithTopics) {
   if (skill !== state.source) dispatch({ type: 'serverCopy', skill })
 
   const validation = validateDraft(state.draft)
-  const liveErrors = state.showErrors && !validation.ok ? validation.errors : {}
+  const liveErrors =
+    state.showErrors && !validation.ok
+      ? Object.fromEntries(Object.entries(validation.errors).filter(([key]) => !state.quietFields.has(key)))
+      : {}
 
   const actions = useMemo(
     () => ({
