@@ -310,6 +310,18 @@ describe('/topics/{id}: the package viewer', () => {
     expect(await screen.findByText('(1 review)')).toBeInTheDocument()
   })
 
+  it("names the two rating blocks apart: 'Package rating' under the title, 'Ratings of this video' by the comments", async () => {
+    const { pkg } = await frontendPath()
+    await openViewer(pkg.id)
+    const packageRating = await screen.findByRole('group', { name: 'Package rating' })
+    expect(within(packageRating).getByText('Package rating')).toBeVisible()
+    expect(within(packageRating).getByText('(0 reviews)')).toBeInTheDocument()
+    const videoRatings = await screen.findByRole('group', { name: 'Ratings of this video' })
+    expect(within(videoRatings).getByText('Ratings of this video')).toBeVisible()
+    expect(within(videoRatings).getByText('(0 reviews)')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Comments' })).toContainElement(videoRatings)
+  })
+
   it('puts the course outline after the player and before the comments (so it sits below the player on a phone)', async () => {
     const { pkg } = await frontendPath()
     await openViewer(pkg.id)
