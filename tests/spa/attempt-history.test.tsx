@@ -81,6 +81,7 @@ describe('attempt history', () => {
     const first = await screen.findByRole('group', { name: '1. What is 1/2 + 1/4?' })
     await user.click(within(first).getByRole('checkbox', { name: 'A. 3/4' }))
     await user.click(screen.getByRole('button', { name: 'Submit Test' }))
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
 
     await user.click(screen.getByRole('link', { name: 'Attempt history' }))
