@@ -175,7 +175,7 @@ test.describe('learning journey', () => {
     await expect(commentDialog).toBeHidden()
     await expect(comments(page).getByRole('button', { name: '4 stars: 1 (100.0%)' })).toHaveAttribute('aria-pressed', 'false')
     await expect(comments(page).getByRole('button', { name: '5 stars: 0 (0.0%)' })).toBeVisible()
-    const average = comments(page).getByRole('group', { name: 'Average rating' })
+    const average = comments(page).getByRole('group', { name: 'Ratings of this video' })
     await expect(average.getByText('4.0')).toBeVisible()
     await expect(average.getByText('(1 review)')).toBeVisible()
     await expect(

@@ -134,8 +134,8 @@ test.describe('tests and results', () => {
     await expect(page).toHaveURL(new RegExp(`/mcq-test/attempt-history/${adding!.id}$`))
     const history = page.getByRole('table', { name: 'Attempts at Adding fractions' })
     await expect(history.getByRole('row')).toHaveCount(3)
-    await expect(history.getByRole('row').nth(1).getByRole('cell')).toHaveText(['1', '2', '2', '2', /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/])
-    await expect(history.getByRole('row').nth(2).getByRole('cell')).toHaveText(['2', '1', '1', '2', /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/])
+    await expect(history.getByRole('row').nth(1).getByRole('cell')).toHaveText(['2', '2', '2', '2', /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/])
+    await expect(history.getByRole('row').nth(2).getByRole('cell')).toHaveText(['1', '1', '1', '2', /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/])
 
     // MCQ Results from My Packages.
     await page.goto('/user/packages')

@@ -49,7 +49,7 @@ describe('comments under the player', () => {
     await postComment(ana.token, videoId, 4, 'Second look')
     await openViewer(pkg)
 
-    const average = within(comments()).getByRole('group', { name: 'Average rating' })
+    const average = within(comments()).getByRole('group', { name: 'Ratings of this video' })
     expect(await within(average).findByText('4.3')).toBeInTheDocument()
     expect(within(average).getByRole('img', { name: 'Rated 4.3 out of 5' })).toBeInTheDocument()
     expect(within(average).getByText('(3 reviews)')).toBeInTheDocument()

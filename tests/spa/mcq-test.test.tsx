@@ -7,11 +7,20 @@ import { AppProviders } from '../../src/AppProviders.tsx'
 import { createAppRouter, createQueryClient } from '../../src/router.tsx'
 import { gate, mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
+import { inDialog } from '../support/learning.ts'
 import { attemptsOf, insertQuestions, seedCourse, signInLearner } from '../support/results.ts'
 import { findToast } from '../support/toasts.ts'
 
 const question = (name: string | RegExp) => screen.findByRole('group', { name })
 const submitButton = () => screen.getByRole('button', { name: 'Submit Test' })
+
+/** 'Submit Test' with questions left unanswered: the dialog asks this question, and 'Submit' goes ahead. */
+async function submitUnanswered(user: ReturnType<typeof userEvent.setup>, asked: string) {
+  await user.click(submitButton())
+  const dialog = await inDialog('Submit Test')
+  expect(dialog.getByText(asked)).toBeInTheDocument()
+  await user.click(dialog.getByRole('button', { name: 'Submit' }))
+}
 
 /** The bodies of POST /mcq-attempts/create the SPA sent. */
 function recordSubmissions() {
@@ -64,7 +73,9 @@ describe('test screen', () => {
     expect(screen.getByText('2 of 2 answered')).toBeInTheDocument()
     await user.click(submitButton())
 
+    // Every question answered: nothing to ask.
     expect(await screen.findByRole('heading', { name: 'Test Completed' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('You scored 1 out of 2')
     expect(await findToast('Test submitted and result saved!')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit Test' })).not.toBeInTheDocument()
@@ -85,14 +96,24 @@ describe('test screen', () => {
     expect(screen.getByRole('link', { name: 'Attempt history' })).toHaveAttribute('href', `/mcq-test/attempt-history/${course.adding.id}`)
   })
 
-  it('counts unanswered questions as wrong and scores every correct set', async () => {
+  it("asks 'Submit with 1 unanswered question?' first: Cancel keeps the test open, Submit counts the unanswered ones as wrong", async () => {
     const course = await seedCourse()
     await signInLearner(course)
+    const bodies = recordSubmissions()
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
     const second = await question('2. Which fractions equal one half?')
     await user.click(within(second).getByRole('checkbox', { name: 'C. 4/8' }))
     await user.click(within(second).getByRole('checkbox', { name: 'A. 2/4' }))
     await user.click(submitButton())
+    const asking = await inDialog('Submit Test')
+    expect(asking.getByText('Submit with 1 unanswered question?')).toBeInTheDocument()
+    await user.click(asking.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.queryByText('Test Completed')).not.toBeInTheDocument()
+    expect(within(second).getByRole('checkbox', { name: 'C. 4/8' })).toBeChecked()
+    expect(bodies).toEqual([])
+
+    await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
     const [q1] = within(screen.getByRole('list', { name: 'Your answers' })).getAllByRole('listitem', { name: /^\d+\./ })
     expect(within(q1!).getByText('Wrong')).toBeInTheDocument()
@@ -106,7 +127,7 @@ describe('test screen', () => {
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
 
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 1 unanswered question?')
     await user.click(await screen.findByRole('button', { name: 'Retake Test' }))
 
     const first = await question('1. What is 1/2 + 1/4?')
@@ -115,7 +136,7 @@ describe('test screen', () => {
     expect(screen.getByText('0 of 2 answered')).toBeInTheDocument()
 
     await user.click(within(first).getByRole('checkbox', { name: 'B. 2/6' }))
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 0 out of 2')
 
     await waitFor(() => expect(bodies).toHaveLength(2))
@@ -151,7 +172,7 @@ describe('test screen', () => {
     const tenths = await question(/^4\. Which digits/)
     await user.click(within(tenths).getByRole('checkbox', { name: 'B. 5' }))
     await user.click(within(tenths).getByRole('checkbox', { name: 'D. 2' }))
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 2 unanswered questions?')
 
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 2 out of 4')
     const perSubTopic = screen.getByRole('table', { name: 'Score per sub-topic' })
@@ -173,14 +194,14 @@ describe('test screen', () => {
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
 
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await findToast('Failed to save test attempt')).toBeInTheDocument()
     expect(screen.queryByText('Test Completed')).not.toBeInTheDocument()
     expect(screen.getByRole('checkbox', { name: 'A. 3/4' })).toBeChecked()
     expect(submitButton()).toBeEnabled()
 
     mswServer.resetHandlers()
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
     expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
   })
@@ -200,6 +221,7 @@ describe('test screen', () => {
     )
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
+    await user.click(within(await question('2. Which fractions equal one half?')).getByRole('checkbox', { name: 'B. 3/4' }))
     await user.dblClick(submitButton())
     await waitFor(() => expect(submitButton()).toBeDisabled())
     await user.click(submitButton()).catch(() => undefined)
@@ -227,11 +249,11 @@ describe('test screen', () => {
     )
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await findToast('Failed to save test attempt')).toBeInTheDocument()
     expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
 
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 2')
     expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
   })
@@ -308,7 +330,7 @@ describe('test screen', () => {
     const listCost = Math.max(...commits.map((c) => c.base))
     for (const commit of tick) expect(commit.actual).toBeLessThan(listCost / 10)
 
-    await user.click(submitButton())
+    await submitUnanswered(user, 'Submit with 29 unanswered questions?')
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 30')
   })
 

@@ -207,6 +207,30 @@ describe('settings: password', () => {
     expect(calls).toBe(0)
   })
 
+  it('explains leaving the current password empty when Google sign-in is configured', async () => {
+    const hint = 'Leave empty if you have only signed in with Google so far.'
+    await openSettings()
+    expect(await within(passwordForm()).findByText(hint)).toBeInTheDocument()
+  })
+
+  it('says nothing about Google when Google sign-in is off', async () => {
+    mswServer.use(http.get('*/api/config', () => HttpResponse.json({ success: true, status: 200, data: { googleClientId: null } })))
+    let configAnswered = false
+    const listener = ({ request }: { request: Request }) => {
+      if (request.url.endsWith('/api/config')) configAnswered = true
+    }
+    mswServer.events.on('response:mocked', listener)
+    try {
+      await openSettings()
+      // The settings page asks whether Google is configured, and says nothing of it once told it is not.
+      await waitFor(() => expect(configAnswered).toBe(true))
+      expect(within(passwordForm()).getByLabelText(/^Current password/)).toBeInTheDocument()
+      expect(within(passwordForm()).queryByText(/Google/)).not.toBeInTheDocument()
+    } finally {
+      mswServer.events.removeListener('response:mocked', listener)
+    }
+  })
+
   it('a Google-only account sets a first password with the current one left empty, then signs in with it', async () => {
     const [row] = await ctx()
       .deps.db.insert(users)

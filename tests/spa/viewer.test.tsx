@@ -251,7 +251,7 @@ describe('/topics/{id}: the package viewer', () => {
     )
   })
 
-  it("downloads a sub-topic's PDFs as '<sub-topic title>.zip', and toasts 'Failed to download study materials' when there are none", async () => {
+  it("downloads a sub-topic's PDFs as '<sub-topic title>.zip', and offers no download for a sub-topic without any", async () => {
     const { pkg } = await frontendPath()
     const saved: { name: string; type: string }[] = []
     const createObjectURL = vi.fn((blob: Blob) => {
@@ -269,8 +269,7 @@ describe('/topics/{id}: the package viewer', () => {
     expect(saved).toEqual([{ name: 'Forms.zip', type: 'application/zip' }])
 
     await user.click(control('Setup'))
-    await user.click(within(panel('Setup')).getByRole('button', { name: 'Download PDF' }))
-    expect(await findToast('Failed to download study materials')).toBeInTheDocument()
+    expect(within(panel('Setup')).getByRole('button', { name: 'Download PDF' })).toBeDisabled()
     expect(click).toHaveBeenCalledTimes(1)
     click.mockRestore()
   })
@@ -308,6 +307,18 @@ describe('/topics/{id}: the package viewer', () => {
     expect(await findToast('Review submitted!')).toBeInTheDocument()
     // The package's rating under the title follows.
     expect(await screen.findByText('(1 review)')).toBeInTheDocument()
+  })
+
+  it("names the two rating blocks apart: 'Package rating' under the title, 'Ratings of this video' by the comments", async () => {
+    const { pkg } = await frontendPath()
+    await openViewer(pkg.id)
+    const packageRating = await screen.findByRole('group', { name: 'Package rating' })
+    expect(within(packageRating).getByText('Package rating')).toBeVisible()
+    expect(within(packageRating).getByText('(0 reviews)')).toBeInTheDocument()
+    const videoRatings = await screen.findByRole('group', { name: 'Ratings of this video' })
+    expect(within(videoRatings).getByText('Ratings of this video')).toBeVisible()
+    expect(within(videoRatings).getByText('(0 reviews)')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Comments' })).toContainElement(videoRatings)
   })
 
   it('puts the course outline after the player and before the comments (so it sits below the player on a phone)', async () => {

@@ -1,8 +1,10 @@
 import type { FormEvent } from 'react'
 import { PasswordInput, Stack } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { useChangePassword } from '../../queries/account.ts'
+import { publicConfigQueryOptions } from '../../queries/config.ts'
 import { NewPasswordFields, SubmitButton } from './FormParts.tsx'
 import { checkNewPassword } from './password-rules.ts'
 import { useFormFields } from './useFormFields.ts'
@@ -11,10 +13,13 @@ const EMPTY = { currentPassword: '', newPassword: '', confirm: '' }
 
 /**
  * Changes the password. The current one is asked for; an account that has none yet (signed up with Google)
- * leaves it empty, and the server says on the field when it is wrong or needed.
+ * leaves it empty (said only when Google sign-in is configured), and the server says on the field when it is
+ * wrong or needed.
  */
 export function PasswordForm() {
   const change = useChangePassword()
+  // Only a deployment with Google sign-in has accounts without a password.
+  const googleSignIn = Boolean(useQuery(publicConfigQueryOptions()).data?.googleClientId)
   const { values, setValues, setErrors, field } = useFormFields(EMPTY)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,7 +53,7 @@ export function PasswordForm() {
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
-          description="Leave empty if you have only signed in with Google so far."
+          description={googleSignIn ? 'Leave empty if you have only signed in with Google so far.' : undefined}
           {...field('currentPassword')}
         />
         <NewPasswordFields password={field('newPassword')} confirm={field('confirm')} />

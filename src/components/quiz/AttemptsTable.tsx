@@ -3,7 +3,10 @@ import type { McqAttempt } from '../../../contract/learning.ts'
 import { DateTime } from '../ui/DateTime.tsx'
 import classes from './Results.module.css'
 
-/** Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM'). */
+/**
+ * Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM').
+ * The rows come newest first, so '#' counts down like the attempt number: the first attempt is #1.
+ */
 export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; label: string }) {
   return (
     <Table.ScrollContainer minWidth={300} type="native" className={classes.scroll}>
@@ -20,7 +23,7 @@ export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; lab
         <Table.Tbody>
           {attempts.map((attempt, i) => (
             <Table.Tr key={attempt.id}>
-              <Table.Td>{i + 1}</Table.Td>
+              <Table.Td>{attempts.length - i}</Table.Td>
               <Table.Td>{attempt.attemptNumber}</Table.Td>
               <Table.Td>{attempt.score}</Table.Td>
               <Table.Td>{attempt.totalMarks}</Table.Td>

@@ -8,6 +8,7 @@ import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { newSubmissionId, useSubmitAttempt } from '../../queries/attempts.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
@@ -79,7 +80,19 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
     if (result) resultHeading.current?.focus()
   }, [result])
 
+  // 'Submit Test' with questions left unanswered asks first; the count stays for the dialog's closing animation.
+  const [asking, setAsking] = useState(false)
+  const [unanswered, setUnanswered] = useState(0)
+
+  function onSubmitPressed() {
+    const left = list.length - store.answeredCount()
+    setUnanswered(left)
+    if (left > 0) setAsking(true)
+    else onSubmit()
+  }
+
   function onSubmit() {
+    setAsking(false)
     if (inFlight.current || result) return
     inFlight.current = true
     submit.mutate(
@@ -203,7 +216,7 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
               <AnsweredCount store={store} total={list.length} />
               <Button
                 leftSection={<IconSend size={16} aria-hidden />}
-                onClick={onSubmit}
+                onClick={onSubmitPressed}
                 loading={submit.isPending}
                 disabled={submit.isPending}
               >
@@ -211,6 +224,14 @@ export function McqTest({ subTopicIds }: { subTopicIds: number[] }) {
               </Button>
             </Group>
           </Paper>
+          <ConfirmDialog
+            opened={asking}
+            title="Submit Test"
+            message={`Submit with ${unanswered} unanswered ${unanswered === 1 ? 'question' : 'questions'}?`}
+            confirmLabel="Submit"
+            onConfirm={onSubmit}
+            onCancel={() => setAsking(false)}
+          />
         </>
       )}
     </Stack>

@@ -54,7 +54,10 @@ export function CommentsSection({ videoId, videoLabel }: { videoId: number; vide
       </Group>
 
       <Group align="flex-start" gap="xl" wrap="wrap">
-        <Stack gap={4} align="flex-start" miw={150} aria-label="Average rating" role="group">
+        <Stack gap={4} align="flex-start" miw={150} aria-labelledby="video-ratings-label" role="group">
+          <Text size="sm" c="dimmed" id="video-ratings-label">
+            Ratings of this video
+          </Text>
           {summary.isPending && summary.fetchStatus !== 'idle' ? (
             <Skeleton height={36} width={120} />
           ) : (

@@ -200,6 +200,7 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
               leftSection={<IconDownload size={14} />}
               onClick={downloadZip}
               loading={download.isPending}
+              disabled={subTopic.studyMaterials.length === 0}
             >
               Download PDF
             </Button>

@@ -91,7 +91,10 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
         }
       />
       {rating.data ? (
-        <Group gap="xs" mt={-8}>
+        <Group gap="xs" mt={-8} role="group" aria-labelledby="package-rating-label">
+          <Text size="sm" c="dimmed" id="package-rating-label">
+            Package rating
+          </Text>
           <Text size="sm" fw={600}>
             {rating.data.averageRating.toFixed(1)}
           </Text>
