@@ -71,6 +71,23 @@ const tooManyRowsMessage = (limit: number) =>
  */
 export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
   assertSafeZip(buffer)
+  try {
+    return await streamQuestionRows(buffer, maxRows)
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    // exceljs's streaming reader (4.4) now and then loses an entry of a valid file (its zip-entry iterator races:
+    // about one read in 300 here fails with a TypeError); the same bytes read again succeed. A file that fails
+    // twice is not a spreadsheet.
+    try {
+      return await streamQuestionRows(buffer, maxRows)
+    } catch (again) {
+      if (again instanceof AppError) throw again
+      throw badRequest(NOT_XLSX)
+    }
+  }
+}
+
+async function streamQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
   // Styles are read so that date cells come back as dates; hyperlinks are not needed.
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
     worksheets: 'emit',
@@ -82,22 +99,17 @@ export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise
   let header: string[] | undefined
   const rows: SheetRow[] = []
   let sawSheet = false
-  try {
-    for await (const worksheet of reader) {
-      sawSheet = true
-      for await (const row of worksheet) {
-        const cells = rowCells(row.values)
-        if (row.number === 1) header = cells
-        else if (cells.some((c) => c !== '')) {
-          if (rows.length === maxRows) throw badRequest(tooManyRowsMessage(maxRows), { file: tooManyRowsMessage(maxRows) })
-          rows.push({ rowNumber: row.number, cells })
-        }
+  for await (const worksheet of reader) {
+    sawSheet = true
+    for await (const row of worksheet) {
+      const cells = rowCells(row.values)
+      if (row.number === 1) header = cells
+      else if (cells.some((c) => c !== '')) {
+        if (rows.length === maxRows) throw badRequest(tooManyRowsMessage(maxRows), { file: tooManyRowsMessage(maxRows) })
+        rows.push({ rowNumber: row.number, cells })
       }
-      break // only the first worksheet is read
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err
-    throw badRequest(NOT_XLSX)
+    break // only the first worksheet is read
   }
   if (!sawSheet) throw badRequest(`${NOT_XLSX}: it has no worksheet`)
   return { header, rows }
