@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_MIN } from './rules.ts'
-import { packageSchema } from './content.ts'
+import { packageSchema, skillSchema } from './content.ts'
 import { text } from './text.ts'
 
 export const ROLES = ['admin', 'USER'] as const
@@ -35,21 +35,13 @@ export const googleLoginRequest = z.object({
 export type GoogleLoginRequest = z.input<typeof googleLoginRequest>
 
 /** Basic skill as listed under a user's packages. */
-export const skillBasicSchema = z
-  .object({ id: z.number().int(), title: z.string(), description: z.string(), price: z.string(), createdAt: z.string() })
+/** The packages assigned to a user, their skills without topics (a user object carries them). */
+export const skillBasicSchema = skillSchema
+  .pick({ id: true, title: true, description: true, price: true, createdAt: true })
   .meta({ id: 'SkillBasic' })
 export type SkillBasic = z.infer<typeof skillBasicSchema>
 
-export const packageBasicSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    description: z.string(),
-    price: z.string(),
-    createdAt: z.string(),
-    skills: z.array(skillBasicSchema),
-  })
-  .meta({ id: 'PackageBasic' })
+export const packageBasicSchema = packageSchema.extend({ skills: z.array(skillBasicSchema) }).meta({ id: 'PackageBasic' })
 export type PackageBasic = z.infer<typeof packageBasicSchema>
 
 const userFields = {
