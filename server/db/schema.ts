@@ -65,6 +65,8 @@ export const packages = pgTable('packages', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  /** Bumped in the same transaction as every write under the package: the validator of its cached reads (ETag). */
+  contentVersion: integer('content_version').notNull().default(1),
   createdAt: createdAt(),
 })
 
@@ -259,6 +261,8 @@ export const mcqs = pgTable(
     options: text('options').notNull(),
     /** Comma-joined letters, e.g. "B,D". */
     correctOption: text('correct_option').notNull(),
+    /** Shown to learners after grading when the sub-topic's review policy allows it. */
+    explanation: text('explanation'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -321,6 +325,73 @@ export const comments = pgTable(
 )
 
 /** One graded attempt of one sub-topic; a multi-sub-topic test stores one per sub-topic. */
+/** A sub-topic's test settings. No row means the defaults (the behaviour before settings existed). */
+export const testSettings = pgTable(
+  'test_settings',
+  {
+    subTopicId: integer('sub_topic_id')
+      .primaryKey()
+      .references(() => subTopics.id, { onDelete: 'cascade' }),
+    passMark: integer('pass_mark').notNull().default(60),
+    /** 0 = unlimited. */
+    maxAttempts: integer('max_attempts').notNull().default(0),
+    /** 0 = no time limit. */
+    timeLimitMinutes: integer('time_limit_minutes').notNull().default(0),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** 0 = every question. */
+    drawCount: integer('draw_count').notNull().default(0),
+    reviewPolicy: text('review_policy', { enum: ['never', 'score', 'answers', 'answers_and_explanations'] })
+      .notNull()
+      .default('answers'),
+    reviewAfterLastAttemptOnly: boolean('review_after_last_attempt_only').notNull().default(false),
+    scoring: text('scoring', { enum: ['all_or_nothing', 'partial'] })
+      .notNull()
+      .default('all_or_nothing'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('test_settings_pass_mark', sql`${t.passMark} between 0 and 100`),
+    check('test_settings_max_attempts', sql`${t.maxAttempts} >= 0`),
+    check('test_settings_time_limit', sql`${t.timeLimitMinutes} >= 0`),
+    check('test_settings_draw_count', sql`${t.drawCount} >= 0`),
+  ],
+)
+
+/**
+ * One sitting of a test: the questions drawn for it and their order (questions and options) are pinned here when
+ * it starts, answers are autosaved into it, and it is graded once. `setKey` is the sorted, comma-joined sub-topic
+ * ids, so starting the same set again while a sitting is open returns that sitting.
+ */
+export const mcqSittings = pgTable(
+  'mcq_sittings',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    setKey: text('set_key').notNull(),
+    subTopicIds: jsonb('sub_topic_ids').$type<number[]>().notNull(),
+    /** 'test' counts towards limits and progress; 'mistakes' is practice and does not. */
+    mode: text('mode', { enum: ['test', 'mistakes'] }).notNull(),
+    /** In display order: each question's id, its sub-topic and its option letters in display order. */
+    questions: jsonb('questions').$type<{ mcqId: number; subTopicId: number; optionOrder: string[] }[]>().notNull(),
+    /** The last autosaved answers: mcq id → chosen letters. */
+    answers: jsonb('answers').$type<Record<string, string[]>>().notNull().default({}),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }),
+    answersSavedAt: timestamp('answers_saved_at', { withTimezone: true, mode: 'date' }),
+    gradedAt: timestamp('graded_at', { withTimezone: true, mode: 'date' }),
+    submissionId: text('submission_id'),
+  },
+  (t) => [
+    uniqueIndex('mcq_sittings_open_unique')
+      .on(t.userId, t.setKey, t.mode)
+      .where(sql`${t.gradedAt} is null`),
+    index('mcq_sittings_user_idx').on(t.userId, t.startedAt),
+  ],
+)
+
 export const mcqAttempts = pgTable(
   'mcq_attempts',
   {
@@ -331,16 +402,29 @@ export const mcqAttempts = pgTable(
     subTopicId: integer('sub_topic_id')
       .notNull()
       .references(() => subTopics.id, { onDelete: 'cascade' }),
+    /** Counts the learner's graded (non-practice) attempts of the sub-topic; practice attempts carry 0. */
     attemptNumber: integer('attempt_number').notNull(),
-    score: integer('score').notNull(),
+    /** Fractional under partial scoring. */
+    score: doublePrecision('score').notNull(),
     totalMarks: integer('total_marks').notNull(),
+    /** The pass mark (percent) in force when the attempt was graded, and whether the score reached it. */
+    passMark: integer('pass_mark').notNull().default(60),
+    passed: boolean('passed').notNull().default(false),
+    /** Graded after the deadline (plus grace): the last autosaved answers were graded, not the late ones. */
+    late: boolean('late').notNull().default(false),
+    /** A 'Practise my mistakes' sitting: counts towards neither limits nor progress. */
+    practice: boolean('practice').notNull().default(false),
+    sittingId: text('sitting_id').references(() => mcqSittings.id, { onDelete: 'set null' }),
     /** The client's id for one submission, so a repeated submit stores nothing twice. */
     submissionId: text('submission_id'),
     attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    uniqueIndex('mcq_attempts_number_unique').on(t.userId, t.subTopicId, t.attemptNumber),
+    uniqueIndex('mcq_attempts_number_unique')
+      .on(t.userId, t.subTopicId, t.attemptNumber)
+      .where(sql`${t.practice} = false`),
     uniqueIndex('mcq_attempts_submission_unique').on(t.userId, t.submissionId, t.subTopicId),
+    uniqueIndex('mcq_attempts_sitting_unique').on(t.sittingId, t.subTopicId),
     index('mcq_attempts_sub_topic_idx').on(t.subTopicId, t.attemptedAt),
   ],
 )
