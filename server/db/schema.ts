@@ -385,9 +385,7 @@ export const mcqSittings = pgTable(
     submissionId: text('submission_id'),
   },
   (t) => [
-    uniqueIndex('mcq_sittings_open_unique')
-      .on(t.userId, t.setKey, t.mode)
-      .where(sql`${t.gradedAt} is null`),
+    uniqueIndex('mcq_sittings_open_unique').on(t.userId, t.setKey, t.mode).where(sql`${t.gradedAt} is null`),
     index('mcq_sittings_user_idx').on(t.userId, t.startedAt),
   ],
 )
@@ -420,9 +418,7 @@ export const mcqAttempts = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    uniqueIndex('mcq_attempts_number_unique')
-      .on(t.userId, t.subTopicId, t.attemptNumber)
-      .where(sql`${t.practice} = false`),
+    uniqueIndex('mcq_attempts_number_unique').on(t.userId, t.subTopicId, t.attemptNumber).where(sql`${t.practice} = false`),
     uniqueIndex('mcq_attempts_submission_unique').on(t.userId, t.submissionId, t.subTopicId),
     uniqueIndex('mcq_attempts_sitting_unique').on(t.sittingId, t.subTopicId),
     index('mcq_attempts_sub_topic_idx').on(t.subTopicId, t.attemptedAt),
