@@ -3,15 +3,11 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import './styles.ts'
 import { AppProviders } from './AppProviders.tsx'
-import { createAppRouter, createQueryClient } from './router.tsx'
-import { setUnauthorizedHandler } from './api/client.ts'
+import { createAppRouter, createQueryClient, endSessionsWith } from './router.tsx'
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
-setUnauthorizedHandler(() => {
-  queryClient.clear()
-  void router.navigate({ to: '/' })
-})
+endSessionsWith(router, queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
 import { ApiError, isAbort, messageOf } from './api/errors.ts'
 import { notify } from './lib/toast.ts'
+import { setUnauthorizedHandler } from './api/client.ts'
 import type { AppMeta } from './queries/meta.ts'
 
 /** The failure toast a call's `meta` names (SPEC.md §8), with the server's reason where the meta asks for it. */
@@ -53,6 +54,24 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     pathParamsAllowedCharacters: [','],
     scrollRestoration: true,
   })
+}
+
+/**
+ * What a 401 does (an expired or revoked session): forget every cached answer and go to sign-in, which says why.
+ * main.tsx and the SPA tests register it the same way.
+ */
+export function endSessionsWith(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient) {
+  setUnauthorizedHandler(() => {
+    queryClient.clear()
+    void router.navigate({ to: '/', state: { sessionExpired: true } })
+  })
+}
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Set when a 401 ended the session, so the sign-in screen can say so. */
+    sessionExpired?: boolean
+  }
 }
 
 declare module '@tanstack/react-router' {

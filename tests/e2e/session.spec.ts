@@ -29,6 +29,7 @@ test('an expired token sends the browser to / and clears the session', async ({ 
   await page.goto(`${shortTtlUrl}/user/my-dashboard`)
   await expect(page).toHaveURL(`${shortTtlUrl}/`)
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has expired. Sign in again.' })).toBeVisible()
   expect(await page.evaluate(storedSession)).toEqual({ token: null, role: null, user: null })
 })
 

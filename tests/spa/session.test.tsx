@@ -29,6 +29,20 @@ describe('session ends on a 401', () => {
     const ctx = testContext()
     ctx.now = new Date(ctx.now.getTime() + 13 * 60 * 60 * 1000) // past the 12 h default JWT_TTL
     await expectSignedOutAtRoot('/user/my-dashboard')
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired. Sign in again.')
+  })
+
+  it('says nothing of a session on a first visit, nor after signing out', async () => {
+    const firstVisit = renderApp('/')
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByText('Your session has expired. Sign in again.')).not.toBeInTheDocument()
+    firstVisit.unmount()
+
+    await signInAs('USER')
+    const { user } = renderApp('/user/my-dashboard')
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByText('Your session has expired. Sign in again.')).not.toBeInTheDocument()
   })
 
   it('logs out on a 401 answered later, while the user is already in the shell', async () => {

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import type { Role, User } from '../../contract/auth.ts'
 import { AppProviders } from '../../src/AppProviders.tsx'
-import { createAppRouter, createQueryClient } from '../../src/router.tsx'
-import { setUnauthorizedHandler } from '../../src/api/client.ts'
+import { createAppRouter, createQueryClient, endSessionsWith } from '../../src/router.tsx'
 import { saveSession } from '../../src/api/session.ts'
 import { testContext } from './server.ts'
 
@@ -13,10 +12,7 @@ export function renderApp(url = '/') {
   const queryClient = createQueryClient({ retryDelay: 0 })
   const history = createMemoryHistory({ initialEntries: [url] })
   const router = createAppRouter(queryClient, history)
-  setUnauthorizedHandler(() => {
-    queryClient.clear()
-    void router.navigate({ to: '/' })
-  })
+  endSessionsWith(router, queryClient)
   const user = userEvent.setup()
   const view = render(
     <AppProviders queryClient={queryClient} env="test">

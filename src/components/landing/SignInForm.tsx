@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useLocation } from '@tanstack/react-router'
 import { useLoginMutation } from '../../queries/auth.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
@@ -10,6 +11,7 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   const login = useLoginMutation()
   const { complete, redirecting } = useCompleteLogin()
   const [error, setError] = useState<{ message: string; email?: string } | null>(null)
+  const sessionExpired = useLocation({ select: (location) => location.state.sessionExpired === true })
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -35,6 +37,11 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         <Title order={2} id="sign-in-title" ta="center">
           Sign in
         </Title>
+        {sessionExpired && !error ? (
+          <Alert color="yellow" role="status">
+            Your session has expired. Sign in again.
+          </Alert>
+        ) : null}
         <GoogleSignIn text="signin_with" />
         <TextInput label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} key={initialEmail} />
         <PasswordInput label="Password" name="password" autoComplete="current-password" required />
