@@ -5,6 +5,7 @@ import { theme, themeStorage } from './lib/theme.ts'
 import { TOAST_LIMIT, DURATION } from './lib/toast.ts'
 
 const colorSchemeManager = themeStorage()
+const TOAST_OFFSET_BOTTOM = 96
 // sonner is not part of the landing screen's first load (see src/lib/toast.ts).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
@@ -14,13 +15,17 @@ export function AppProviders({ queryClient, children, env }: { queryClient: Quer
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         {children}
-        {/* Below the top bar, so toasts never cover its theme toggle and avatar. */}
+        {/*
+          Bottom right, above the sticky Save All and Submit bars (about 70 px tall): toasts cover neither the page
+          title and its actions at the top nor those bars' buttons.
+        */}
         <Suspense fallback={null}>
           <Toaster
             visibleToasts={TOAST_LIMIT}
             duration={DURATION.blank}
-            position="top-right"
-            offset={{ top: 72, right: 16 }}
+            position="bottom-right"
+            offset={{ bottom: TOAST_OFFSET_BOTTOM, right: 16 }}
+            mobileOffset={{ bottom: TOAST_OFFSET_BOTTOM, left: 16, right: 16 }}
             richColors
             closeButton
           />

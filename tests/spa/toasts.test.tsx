@@ -47,6 +47,15 @@ describe('toasts', () => {
     expect(TOAST_LIMIT).toBe(20)
   })
 
+  it('shows toasts at the bottom right, above the sticky action bars, clear of the page title and its actions', async () => {
+    notify.success('Saved')
+    await advance(0)
+    const toaster = document.querySelector('[data-sonner-toaster]')
+    expect(toaster).toHaveAttribute('data-y-position', 'bottom')
+    expect(toaster).toHaveAttribute('data-x-position', 'right')
+    expect((toaster as HTMLElement).style.getPropertyValue('--offset-bottom')).toBe('96px')
+  })
+
   it('shows a success toast for 2 s', async () => {
     act(() => void notify.success('Saved it'))
     await advance(0)
