@@ -12,6 +12,7 @@ interface Seeded {
   packageId: number
   packageTitle: string
   skillId: number
+  topicId: number
   subTopics: { id: number; title: string }[]
   learner: Session
 }
@@ -33,7 +34,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     skills: [{ title: 'Fractions skill', description: 'Parts of a whole.', price: '49.00' }],
   })
   const skillId = pkg.skills[0]!.id
-  const skill = await api<{ topics: { subTopics: { id: number; title: string }[] }[] }>(
+  const skill = await api<{ topics: { id: number; subTopics: { id: number; title: string }[] }[] }>(
     request,
     token,
     'put',
@@ -62,7 +63,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   await registerViaApi(request, credentials)
   const learner = await loginViaApi(request, credentials.email, credentials.password)
   await api(request, token, 'put', `/api/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
-  return { packageId: pkg.id, packageTitle, skillId, subTopics: [adding!, comparing!], learner }
+  return { packageId: pkg.id, packageTitle, skillId, topicId: skill.topics[0]!.id, subTopics: [adding!, comparing!], learner }
 }
 
 const question = (page: Page, name: string) => page.getByRole('group', { name })
@@ -174,5 +175,21 @@ test.describe('tests and results', () => {
     const download = page.waitForEvent('download')
     await report.getByRole('button', { name: 'Export CSV' }).click()
     expect((await download).suggestedFilename()).toMatch(/^report-e2e-numbers-[0-9a-f]{6}\.csv$/)
+
+    // A sub-topic nobody has tested reads 'No attempts' in full: every bar label and value fits inside its chart.
+    await api(page.request, adminSession.token, 'post', '/api/subTopic/addTopic', {
+      topicId: seeded.topicId,
+      title: 'Ordering fractions',
+      description: 'Smallest to largest.',
+    })
+    await page.reload()
+    await expect(report.locator('svg text', { hasText: 'No attempts' })).toHaveCount(1)
+    const cut = await report.locator('svg').evaluateAll((charts) =>
+      charts.flatMap((chart) => {
+        const right = chart.getBoundingClientRect().right
+        return [...chart.querySelectorAll('text')].filter((t) => t.getBoundingClientRect().right > right + 0.5).map((t) => t.textContent)
+      }),
+    )
+    expect(cut).toEqual([])
   })
 })

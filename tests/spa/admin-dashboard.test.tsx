@@ -75,7 +75,11 @@ describe('admin dashboard', () => {
     renderApp('/dashboard')
     expect(await figure('Learners')).toHaveAccessibleName('Learners: 0')
     expect(await figure('Attempts (7 days)')).toHaveAccessibleName('Attempts (7 days): 0')
-    expect(screen.getByRole('img', { name: 'Attempts per day over the last 14 days: none.' })).toBeInTheDocument()
+    // No empty axis: the chart's place says there is nothing to draw, and there is no table to show instead.
+    const attempts = screen.getByRole('region', { name: 'Test attempts, last 14 days' })
+    expect(within(attempts).getByText('No test attempts in the last 14 days.')).toBeInTheDocument()
+    expect(within(attempts).queryByRole('img')).not.toBeInTheDocument()
+    expect(within(attempts).queryByRole('button', { name: 'Show table' })).not.toBeInTheDocument()
     expect(screen.getByText('No videos uploaded yet.')).toBeInTheDocument()
   })
 

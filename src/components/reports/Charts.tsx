@@ -30,9 +30,11 @@ interface ChartCardProps {
   children: ReactNode
   /** Optional note under the title. */
   note?: ReactNode
+  /** Shown instead of the chart and its table when there is nothing to draw. */
+  empty?: ReactNode
 }
 
-export function ChartCard({ title, summary, columns, data, children, note }: ChartCardProps) {
+export function ChartCard({ title, summary, columns, data, children, note, empty }: ChartCardProps) {
   const [showTable, setShowTable] = useState(false)
   const tableId = useId()
   const headingId = useId()
@@ -74,19 +76,23 @@ export function ChartCard({ title, summary, columns, data, children, note }: Cha
               </Text>
             ) : null}
           </div>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            style={{ flexShrink: 0 }}
-            onClick={() => setShowTable((v) => !v)}
-            aria-expanded={showTable}
-            aria-controls={tableId}
-            leftSection={showTable ? <IconChartBar size={14} aria-hidden /> : <IconTable size={14} aria-hidden />}
-          >
-            {showTable ? 'Show chart' : 'Show table'}
-          </Button>
+          {empty ? null : (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              style={{ flexShrink: 0 }}
+              onClick={() => setShowTable((v) => !v)}
+              aria-expanded={showTable}
+              aria-controls={tableId}
+              leftSection={showTable ? <IconChartBar size={14} aria-hidden /> : <IconTable size={14} aria-hidden />}
+            >
+              {showTable ? 'Show chart' : 'Show table'}
+            </Button>
+          )}
         </Group>
-        {showTable ? (
+        {empty ? (
+          empty
+        ) : showTable ? (
           table
         ) : (
           <>
@@ -153,7 +159,8 @@ export function BarList({ data, max = 100 }: { data: ChartDatum[]; max?: number 
   const { ref, width: measured } = useElementSize()
   const width = measured || FALLBACK_WIDTH
   const row = 44
-  const valueWidth = 64
+  // Room for the longest value at 11 px semibold (about 7 px a character), so 'No attempts' is never cut.
+  const valueWidth = Math.max(64, 12 + 7 * Math.max(0, ...data.map((d) => d.display.length)))
   const track = Math.max(40, width - valueWidth)
   const height = data.length * row + 4
   const chars = Math.max(12, Math.floor(width / 7.2))

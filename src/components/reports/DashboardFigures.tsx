@@ -8,6 +8,7 @@ import type { DashboardFigures as Figures } from '../../../contract/reports.ts'
 import { dashboardQueryOptions } from '../../queries/reports.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { DateTime } from '../ui/DateTime.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'
 import classes from './Reports.module.css'
 
@@ -90,6 +91,7 @@ export function DashboardFigures() {
         columns={['Day', 'Attempts']}
         data={series}
         note="One attempt per sub-topic of each test taken (UTC days)."
+        empty={series.every((d) => !d.value) ? <EmptyState>No test attempts in the last 14 days.</EmptyState> : undefined}
       >
         <ColumnChart data={series} />
       </ChartCard>
