@@ -133,6 +133,10 @@ export const mcqAttemptSchema = z
   .meta({ id: 'McqAttempt' })
 export type McqAttempt = z.infer<typeof mcqAttemptSchema>
 
+/** An attempt in a list (history, a user's recent attempts), with the title of its sub-topic. */
+export const listedAttemptSchema = mcqAttemptSchema.extend({ subTopicTitle: z.string() }).meta({ id: 'ListedMcqAttempt' })
+export type ListedAttempt = z.infer<typeof listedAttemptSchema>
+
 export const attemptReviewItemSchema = z
   .object({ mcqId: z.number().int(), chosen: z.array(z.string()), correctOption: z.string(), correct: z.boolean() })
   .meta({ id: 'AttemptReviewItem' })

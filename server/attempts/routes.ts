@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
-import { attemptInput, attemptResultSchema, mcqAttemptSchema } from '../../contract/learning.ts'
+import { attemptInput, attemptResultSchema, listedAttemptSchema, mcqAttemptSchema } from '../../contract/learning.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
@@ -43,7 +43,7 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
     )
     .get(
       '/byUser',
-      apiDoc({ summary: "A user's attempts (yours, or anyone's for admins)", response: z.array(mcqAttemptSchema) }),
+      apiDoc({ summary: "A user's attempts (yours, or anyone's for admins)", response: z.array(listedAttemptSchema) }),
       validate('query', z.object({ userId: id })),
       async (c) => {
         return ok(c, await listAttempts(db, c.var.user, { userId: c.req.valid('query').userId }), 'Attempts by User')
@@ -51,7 +51,7 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
     )
     .get(
       '/bySubTopic',
-      apiDoc({ summary: 'Attempts at a sub-topic (yours; admins may pass userId)', response: z.array(mcqAttemptSchema) }),
+      apiDoc({ summary: 'Attempts at a sub-topic (yours; admins may pass userId)', response: z.array(listedAttemptSchema) }),
       validate('query', z.object({ subTopicId: id, ...optionalUser })),
       async (c) => {
         const { subTopicId, userId } = c.req.valid('query')
@@ -60,7 +60,7 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
     )
     .get(
       '/byMultipleSubTopicIds',
-      apiDoc({ summary: 'Attempts at several sub-topics (yours; admins may pass userId)', response: z.array(mcqAttemptSchema) }),
+      apiDoc({ summary: 'Attempts at several sub-topics (yours; admins may pass userId)', response: z.array(listedAttemptSchema) }),
       validate('query', z.object({ ids: idList, ...optionalUser })),
       async (c) => {
         const { ids, userId } = c.req.valid('query')

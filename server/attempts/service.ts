@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, max } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { AttemptResult, McqAttempt, attemptInput } from '../../contract/learning.ts'
+import type { AttemptResult, ListedAttempt, McqAttempt, attemptInput } from '../../contract/learning.ts'
 import { splitCorrect } from '../../contract/media.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
@@ -144,7 +144,7 @@ export async function getAttempt(db: Db, viewer: AuthUser, id: number): Promise<
   return toAttempt(row)
 }
 
-export async function listAttempts(db: Db, viewer: AuthUser, filter: { userId?: number; subTopicIds?: number[] }): Promise<McqAttempt[]> {
+export async function listAttempts(db: Db, viewer: AuthUser, filter: { userId?: number; subTopicIds?: number[] }): Promise<ListedAttempt[]> {
   if (viewer.role !== 'admin' && filter.userId !== undefined && filter.userId !== viewer.id)
     throw forbidden('You can only see your own attempts')
   const owner = ownerFilter(viewer, filter.userId)
@@ -153,9 +153,10 @@ export async function listAttempts(db: Db, viewer: AuthUser, filter: { userId?: 
     filter.subTopicIds ? inArray(mcqAttempts.subTopicId, filter.subTopicIds.length ? filter.subTopicIds : [-1]) : undefined,
   ]
   const rows = await db
-    .select()
+    .select({ attempt: mcqAttempts, subTopicTitle: subTopics.title })
     .from(mcqAttempts)
+    .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
     .where(and(...conditions))
     .orderBy(desc(mcqAttempts.attemptedAt), desc(mcqAttempts.id))
-  return rows.map(toAttempt)
+  return rows.map((r) => ({ ...toAttempt(r.attempt), subTopicTitle: r.subTopicTitle }))
 }

@@ -36,7 +36,7 @@ export function UserAttemptsSection({ userId }: { userId: number }) {
               <Table.Tbody>
                 {recent.map((a) => (
                   <Table.Tr key={a.id}>
-                    <Table.Td>#{a.subTopicId}</Table.Td>
+                    <Table.Td>{a.subTopicTitle}</Table.Td>
                     <Table.Td>{a.attemptNumber}</Table.Td>
                     <Table.Td>
                       {a.score} / {a.totalMarks}
