@@ -8,6 +8,7 @@ import { saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { stickyActionColumn } from '../ui/ScrollTable.tsx'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
@@ -69,7 +70,7 @@ export function ReportsFrame({ children }: { children: ReactNode }) {
 
 function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: number | undefined }) {
   return (
-    <Table.ScrollContainer minWidth={560} type="native" className={classes.packages}>
+    <Table.ScrollContainer minWidth={560} type="native" className={`${classes.packages} ${stickyActionColumn}`}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Packages">
         <Table.Thead>
           <Table.Tr>

@@ -1,20 +1,36 @@
 import type { ReactNode } from 'react'
 import { Skeleton, Table, Text } from '@mantine/core'
+import classes from './ScrollTable.module.css'
 
-/** A table that scrolls sideways inside its own focusable region on narrow screens; `columns` are its header cells. */
+/** For a scroll container whose last column holds each row's action: on phones that column stays in view. */
+export const stickyActionColumn = classes.stickyAction
+
+/**
+ * A table that scrolls sideways inside its own focusable region on narrow screens; `columns` are its header cells.
+ * `stickyAction`: the last column is each row's action and stays in view on phones.
+ */
 export function ScrollTable({
   label,
   minWidth,
   columns,
+  stickyAction = false,
   children,
 }: {
   label: string
   minWidth: number
   columns: readonly string[]
+  stickyAction?: boolean
   children: ReactNode
 }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" role="region" aria-label={label} tabIndex={0}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={stickyAction ? stickyActionColumn : undefined}
+    >
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>

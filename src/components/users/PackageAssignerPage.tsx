@@ -48,7 +48,7 @@ export function PackageAssignerPage({ q, onSearch }: { q: string; onSearch: (q: 
             {shown.length} of {users.length} users match “{q.trim()}”
           </Text>
         ) : null}
-        <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS}>
+        <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS} stickyAction>
           <Table.Tbody>
             {shown.length === 0 ? (
               <Table.Tr>
@@ -104,7 +104,7 @@ export function PackageAssignerPage({ q, onSearch }: { q: string; onSearch: (q: 
 export function PackageAssignerPending({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   return (
     <PackageAssignerFrame q={q} onSearch={onSearch}>
-      <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS}>
+      <ScrollTable label="Users and their packages" minWidth={720} columns={COLUMNS} stickyAction>
         <Table.Tbody>
           <SkeletonRows rows={5} columns={COLUMNS.length} />
         </Table.Tbody>
