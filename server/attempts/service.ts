@@ -144,7 +144,11 @@ export async function getAttempt(db: Db, viewer: AuthUser, id: number): Promise<
   return toAttempt(row)
 }
 
-export async function listAttempts(db: Db, viewer: AuthUser, filter: { userId?: number; subTopicIds?: number[] }): Promise<ListedAttempt[]> {
+export async function listAttempts(
+  db: Db,
+  viewer: AuthUser,
+  filter: { userId?: number; subTopicIds?: number[] },
+): Promise<ListedAttempt[]> {
   if (viewer.role !== 'admin' && filter.userId !== undefined && filter.userId !== viewer.id)
     throw forbidden('You can only see your own attempts')
   const owner = ownerFilter(viewer, filter.userId)

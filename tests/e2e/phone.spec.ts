@@ -18,7 +18,12 @@ test('on a phone, Assign Packages and Reports keep each row’s action on screen
   const session = await loginViaApi(request, admin.email, admin.password)
   const created = await request.post('/api/packages/createPackage', {
     headers: { Authorization: `Bearer ${session.token}` },
-    data: { title: 'A package with a long enough title to push the columns', description: 'd', price: '1.00', skills: [{ title: 'Skill', description: 'd', price: '1.00' }] },
+    data: {
+      title: 'A package with a long enough title to push the columns',
+      description: 'd',
+      price: '1.00',
+      skills: [{ title: 'Skill', description: 'd', price: '1.00' }],
+    },
   })
   expect(created.ok(), await created.text()).toBe(true)
   await storeSession(page, session)
