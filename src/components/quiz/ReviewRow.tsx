@@ -17,7 +17,7 @@ interface ReviewRowProps {
 /** One question after submitting: right or wrong, the options with the learner's choices and the correct ones marked. */
 export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, review }: ReviewRowProps) {
   const options = useMemo(() => shownOptions(mcq.options), [mcq.options])
-  const correct = review ? correctLetters(review.correctOption) : []
+  const correct = review?.correctOption ? correctLetters(review.correctOption) : []
   const chosen = new Set(review?.chosen ?? [])
   const right = review?.correct ?? false
   const verdict = right ? 'Correct' : 'Wrong'
