@@ -329,11 +329,25 @@ describe('attempts stored', () => {
     const res = await submit({ subTopicIds: [s1], answers: { [q.multi]: ['B', 'D'] } })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('MCQ Attempt Saved')
-    expect(Object.keys(res.body.data!).sort()).toEqual(['attempts', 'review', 'score', 'totalMarks'])
+    expect(Object.keys(res.body.data!).sort()).toEqual([
+      'attempts',
+      'late',
+      'passed',
+      'practice',
+      'review',
+      'reviewLevel',
+      'score',
+      'totalMarks',
+    ])
     expect(Object.keys(res.body.data!.attempts[0]!).sort()).toEqual([
       'attemptNumber',
       'attemptedAt',
       'id',
+      'late',
+      'passMark',
+      'passed',
+      'practice',
+      'reviewLevel',
       'score',
       'subTopicId',
       'totalMarks',
@@ -371,10 +385,10 @@ describe('answer keys never reach a learner', () => {
     }
   })
 
-  it('the attempt reads carry no answer key either', async () => {
+  it('the attempt lists carry no answer key either (getById follows the review policy: review-policy.test.ts)', async () => {
     const result = await take([s1, s2], { [q.single]: ['A'] })
+    expect(result.attempts).toHaveLength(2)
     for (const path of [
-      `/api/mcq-attempts/getById?id=${result.attempts[0]!.id}`,
       `/api/mcq-attempts/byUser?userId=${learner.id}`,
       `/api/mcq-attempts/bySubTopic?subTopicId=${s1}`,
       `/api/mcq-attempts/byMultipleSubTopicIds?ids=${s1},${s2}`,
@@ -419,7 +433,7 @@ describe('reading attempts', () => {
     const own = await get<McqAttempt>(`/api/mcq-attempts/getById?id=${mine.attempts[0]!.id}`)
     expect(own.status).toBe(200)
     expect(own.body.message).toBe('MCQ Attempt Found')
-    expect(own.body.data).toEqual(mine.attempts[0])
+    expect(own.body.data).toEqual({ ...mine.attempts[0], review: expect.any(Array) })
     const foreign = await get<McqAttempt>(`/api/mcq-attempts/getById?id=${theirs.attempts[0]!.id}`)
     expect(foreign.status).toBe(403)
     expect(foreign.body.data).toBeUndefined()
