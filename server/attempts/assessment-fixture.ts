@@ -23,7 +23,7 @@ export interface Fixture {
   keys: Map<number, string>
 }
 
-export function useAssessmentFixture(ctx: TestContext): Fixture {
+export function setupAssessmentFixture(ctx: TestContext): Fixture {
   const f = { questions: {}, keys: new Map() } as Fixture
   beforeEach(async () => {
     const make = async (role: 'admin' | 'USER') => {

@@ -1,9 +1,9 @@
 import { DEFAULT_TEST_SETTINGS } from '../../contract/assessment.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { answersFor, assessmentApi, useAssessmentFixture } from './assessment-fixture.ts'
+import { answersFor, assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
 
 const ctx = setupTestContext()
-const f = useAssessmentFixture(ctx)
+const f = setupAssessmentFixture(ctx)
 const api = assessmentApi(ctx, f)
 
 describe('test settings', () => {
