@@ -1,5 +1,6 @@
 import type { AutosaveResult, Sitting, StartInput, TestSettingsInput, TestSettingsView } from '../../contract/assessment.ts'
 import type { AttemptDetail, AttemptResult, ListedAttempt } from '../../contract/learning.ts'
+import type { PackageProgress } from '../../contract/progress.ts'
 import { mcqs, userPackages } from '../db/schema.ts'
 import type { TestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
@@ -14,6 +15,8 @@ export interface Fixture {
   learner: { token: string; id: number }
   other: { token: string; id: number }
   outsider: { token: string; id: number }
+  /** The package of `a` and `b`. */
+  packageId: number
   a: number
   b: number
   foreign: number
@@ -37,6 +40,7 @@ export function setupAssessmentFixture(ctx: TestContext): Fixture {
     const tree = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 2, label: 'T' })
     const foreignTree = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1, label: 'F' })
     ;[f.a, f.b] = tree.subTopicIds as [number, number]
+    f.packageId = tree.packageId
     f.foreign = foreignTree.subTopicIds[0]!
     f.keys = new Map()
     const add = async (subTopicId: number, n: number, correctOption: string, options: Record<string, string>) => {
@@ -84,6 +88,12 @@ export function assessmentApi(ctx: TestContext, f: Fixture) {
       ctx.request<AttemptResult>('POST', '/api/mcq-attempts/create', { token: as(token), body }),
     attempt: (id: number, token?: string) => ctx.request<AttemptDetail>('GET', `/api/mcq-attempts/getById?id=${id}`, { token: as(token) }),
     list: (path: string, token?: string) => ctx.request<ListedAttempt[]>('GET', path, { token: as(token) }),
+    /** The learner's progress in a sub-topic of the fixture's package. */
+    progressOf: async (subTopicId: number, token?: string) => {
+      const res = await ctx.request<PackageProgress>('GET', `/api/progress/packages/${f.packageId}`, { token: as(token) })
+      expect(res.status).toBe(200)
+      return res.body.data!.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics)).find((s) => s.id === subTopicId)!
+    },
   }
 }
 
