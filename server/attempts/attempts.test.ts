@@ -399,6 +399,29 @@ describe('answer keys never reach a learner', () => {
     }
   })
 
+  it('a started test, the sitting read back and a graded sitting carry no key either', async () => {
+    // a sitting carries the learner's own saved `answers`; nothing else about answers
+    const expectNoSittingKey = (body: unknown) => {
+      const text = JSON.stringify(body)
+      expect(text).not.toContain('correctOption')
+      expect(text).not.toMatch(/"correct|"explanation/i)
+    }
+    const started = await ctx.request<{ sittingId: string }>('POST', '/api/mcq-attempts/start', {
+      token: learner.token,
+      body: { subTopicIds: [s1, s2] },
+    })
+    expect(started.status).toBe(201)
+    expectNoSittingKey(started.body)
+    const { sittingId } = started.body.data!
+    expectNoSittingKey((await get(`/api/mcq-attempts/sittings/${sittingId}`)).body)
+    await ctx.request('PUT', `/api/mcq-attempts/sittings/${sittingId}/answers`, {
+      token: learner.token,
+      body: { answers: { [q.single]: ['A'] } },
+    })
+    expect((await submit({ sittingId })).status).toBe(201)
+    expectNoSittingKey((await get(`/api/mcq-attempts/sittings/${sittingId}`)).body)
+  })
+
   it('an unassigned learner gets 403 and no questions', async () => {
     const res = await get(`/api/mcqs/getBySubTopics?subTopicIds=${s1}`, outsider.token)
     expect(res.status).toBe(403)
