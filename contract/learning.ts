@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { id, repeatedQuery } from './content.ts'
 import { text } from './text.ts'
+import { type ReviewItem, type SubmitInput, attemptAdditions, reviewItemSchema, reviewLevelSchema, submitInput } from './assessment.ts'
 
 export const TARGET_TYPES = ['PACKAGE', 'SKILL'] as const
 export type TargetType = (typeof TARGET_TYPES)[number]
@@ -100,25 +101,12 @@ export const ratingDistributionSchema = z
   .meta({ id: 'RatingDistribution' })
 export type RatingDistribution = z.infer<typeof ratingDistributionSchema>
 
-/** A test submission: the chosen letters per question id. Scores are computed on the server only. */
-export const attemptInput = z.object({
-  subTopicIds: z.array(id).min(1, 'subTopicIds is required').max(500),
-  answers: z.record(
-    z.string().regex(/^[1-9][0-9]{0,9}$/, 'answers keys are question ids'),
-    z
-      .array(
-        z
-          .string()
-          .trim()
-          .toUpperCase()
-          .regex(/^[A-D]$/, 'answers are letters A-D'),
-      )
-      .max(4),
-  ),
-  /** A client-generated id; submitting the same one again returns the stored result instead of a new attempt. */
-  submissionId: text('submissionId', { max: 64 }).min(8, 'submissionId must be at least 8 characters').optional(),
-})
-export type AttemptInput = z.input<typeof attemptInput>
+/**
+ * A test submission (issue 13): `{sittingId, answers?, submissionId?}`, or the legacy `{subTopicIds, answers}`.
+ * Scores are computed on the server only.
+ */
+export const attemptInput = submitInput
+export type AttemptInput = SubmitInput
 
 export const mcqAttemptSchema = z
   .object({
@@ -126,9 +114,9 @@ export const mcqAttemptSchema = z
     userId: z.number().int(),
     subTopicId: z.number().int(),
     attemptNumber: z.number().int(),
-    score: z.number().int(),
     totalMarks: z.number().int(),
     attemptedAt: z.string(),
+    ...attemptAdditions,
   })
   .meta({ id: 'McqAttempt' })
 export type McqAttempt = z.infer<typeof mcqAttemptSchema>
@@ -137,17 +125,26 @@ export type McqAttempt = z.infer<typeof mcqAttemptSchema>
 export const listedAttemptSchema = mcqAttemptSchema.extend({ subTopicTitle: z.string() }).meta({ id: 'ListedMcqAttempt' })
 export type ListedAttempt = z.infer<typeof listedAttemptSchema>
 
-export const attemptReviewItemSchema = z
-  .object({ mcqId: z.number().int(), chosen: z.array(z.string()), correctOption: z.string(), correct: z.boolean() })
-  .meta({ id: 'AttemptReviewItem' })
-export type AttemptReviewItem = z.infer<typeof attemptReviewItemSchema>
+export const attemptReviewItemSchema = reviewItemSchema
+export type AttemptReviewItem = ReviewItem
+
+/** An attempt read alone (getById): the attempt and what its review policy allows of its questions. */
+export const attemptDetailSchema = mcqAttemptSchema.extend({ review: z.array(reviewItemSchema) }).meta({ id: 'McqAttemptDetail' })
+export type AttemptDetail = z.infer<typeof attemptDetailSchema>
 
 export const attemptResultSchema = z
   .object({
-    score: z.number().int(),
+    /** Left out where the review policy is 'never'. */
+    score: z.number().optional(),
     totalMarks: z.number().int(),
+    /** Every attempt of the submission passed; left out where the policy is 'never'. */
+    passed: z.boolean().optional(),
+    late: z.boolean(),
+    practice: z.boolean(),
+    /** The strictest level among the attempts' sub-topics. */
+    reviewLevel: reviewLevelSchema,
     attempts: z.array(mcqAttemptSchema),
-    review: z.array(attemptReviewItemSchema),
+    review: z.array(reviewItemSchema),
   })
   .meta({ id: 'AttemptResult' })
 export type AttemptResult = z.infer<typeof attemptResultSchema>
