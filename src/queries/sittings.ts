@@ -14,8 +14,7 @@ export const sittingKeys = {
 }
 
 /** POST /mcq-attempts/start */
-const startSitting = (subTopicIds: number[], mode: SittingMode) =>
-  unwrap(api['mcq-attempts'].start.$post({ json: { subTopicIds, mode } }))
+const startSitting = (subTopicIds: number[], mode: SittingMode) => unwrap(api['mcq-attempts'].start.$post({ json: { subTopicIds, mode } }))
 
 /**
  * The sitting a test screen shows. Starting is not a plain read, so the answer is kept until the screen drops it

@@ -10,8 +10,7 @@ export const testSettingsKeys = {
 }
 
 /** GET /subTopic/{id}/test-settings */
-const getTestSettings = (subTopicId: number) =>
-  unwrap(api.subTopic[':id']['test-settings'].$get({ param: { id: String(subTopicId) } }))
+const getTestSettings = (subTopicId: number) => unwrap(api.subTopic[':id']['test-settings'].$get({ param: { id: String(subTopicId) } }))
 
 /** PUT /subTopic/{id}/test-settings (admins). */
 const putTestSettings = ({ subTopicId, settings }: { subTopicId: number; settings: TestSettingsInput }) =>

@@ -55,7 +55,7 @@ describe('skill results (MCQ Results)', () => {
     expect(adding).toHaveTextContent('Hide Attempts')
     expect(document.getElementById(adding.getAttribute('aria-controls')!)).toBeInTheDocument()
     const headers = within(screen.getByRole('table', { name: 'Attempts at Adding fractions' })).getAllByRole('columnheader')
-    expect(headers.map((h) => h.textContent)).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At'])
+    expect(headers.map((h) => h.textContent)).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At', 'Result'])
     expect(attemptRows('Adding fractions')).toEqual([['1', '1', '1', '2', '05 Jan 2025, 03:30 PM']])
     expect(screen.getByRole('link', { name: 'Full attempt history' })).toHaveAttribute(
       'href',

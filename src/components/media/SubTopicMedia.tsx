@@ -75,7 +75,9 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
           keepMounted
           onChange={(tab) => {
             if (tab === 'settings') setSettingsOpened(true)
-          }} classNames={{ list: classes.tabList, tab: classes.tab, tabSection: classes.tabSection }}>
+          }}
+          classNames={{ list: classes.tabList, tab: classes.tab, tabSection: classes.tabSection }}
+        >
           <Tabs.List>
             <Tabs.Tab value="videos" leftSection={<IconVideo size={16} aria-hidden />} rightSection={<Count n={subTopic.videos.length} />}>
               Videos

@@ -1,6 +1,6 @@
 import { Suspense, useMemo, useRef, useState } from 'react'
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { IconHistory, IconSend } from '@tabler/icons-react'
 import type { Sitting, SittingMode } from '../../../contract/assessment.ts'
@@ -68,8 +68,7 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
   const topRef = useRef<HTMLDivElement>(null)
 
   const view = single !== null && mode === 'test' ? (settings.data ?? null) : null
-  const counter =
-    view && view.maxAttempts > 0 && view.attemptsLeft !== 0 ? `Attempt ${view.attemptsUsed + 1} of ${view.maxAttempts}` : null
+  const counter = view && view.maxAttempts > 0 && view.attemptsLeft !== 0 ? `Attempt ${view.attemptsUsed + 1} of ${view.maxAttempts}` : null
   const noAttemptsLeft = view?.attemptsLeft === 0
 
   function onRetake() {

@@ -59,16 +59,11 @@ export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, r
       </Group>
       <ul className={classes.reviewOptions} aria-label={`Options of question ${number}`}>
         {options.map((option) => {
-          const isCorrect = correct.includes(option.key)
+          const isCorrect = (correct as string[]).includes(option.key)
           const isChosen = chosen.has(option.key)
           const marks = [isChosen ? 'your answer' : null, isCorrect ? 'correct answer' : null].filter(Boolean).join(', ')
           return (
-            <li
-              key={option.key}
-              className={classes.reviewOption}
-              data-correct={isCorrect || undefined}
-              data-chosen={isChosen || undefined}
-            >
+            <li key={option.key} className={classes.reviewOption} data-correct={isCorrect || undefined} data-chosen={isChosen || undefined}>
               <span className={classes.reviewMark} aria-hidden>
                 {isCorrect ? <IconCheck size={16} /> : isChosen ? <IconX size={16} /> : null}
               </span>

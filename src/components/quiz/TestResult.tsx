@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconHistory, IconRefresh, IconTargetArrow } from '@tabler/icons-react'
 import type { Sitting, TestSettingsView } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { formatScore } from '../../lib/format.ts'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
+import { PassedBadge } from './AttemptBadges.tsx'
 import { ReviewRow } from './ReviewRow.tsx'
 import classes from './Tests.module.css'
 
@@ -18,15 +19,6 @@ interface TestResultProps {
   onRetake: () => void
   onPractise: () => void
   practising: boolean
-}
-
-/** Passed or not against the pass mark, stated in words (never by colour alone). */
-export function PassedBadge({ passed }: { passed: boolean }) {
-  return (
-    <Badge color={passed ? 'teal' : 'orange'} variant="light">
-      {passed ? 'Passed' : 'Not passed yet'}
-    </Badge>
-  )
 }
 
 /**
@@ -46,8 +38,7 @@ export function TestResult({ result, sitting, subTopicIds, titleById, settings, 
     settings?.reviewAfterLastAttemptOnly === true &&
     (settings.reviewPolicy === 'answers' || settings.reviewPolicy === 'answers_and_explanations') &&
     (result.reviewLevel === 'score' || result.reviewLevel === 'never')
-  const hasMistakes =
-    result.review.some((r) => !r.correct) || (result.score !== undefined && result.score < result.totalMarks)
+  const hasMistakes = result.review.some((r) => !r.correct) || (result.score !== undefined && result.score < result.totalMarks)
 
   return (
     <>
@@ -79,9 +70,7 @@ export function TestResult({ result, sitting, subTopicIds, titleById, settings, 
               Time was up before the test arrived: your last saved answers were graded.
             </Alert>
           ) : null}
-          {keysHeldBack ? (
-            <Text size="sm">The correct answers are shown after your last attempt.</Text>
-          ) : null}
+          {keysHeldBack ? <Text size="sm">The correct answers are shown after your last attempt.</Text> : null}
           {several && result.attempts.length > 1 ? <PerSubTopic result={result} titleById={titleById} /> : null}
           {noAttemptsLeft ? <Text fw={600}>No attempts left</Text> : null}
           <Group gap="sm">

@@ -23,10 +23,7 @@ export function useAutosave(store: AnswerStore, sittingId: string, enabled: bool
     const flush = () => {
       timer.current = null
       setState('saving')
-      mutate.current(
-        { sittingId, answers: store.toPayload() },
-        { onSuccess: () => setState('saved'), onError: () => setState('failed') },
-      )
+      mutate.current({ sittingId, answers: store.toPayload() }, { onSuccess: () => setState('saved'), onError: () => setState('failed') })
     }
     const unsubscribe = store.onChange(() => {
       if (timer.current) clearTimeout(timer.current)
