@@ -2,7 +2,7 @@ import { Table } from '@mantine/core'
 import type { McqAttempt } from '../../../contract/learning.ts'
 import { formatScore } from '../../lib/format.ts'
 import { DateTime } from '../ui/DateTime.tsx'
-import { AttemptBadges } from './AttemptBadges.tsx'
+import { AttemptBadges } from '../ui/AttemptBadges.tsx'
 import classes from './Results.module.css'
 
 /**

@@ -5,7 +5,7 @@ import type { Sitting, TestSettingsView } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { formatScore } from '../../lib/format.ts'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
-import { PassedBadge } from './AttemptBadges.tsx'
+import { PassedBadge } from '../ui/AttemptBadges.tsx'
 import { ReviewRow } from './ReviewRow.tsx'
 import classes from './Tests.module.css'
 

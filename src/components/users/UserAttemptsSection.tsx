@@ -1,7 +1,7 @@
 import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { formatDateTime, formatScore } from '../../lib/format.ts'
-import { AttemptBadges } from '../quiz/AttemptBadges.tsx'
+import { AttemptBadges } from '../ui/AttemptBadges.tsx'
 import { attemptsByUserQueryOptions } from '../../queries/attempts.ts'
 
 /** The user's most recent test attempts, newest first. */

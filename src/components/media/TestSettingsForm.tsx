@@ -6,7 +6,7 @@ import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { testSettingsQueryOptions, useSaveTestSettings } from '../../queries/test-settings.ts'
-import { summarizeTestSettings } from './settings-summary.ts'
+import { summarizeTestSettings } from './test-settings-summary.ts'
 
 type Values = TestSettings
 
