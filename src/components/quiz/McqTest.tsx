@@ -72,7 +72,6 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
   const noAttemptsLeft = view?.attemptsLeft === 0
 
   function onRetake() {
-    queryClient.removeQueries({ queryKey: sittingKeys.open(subTopicIds, mode) })
     setGraded(null)
     setRound((n) => n + 1)
     window.scrollTo({ top: 0 })

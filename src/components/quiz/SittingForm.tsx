@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { IconSend } from '@tabler/icons-react'
 import type { Sitting, SittingMode } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { notify } from '../../lib/toast.ts'
 import { newSubmissionId, useSubmitAttempt } from '../../queries/attempts.ts'
-import { openSittingQueryOptions } from '../../queries/sittings.ts'
+import { openSittingQueryOptions, sittingKeys } from '../../queries/sittings.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { AnswerStore } from './answer-store.ts'
@@ -45,7 +45,12 @@ interface SittingFormProps {
  * answers autosaved as they change, a countdown when there is a time limit, and submission at the deadline.
  */
 export function SittingForm({ subTopicIds, mode, titleById, onGraded }: SittingFormProps) {
+  const queryClient = useQueryClient()
   const { data: sitting } = useSuspenseQuery(openSittingQueryOptions(subTopicIds, mode))
+  // The cached start is only this screen's: once it closes (graded, retaken or left), opening the test asks the
+  // server again, which resumes the open sitting with its saved answers or starts a new one.
+  const openKey = useRef(sittingKeys.open(subTopicIds, mode))
+  useEffect(() => () => queryClient.removeQueries({ queryKey: openKey.current, exact: true }), [queryClient])
   const several = subTopicIds.length > 1
   const [store] = useState(() => new AnswerStore(sitting.answers))
   const autosave = useAutosave(store, sitting.sittingId, true)
