@@ -21,6 +21,7 @@ import { fileRoutes } from './files/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
 import { commentRoutes } from './comments/routes.ts'
 import { attemptRoutes } from './attempts/routes.ts'
+import { testSettingsRoutes } from './attempts/settings-routes.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { progressRoutes } from './progress/routes.ts'
 
@@ -46,6 +47,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/skills', skillRoutes(deps, guards))
       .route('/topic', topicRoutes(deps, guards))
       .route('/subTopic', subTopicRoutes(deps, guards))
+      .route('/subTopic', testSettingsRoutes(deps, guards))
       .route('/videos', videoRoutes(deps, guards))
       .route('/study-materials', studyMaterialRoutes(deps, guards))
       .route('/mcqs', mcqRoutes(deps, guards))

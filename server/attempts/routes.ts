@@ -1,12 +1,14 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
-import { attemptInput, attemptResultSchema, listedAttemptSchema, mcqAttemptSchema } from '../../contract/learning.ts'
+import { attemptDetailSchema, attemptInput, attemptResultSchema, listedAttemptSchema } from '../../contract/learning.ts'
+import { autosaveInput, autosaveResultSchema, sittingParam, sittingSchema, startInput } from '../../contract/assessment.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
-import { getAttempt, listAttempts, submitAttempt } from './service.ts'
+import { getAttempt, gradeExpired, listAttempts, submitAttempt } from './service.ts'
+import { autosave, getSitting, startSitting } from './sittings.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
 
 const optionalUser = { userId: id.optional() }
@@ -26,9 +28,35 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
   return new Hono<AppEnv>()
     .use(requireUser)
     .post(
+      '/start',
+      apiDoc({
+        summary: 'Start a test (or resume the open one for the same sub-topics): questions drawn, ordered and timed on the server',
+        response: sittingSchema,
+        status: 201,
+      }),
+      validate('json', startInput),
+      async (c) => {
+        const now = clock()
+        return ok(c, await startSitting(db, c.var.user, c.req.valid('json'), now, gradeExpired(now)), 'Test started', 201)
+      },
+    )
+    .get(
+      '/sittings/:sittingId',
+      apiDoc({ summary: 'Your sitting: its questions, saved answers and deadline (a reload resumes)', response: sittingSchema }),
+      validate('param', sittingParam),
+      async (c) => ok(c, await getSitting(db, c.var.user, c.req.valid('param').sittingId, clock()), 'Sitting found'),
+    )
+    .put(
+      '/sittings/:sittingId/answers',
+      apiDoc({ summary: "Autosave a sitting's answers (409 'Time is up' after the deadline plus 30 s)", response: autosaveResultSchema }),
+      validate('param', sittingParam),
+      validate('json', autosaveInput),
+      async (c) => ok(c, await autosave(db, c.var.user, c.req.valid('param').sittingId, c.req.valid('json'), clock()), 'Answers saved'),
+    )
+    .post(
       '/create',
       apiDoc({
-        summary: 'Submit a test: graded on the server, one attempt stored per sub-topic',
+        summary: 'Submit a sitting (or, where allowed, a legacy test): graded on the server, one attempt per sub-topic',
         response: attemptResultSchema,
         status: 201,
       }),
@@ -37,7 +65,7 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
     )
     .get(
       '/getById',
-      apiDoc({ summary: 'An attempt (yours, or any for admins)', response: mcqAttemptSchema }),
+      apiDoc({ summary: 'An attempt (yours, or any for admins), with what its review policy allows', response: attemptDetailSchema }),
       validate('query', z.object({ id })),
       async (c) => ok(c, await getAttempt(db, c.var.user, c.req.valid('query').id), 'MCQ Attempt Found'),
     )
