@@ -8,3 +8,6 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 /** The one money format (₹), used on every screen. Prices arrive as exact decimal strings. */
 export const formatMoney = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '' : rupees.format(Number(value))
+
+/** A test score: whole marks as they are, partial marks with one decimal ('7', '6.5'). */
+export const formatScore = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1))

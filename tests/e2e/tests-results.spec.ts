@@ -90,12 +90,12 @@ test.describe('tests and results', () => {
     await page.goto(`/topics/${seeded.packageId}`)
     const fullTest = page.getByRole('link', { name: 'Take Full Test' })
     await expect(fullTest).toHaveAttribute('href', `/mcq-test/${allIds}`)
-    // The answer key never reaches the learner: the question list the SPA receives has none.
-    const questionList = page.waitForResponse((r) => r.url().includes('/api/mcqs/getBySubTopics') && r.request().method() === 'GET')
+    // The answer key never reaches the learner: the sitting the SPA starts has none.
+    const sitting = page.waitForResponse((r) => r.url().includes('/api/mcq-attempts/start') && r.request().method() === 'POST')
     await fullTest.click()
-    const payload = await (await questionList).text()
+    const payload = await (await sitting).text()
     expect(payload).not.toContain('correctOption')
-    expect((JSON.parse(payload) as { data: unknown[] }).data).toHaveLength(3)
+    expect((JSON.parse(payload) as { data: { questions: unknown[] } }).data.questions).toHaveLength(3)
     await expect(page).toHaveURL(new RegExp(`/mcq-test/${allIds.replace(',', '(,|%2C)')}$`))
     await expect(page.getByRole('heading', { level: 1, name: 'Test on 2 sub-topics' })).toBeVisible()
 
@@ -135,8 +135,22 @@ test.describe('tests and results', () => {
     await expect(page).toHaveURL(new RegExp(`/mcq-test/attempt-history/${adding!.id}$`))
     const history = page.getByRole('table', { name: 'Attempts at Adding fractions' })
     await expect(history.getByRole('row')).toHaveCount(3)
-    await expect(history.getByRole('row').nth(1).getByRole('cell')).toHaveText(['2', '2', '2', '2', /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/])
-    await expect(history.getByRole('row').nth(2).getByRole('cell')).toHaveText(['1', '1', '1', '2', /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/])
+    await expect(history.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+      '2',
+      '2',
+      '2',
+      '2',
+      /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/,
+      'Passed',
+    ])
+    await expect(history.getByRole('row').nth(2).getByRole('cell')).toHaveText([
+      '1',
+      '1',
+      '1',
+      '2',
+      /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/,
+      'Not passed yet',
+    ])
 
     // MCQ Results from My Packages.
     await page.goto('/user/packages')

@@ -258,12 +258,12 @@ describe('test screen', () => {
     expect(await attemptsOf(learner.token, course.adding.id)).toHaveLength(1)
   })
 
-  it("a learner's question list carries no answer key (checked on the network response)", async () => {
+  it("a learner's sitting carries no answer key (checked on the network response)", async () => {
     const course = await seedCourse()
     await signInLearner(course)
     const bodies: string[] = []
     const listener = ({ request, response }: { request: Request; response: Response }) => {
-      if (request.url.includes('/api/mcqs/getBySubTopics'))
+      if (request.url.includes('/api/mcq-attempts/start'))
         void response
           .clone()
           .text()
@@ -275,10 +275,10 @@ describe('test screen', () => {
       await question('1. What is 1/2 + 1/4?')
       await waitFor(() => expect(bodies.length).toBeGreaterThan(0))
       for (const text of bodies) {
-        const body = JSON.parse(text) as { data: Record<string, unknown>[] }
-        expect(body.data).toHaveLength(3)
+        const body = JSON.parse(text) as { data: { questions: Record<string, unknown>[] } }
+        expect(body.data.questions).toHaveLength(3)
         expect(text).not.toMatch(/correctOption/i)
-        for (const mcq of body.data) expect(Object.keys(mcq)).not.toContain('correctOption')
+        for (const mcq of body.data.questions) expect(Object.keys(mcq)).not.toContain('correctOption')
       }
     } finally {
       mswServer.events.removeListener('response:mocked', listener)
@@ -288,7 +288,7 @@ describe('test screen', () => {
   it("shows 'Failed to load MCQs' when the questions cannot be loaded, and Retry loads them", async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    mswServer.use(http.get('*/api/mcqs/getBySubTopics', () => HttpResponse.text('', { status: 503 })))
+    mswServer.use(http.post('*/api/mcq-attempts/start', () => HttpResponse.text('', { status: 503 })))
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load MCQs.')
     expect(await findToast('Failed to load MCQs')).toBeInTheDocument()

@@ -1,7 +1,8 @@
-import { memo, useId } from 'react'
+import { memo, useId, useState } from 'react'
 import { Badge, Card, CopyButton, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
-import { IconCheck, IconFileText, IconListCheck, IconVideo } from '@tabler/icons-react'
+import { IconCheck, IconFileText, IconListCheck, IconSettings, IconVideo } from '@tabler/icons-react'
 import type { SubTopic } from '../../../contract/content.ts'
+import { TestSettingsPanel } from './TestSettingsForm.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 import classes from './media.module.css'
 import { McqSheetUpload } from './McqSheetUpload.tsx'
@@ -21,6 +22,8 @@ function Count({ n }: { n: number }) {
 /** One sub-topic of the Upload Content page: its id (for the bulk template), and tabs for videos, study materials and questions. */
 export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: { skillId: number; subTopic: SubTopic }) {
   const headingId = useId()
+  // The test settings load when their tab is first opened, not for every sub-topic of the page.
+  const [settingsOpened, setSettingsOpened] = useState(false)
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -67,7 +70,14 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
           </Group>
         </Group>
 
-        <Tabs defaultValue="videos" keepMounted classNames={{ list: classes.tabList, tab: classes.tab, tabSection: classes.tabSection }}>
+        <Tabs
+          defaultValue="videos"
+          keepMounted
+          onChange={(tab) => {
+            if (tab === 'settings') setSettingsOpened(true)
+          }}
+          classNames={{ list: classes.tabList, tab: classes.tab, tabSection: classes.tabSection }}
+        >
           <Tabs.List>
             <Tabs.Tab value="videos" leftSection={<IconVideo size={16} aria-hidden />} rightSection={<Count n={subTopic.videos.length} />}>
               Videos
@@ -81,6 +91,9 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
             </Tabs.Tab>
             <Tabs.Tab value="questions" leftSection={<IconListCheck size={16} aria-hidden />}>
               Questions
+            </Tabs.Tab>
+            <Tabs.Tab value="settings" leftSection={<IconSettings size={16} aria-hidden />}>
+              Test settings
             </Tabs.Tab>
           </Tabs.List>
 
@@ -98,6 +111,9 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
           </Tabs.Panel>
           <Tabs.Panel value="questions" pt="md">
             <McqSheetUpload kind="plain" subTopicId={subTopic.id} missingFileMessage="Please select an Excel file" />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings" pt="md">
+            {settingsOpened ? <TestSettingsPanel subTopicId={subTopic.id} /> : null}
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { IconFileText, IconVideo } from '@tabler/icons-react'
+import { IconFileText, IconSettings, IconVideo } from '@tabler/icons-react'
 import { subTopicQueryOptions } from '../../queries/subtopics.ts'
+import { TestSettingsPanel } from './TestSettingsForm.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { MaterialList } from './MaterialList.tsx'
@@ -67,6 +68,18 @@ export function SubTopicPage({ id }: { id: number }) {
       <Section title="Study materials" count={sub.studyMaterials.length} icon={<IconFileText size={20} aria-hidden />}>
         <MaterialList subTopic={sub} />
       </Section>
+
+      <Stack gap="sm" component="section" aria-label="Test settings">
+        <Group gap="xs">
+          <IconSettings size={20} aria-hidden />
+          <Title order={2} size="h4">
+            Test settings
+          </Title>
+        </Group>
+        <Card withBorder radius="md" padding="lg">
+          <TestSettingsPanel subTopicId={sub.id} />
+        </Card>
+      </Stack>
     </Stack>
   )
 }

@@ -1,10 +1,14 @@
 import { Table } from '@mantine/core'
 import type { McqAttempt } from '../../../contract/learning.ts'
+import { formatScore } from '../../lib/format.ts'
 import { DateTime } from '../ui/DateTime.tsx'
+import { AttemptBadges } from '../ui/AttemptBadges.tsx'
 import classes from './Results.module.css'
 
 /**
- * Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM').
+ * Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM'),
+ * with each attempt's result: 'Passed' or 'Not passed yet' (where the review policy shows it), 'Late', 'Practice'.
+ * Partial scores show one decimal.
  * The rows come newest first, so '#' counts down like the attempt number: the first attempt is #1.
  */
 export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; label: string }) {
@@ -18,6 +22,7 @@ export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; lab
             <Table.Th scope="col">Score</Table.Th>
             <Table.Th scope="col">Total Marks</Table.Th>
             <Table.Th scope="col">Attempted At</Table.Th>
+            <Table.Th scope="col">Result</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -25,10 +30,13 @@ export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; lab
             <Table.Tr key={attempt.id}>
               <Table.Td>{attempts.length - i}</Table.Td>
               <Table.Td>{attempt.attemptNumber}</Table.Td>
-              <Table.Td>{attempt.score}</Table.Td>
+              <Table.Td>{attempt.score !== undefined ? formatScore(attempt.score) : '—'}</Table.Td>
               <Table.Td>{attempt.totalMarks}</Table.Td>
               <Table.Td>
                 <DateTime value={attempt.attemptedAt} />
+              </Table.Td>
+              <Table.Td>
+                <AttemptBadges attempt={attempt} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,12 +1,13 @@
-import { memo, useMemo, useState } from 'react'
+import { memo, useState } from 'react'
 import { Badge, Checkbox, Paper, Stack, Text } from '@mantine/core'
-import type { Mcq, OptionLetter } from '../../../contract/media.ts'
+import type { SittingQuestion } from '../../../contract/assessment.ts'
+import type { OptionLetter } from '../../../contract/media.ts'
 import type { AnswerStore } from './answer-store.ts'
-import { shownOptions } from './options.ts'
 import classes from './Tests.module.css'
 
 interface QuestionRowProps {
-  mcq: Mcq
+  /** As the sitting pinned it: its options in display order, each with its letter. */
+  mcq: SittingQuestion
   number: number
   /** Shown when the test spans several sub-topics. */
   subTopicTitle?: string
@@ -18,7 +19,7 @@ interface QuestionRowProps {
  * question. It keeps its own ticks, so ticking re-renders this row only; memoised, so the list never does.
  */
 export const QuestionRow = memo(function QuestionRow({ mcq, number, subTopicTitle, store }: QuestionRowProps) {
-  const options = useMemo(() => shownOptions(mcq.options), [mcq.options])
+  const options = mcq.options
   const [value, setValue] = useState<string[]>(() => store.get(mcq.id))
   const onChange = (next: string[]) => {
     setValue(next)
@@ -46,11 +47,11 @@ export const QuestionRow = memo(function QuestionRow({ mcq, number, subTopicTitl
           <Stack gap={6} mt="sm">
             {options.map((option) => (
               <Checkbox
-                key={option.letter}
-                value={option.letter}
+                key={option.key}
+                value={option.key}
                 label={
                   <span className={classes.optionText}>
-                    <b>{option.letter}.</b> {option.text}
+                    <b>{option.key}.</b> {option.text}
                   </span>
                 }
                 classNames={{ root: classes.option, body: classes.optionBody, labelWrapper: classes.optionLabelWrapper }}

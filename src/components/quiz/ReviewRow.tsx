@@ -1,22 +1,26 @@
-import { memo, useMemo } from 'react'
+import { memo } from 'react'
 import { Badge, Group, Paper, Text, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
+import type { SittingQuestion } from '../../../contract/assessment.ts'
 import type { AttemptReviewItem } from '../../../contract/learning.ts'
-import type { Mcq } from '../../../contract/media.ts'
-import { correctLetters, shownOptions } from './options.ts'
+import { correctLetters } from './options.ts'
 import classes from './Tests.module.css'
 
 interface ReviewRowProps {
-  mcq: Mcq
+  mcq: SittingQuestion
   number: number
   subTopicTitle?: string
   /** The server's verdict on this question (absent if it was not graded). */
   review: AttemptReviewItem | undefined
 }
 
-/** One question after submitting: right or wrong, the options with the learner's choices and the correct ones marked. */
+/**
+ * One question after submitting: right or wrong and the options with the learner's choices; the correct ones
+ * and the explanation only when the review policy let the server send them.
+ */
 export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, review }: ReviewRowProps) {
-  const options = useMemo(() => shownOptions(mcq.options), [mcq.options])
+  const options = mcq.options
+  const showsKey = review?.correctOption !== undefined
   const correct = review?.correctOption ? correctLetters(review.correctOption) : []
   const chosen = new Set(review?.chosen ?? [])
   const right = review?.correct ?? false
@@ -55,21 +59,16 @@ export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, r
       </Group>
       <ul className={classes.reviewOptions} aria-label={`Options of question ${number}`}>
         {options.map((option) => {
-          const isCorrect = correct.includes(option.letter)
-          const isChosen = chosen.has(option.letter)
+          const isCorrect = (correct as string[]).includes(option.key)
+          const isChosen = chosen.has(option.key)
           const marks = [isChosen ? 'your answer' : null, isCorrect ? 'correct answer' : null].filter(Boolean).join(', ')
           return (
-            <li
-              key={option.letter}
-              className={classes.reviewOption}
-              data-correct={isCorrect || undefined}
-              data-chosen={isChosen || undefined}
-            >
+            <li key={option.key} className={classes.reviewOption} data-correct={isCorrect || undefined} data-chosen={isChosen || undefined}>
               <span className={classes.reviewMark} aria-hidden>
                 {isCorrect ? <IconCheck size={16} /> : isChosen ? <IconX size={16} /> : null}
               </span>
               <span className={classes.optionText}>
-                <b>{option.letter}.</b> {option.text}
+                <b>{option.key}.</b> {option.text}
                 {marks ? <VisuallyHidden> ({marks})</VisuallyHidden> : null}
               </span>
               {isChosen ? (
@@ -82,15 +81,29 @@ export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, r
         })}
       </ul>
       <Text size="sm" mt="xs">
-        <Text span fw={600}>
-          Correct answer:
-        </Text>{' '}
-        {correct.length ? correct.join(', ') : '—'}
+        {showsKey ? (
+          <>
+            <Text span fw={600}>
+              Correct answer:
+            </Text>{' '}
+            {correct.length ? correct.join(', ') : '—'}
+            <Text span c="dimmed">
+              {' · '}
+            </Text>
+          </>
+        ) : null}
         <Text span c="dimmed">
-          {' · '}
           {chosen.size ? `You chose ${[...chosen].sort().join(', ')}` : 'Not answered'}
         </Text>
       </Text>
+      {review?.explanation ? (
+        <Text size="sm" mt="xs" className={classes.explanation}>
+          <Text span fw={600}>
+            Explanation:
+          </Text>{' '}
+          {review.explanation}
+        </Text>
+      ) : null}
     </Paper>
   )
 })

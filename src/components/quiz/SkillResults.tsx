@@ -9,6 +9,7 @@ import { attemptsBySubTopicsQueryOptions } from '../../queries/attempts.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { formatScore } from '../../lib/format.ts'
 import { AttemptsTable } from './AttemptsTable.tsx'
 import { resultsTopicsQueryOptions, subTopicIdsOf } from './quiz-queries.ts'
 import classes from './Results.module.css'
@@ -107,7 +108,7 @@ function SubTopicAttempts({ subTopic, attempts }: { subTopic: SubTopic; attempts
           <Text size="xs" c="dimmed">
             {attempts.length === 0
               ? 'Not attempted yet'
-              : `${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'} · latest ${latest!.score}/${latest!.totalMarks}`}
+              : `${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'}${latest!.score !== undefined ? ` · latest ${formatScore(latest!.score)}/${latest!.totalMarks}` : ''}${latest!.passed === undefined ? '' : latest!.passed ? ' · Passed' : ' · Not passed yet'}`}
           </Text>
         </Stack>
         <Group gap={6} wrap="wrap">

@@ -7,7 +7,16 @@ import type { OptionLetter } from '../../../contract/media.ts'
 export class AnswerStore {
   private answers = new Map<number, OptionLetter[]>()
   private listeners = new Set<() => void>()
+  private changeListeners = new Set<() => void>()
   private answered = 0
+
+  /** Starts from the answers a sitting saved (a reload or a second tab resumes it). */
+  constructor(saved: Record<string, string[]> = {}) {
+    for (const [id, letters] of Object.entries(saved)) {
+      if (letters.length) this.answers.set(Number(id), [...letters].sort() as OptionLetter[])
+    }
+    this.answered = this.answers.size
+  }
 
   set(mcqId: number, letters: OptionLetter[]) {
     const before = (this.answers.get(mcqId)?.length ?? 0) > 0
@@ -18,6 +27,7 @@ export class AnswerStore {
       this.answered += after ? 1 : -1
       for (const listener of this.listeners) listener()
     }
+    for (const listener of this.changeListeners) listener()
   }
 
   get(mcqId: number): OptionLetter[] {
@@ -36,6 +46,12 @@ export class AnswerStore {
   subscribe = (listener: () => void) => {
     this.listeners.add(listener)
     return () => void this.listeners.delete(listener)
+  }
+
+  /** Called on every change of an answer (the autosave listens). */
+  onChange = (listener: () => void) => {
+    this.changeListeners.add(listener)
+    return () => void this.changeListeners.delete(listener)
   }
 
   /** The wire form: `{ [mcqId]: ['A', 'C'] }`, unanswered questions left out (they count as wrong). */

@@ -1,6 +1,7 @@
 import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDateTime, formatScore } from '../../lib/format.ts'
+import { AttemptBadges } from '../ui/AttemptBadges.tsx'
 import { attemptsByUserQueryOptions } from '../../queries/attempts.ts'
 
 /** The user's most recent test attempts, newest first. */
@@ -30,6 +31,7 @@ export function UserAttemptsSection({ userId }: { userId: number }) {
                   <Table.Th>Sub-topic</Table.Th>
                   <Table.Th>Attempt Number</Table.Th>
                   <Table.Th>Score</Table.Th>
+                  <Table.Th>Result</Table.Th>
                   <Table.Th>Attempted At</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -39,7 +41,10 @@ export function UserAttemptsSection({ userId }: { userId: number }) {
                     <Table.Td>{a.subTopicTitle}</Table.Td>
                     <Table.Td>{a.attemptNumber}</Table.Td>
                     <Table.Td>
-                      {a.score} / {a.totalMarks}
+                      {a.score !== undefined ? formatScore(a.score) : '—'} / {a.totalMarks}
+                    </Table.Td>
+                    <Table.Td>
+                      <AttemptBadges attempt={a} />
                     </Table.Td>
                     <Table.Td>{formatDateTime(a.attemptedAt)}</Table.Td>
                   </Table.Tr>

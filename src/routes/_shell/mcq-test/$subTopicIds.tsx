@@ -1,18 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { idListParams } from '../../../lib/route-schemas.ts'
+import { idListParams, objectOf, searchChoice } from '../../../lib/route-schemas.ts'
 import { McqTest, McqTestLoadError, McqTestPending } from '../../../components/quiz/McqTest.tsx'
-import { testQuestionsQueryOptions } from '../../../components/quiz/quiz-queries.ts'
 import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
+import { testSettingsQueryOptions } from '../../../queries/test-settings.ts'
 import { neededWithExtra } from '../../../lib/load-queries.ts'
+
+/** `?mode=mistakes` opens a 'Practise my mistakes' sitting instead of a test. */
+const testSearch = objectOf({ mode: searchChoice(['test', 'mistakes'] as const, 'test') })
 
 export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
   params: idListParams('subTopicIds'),
-  // The titles only label the page: when they fail, the page says so and the questions stay answerable.
+  validateSearch: testSearch,
+  // The sitting itself starts in the page, never from a preloaded link. A single sub-topic's settings give the
+  // attempt counter; the titles only label the page (when they fail, the page says so).
   loader: ({ context: { queryClient }, params }) =>
-    neededWithExtra(
-      queryClient.query({ ...testQuestionsQueryOptions(params.subTopicIds), staleTime: 'static' }),
-      queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' }),
-    ),
+    params.subTopicIds.length === 1
+      ? neededWithExtra(
+          queryClient.query({ ...testSettingsQueryOptions(params.subTopicIds[0]!), staleTime: 'static' }),
+          queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' }),
+        )
+      : queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' }).catch(() => undefined),
   pendingComponent: McqTestPending,
   errorComponent: McqTestLoadError,
   component: McqTestRoute,
@@ -20,5 +27,6 @@ export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
 
 function McqTestRoute() {
   const { subTopicIds } = Route.useParams()
-  return <McqTest key={subTopicIds.join(',')} subTopicIds={subTopicIds} />
+  const { mode } = Route.useSearch()
+  return <McqTest key={`${subTopicIds.join(',')}:${mode}`} subTopicIds={subTopicIds} mode={mode} />
 }
