@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { OPTION_LETTERS, splitCorrect } from './media.ts'
+import { EXPLANATION_MAX, OPTION_LETTERS, splitCorrect } from './media.ts'
 import { hasControlCharacters } from './text.ts'
 
 /**
@@ -10,15 +10,25 @@ export type SheetKind = 'plain' | 'withSubTopic'
 
 const CORRECT_HEADER = 'CorrectOptions (e.g., A,C or A C)'
 const OPTION_HEADERS = OPTION_LETTERS.map((l) => `Option${l}`)
+/** The optional last column; sheets made before it existed import as they did. */
+export const EXPLANATION_HEADER = 'Explanation'
 
-export const TEMPLATE_HEADERS: Record<SheetKind, string[]> = {
+/** The columns every sheet must start with. */
+export const REQUIRED_HEADERS: Record<SheetKind, string[]> = {
   plain: ['Question', CORRECT_HEADER, ...OPTION_HEADERS],
   withSubTopic: ['SubTopicId', 'Question', CORRECT_HEADER, ...OPTION_HEADERS],
 }
 
+/** The template's columns: the required ones, then the optional 'Explanation'. */
+export const TEMPLATE_HEADERS: Record<SheetKind, string[]> = {
+  plain: [...REQUIRED_HEADERS.plain, EXPLANATION_HEADER],
+  withSubTopic: [...REQUIRED_HEADERS.withSubTopic, EXPLANATION_HEADER],
+}
+
+const SAMPLE_EXPLANATION = '2 and 3 have no divisors other than 1 and themselves; 4 and 6 are even.'
 export const TEMPLATE_SAMPLE: Record<SheetKind, (string | number)[]> = {
-  plain: ['Which are prime numbers?', 'B D', '4', '2', '6', '3'],
-  withSubTopic: [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3'],
+  plain: ['Which are prime numbers?', 'B D', '4', '2', '6', '3', SAMPLE_EXPLANATION],
+  withSubTopic: [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3', SAMPLE_EXPLANATION],
 }
 
 /** `?dryRun=true` on an import: answer exactly what it would do (same summary), storing nothing. */
@@ -45,6 +55,8 @@ export interface McqCandidate {
   question: string
   options: Partial<Record<(typeof OPTION_LETTERS)[number], string>>
   correctOption: string
+  /** Null when the sheet has no 'Explanation' column or the cell is blank. */
+  explanation: string | null
 }
 
 export interface ImportPlan {
@@ -59,17 +71,24 @@ const headerKey = (text: string) =>
     .replace(/\s+/g, '')
     .replace(/\(.*\)$/, '')
 
-/** Null when the header row matches the template, else a message saying which columns are expected. */
+/** Null when the header row starts with the required columns, else a message saying which columns are expected. */
 export function checkHeader(kind: SheetKind, header: string[] | undefined): string | null {
-  const expected = TEMPLATE_HEADERS[kind]
+  const expected = REQUIRED_HEADERS[kind]
   const ok = header && expected.every((name, i) => headerKey(header[i] ?? '') === headerKey(name))
   return ok ? null : `The first row must hold the columns: ${expected.join(' | ')}`
+}
+
+/** Whether the column after the options is titled 'Explanation' (only then are its cells read). */
+export function hasExplanationColumn(kind: SheetKind, header: string[] | undefined): boolean {
+  return headerKey(header?.[REQUIRED_HEADERS[kind].length] ?? '') === headerKey(EXPLANATION_HEADER)
 }
 
 /** Question text compared case- and space-insensitively. */
 export const questionKey = (question: string) => question.toLowerCase().replace(/\s+/g, ' ').trim()
 
 export interface PlanContext {
+  /** The sheet's header has the optional 'Explanation' column (hasExplanationColumn). */
+  withExplanation?: boolean
   /** The sub-topic of a plain import. */
   subTopicId?: number
   /** Sub-topic ids that exist (with-subtopic imports). */
@@ -120,8 +139,13 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
       continue
     }
     // The API's text rule (contract/text.ts); exceljs turns the XML escape _x0000_ into a NUL, which PostgreSQL refuses.
-    if ([question, ...Object.values(options)].some((value) => hasControlCharacters(value, { multiline: true }))) {
+    const explanation = context.withExplanation ? cell(2 + OPTION_LETTERS.length) || null : null
+    if ([question, ...Object.values(options), explanation ?? ''].some((value) => hasControlCharacters(value, { multiline: true }))) {
       skipped.push(`${at} Contains control characters`)
+      continue
+    }
+    if (explanation && explanation.length > EXPLANATION_MAX) {
+      skipped.push(`${at} Explanation is longer than ${EXPLANATION_MAX} characters`)
       continue
     }
     const correct = splitCorrect(cell(1))
@@ -139,7 +163,7 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
     }
     inFile.add(key)
     seen.set(subTopicId, inFile)
-    valid.push({ rowNumber, subTopicId, question, options, correctOption: correct.join(',') })
+    valid.push({ rowNumber, subTopicId, question, options, correctOption: correct.join(','), explanation })
   }
   return { valid, skipped }
 }

@@ -18,12 +18,20 @@ export const mcqSchema = z
     /** JSON object text mapping letters to option text, e.g. '{"A":"2","B":"3"}' (SPEC.md §3). */
     options: z.string(),
     correctOption: z.string().optional(),
+    /** Why the key is right; admins only (learners see it in a review when the policy allows). Null when none. */
+    explanation: z.string().nullable().optional(),
   })
   .meta({ id: 'Mcq' })
 export type Mcq = z.infer<typeof mcqSchema>
 
 export const mcqUploadResultSchema = z
-  .object({ uploaded: z.number().int(), skipped: z.number().int(), skippedDetails: z.array(z.string()) })
+  .object({
+    uploaded: z.number().int(),
+    skipped: z.number().int(),
+    skippedDetails: z.array(z.string()),
+    /** Of the uploaded rows, those carrying an explanation. */
+    withExplanation: z.number().int(),
+  })
   .meta({ id: 'McqUploadResult' })
 export type McqUploadResult = z.infer<typeof mcqUploadResultSchema>
 
@@ -63,10 +71,15 @@ const optionsText = text('options', { max: 20_000, required: 'options is require
   'options must be a JSON object with at least two of A-D',
 )
 
+/** Longest explanation a question may carry (the API and the spreadsheet import). */
+export const EXPLANATION_MAX = 5000
+
 const mcqFields = {
   question: text('Question', { max: 5000, required: 'Question is required', multiline: true }),
   options: optionsText,
   correctOption: text('correctOption', { max: 50, required: 'Choose at least one correct option' }),
+  /** Optional. On update, leaving it out keeps the stored one; '' or null removes it. */
+  explanation: text('Explanation', { max: EXPLANATION_MAX, multiline: true }).nullable().optional(),
 }
 
 /** Correct letters must name present options; stored as sorted comma-joined letters. */
@@ -75,12 +88,14 @@ function checkCorrect<T extends { options: string; correctOption: string }>(valu
   const wrong = splitCorrect(value.correctOption).filter((letter) => !present.includes(letter))
   if (wrong.length) ctx.addIssue({ code: 'custom', path: ['correctOption'], message: `Correct option ${wrong.join(', ')} names no option` })
 }
-const normalizeCorrect = <T extends { correctOption: string }>(value: T): T => ({
+/** Correct letters sorted and comma-joined; a blank explanation stored as none (null). */
+const normalizeCorrect = <T extends { correctOption: string; explanation?: string | null }>(value: T): T => ({
   ...value,
   correctOption: splitCorrect(value.correctOption).join(','),
+  ...(value.explanation !== undefined ? { explanation: value.explanation || null } : {}),
 })
 
-/** Update an MCQ: question, options (JSON text), correctOption. */
+/** Update an MCQ: question, options (JSON text), correctOption, and optionally explanation. */
 export const mcqInput = z.object(mcqFields).superRefine(checkCorrect).transform(normalizeCorrect)
 
 /** Create an MCQ in a sub-topic. */

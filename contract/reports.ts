@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { id } from './content.ts'
 
 const int = z.number().int()
 
@@ -57,3 +58,51 @@ export const packageReportSchema = packageReportRowSchema
   .extend({ subTopics: z.array(subTopicScoreSchema), questions: z.array(questionScoreSchema) })
   .meta({ id: 'PackageReport' })
 export type PackageReport = z.infer<typeof packageReportSchema>
+
+/** `GET /reports/items?packageId=` and its CSV. */
+export const itemAnalysisQuery = z.object({ packageId: id })
+
+/** The flags of item analysis, as shown (issue 13). */
+export const ITEM_FLAGS = ['too easy', 'too hard', 'check the key', 'unused option'] as const
+export type ItemFlag = (typeof ITEM_FLAGS)[number]
+
+export const itemOptionStatsSchema = z
+  .object({
+    key: z.string(),
+    text: z.string(),
+    correct: z.boolean(),
+    /** Attempts that picked this option. */
+    picks: int,
+    /** picks / attempts (0–1); null without attempts. A multi-answer question's rates can add up to more than 1. */
+    pickRate: z.number().nullable(),
+  })
+  .meta({ id: 'ItemOptionStats' })
+export type ItemOptionStats = z.infer<typeof itemOptionStatsSchema>
+
+export const itemStatsSchema = z
+  .object({
+    mcqId: int,
+    subTopicId: int,
+    subTopicTitle: z.string(),
+    question: z.string(),
+    /** Graded, non-practice attempts that held this question. */
+    attempts: int,
+    /** Of those, the ones left without an answer. */
+    unanswered: int,
+    /** Share answered correctly (0–1); null without attempts. */
+    facility: z.number().nullable(),
+    /**
+     * Point-biserial correlation (−1 to 1) of the question's 0/1 score with the rest score (share correct of the
+     * attempt's other questions); null when it cannot be computed (fewer than two attempts, or no spread).
+     */
+    discrimination: z.number().nullable(),
+    options: z.array(itemOptionStatsSchema),
+    flags: z.array(z.enum(ITEM_FLAGS)),
+  })
+  .meta({ id: 'ItemStats' })
+export type ItemStats = z.infer<typeof itemStatsSchema>
+
+export const itemAnalysisSchema = z
+  .object({ packageId: int, title: z.string(), items: z.array(itemStatsSchema) })
+  .meta({ id: 'ItemAnalysis' })
+export type ItemAnalysis = z.infer<typeof itemAnalysisSchema>

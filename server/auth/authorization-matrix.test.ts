@@ -111,6 +111,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/reports/packages': 'admin',
   'GET /api/reports/packages/:id': 'admin',
   'GET /api/reports/packages/:id/export': 'admin',
+  'GET /api/reports/items': 'admin',
+  'GET /api/reports/items/export': 'admin',
   'PUT /api/progress/videos/:videoId': 'content',
   'GET /api/progress/videos/:videoId': 'content',
   'GET /api/progress/packages/:packageId': 'content',
@@ -279,6 +281,8 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     '/api/mcq-attempts/byUser': `userId=${ids.user}`,
     '/api/mcq-attempts/bySubTopic': `subTopicId=${ids.subTopic}`,
     '/api/mcq-attempts/byMultipleSubTopicIds': `ids=${ids.subTopic}`,
+    '/api/reports/items': `packageId=${ids.package}`,
+    '/api/reports/items/export': `packageId=${ids.package}`,
   }
   if (query[path]) path += `?${query[path]}`
   return path

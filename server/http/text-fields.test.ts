@@ -86,6 +86,7 @@ describe('a control character in a spreadsheet cell', () => {
       uploaded: 1,
       skipped: 3,
       skippedDetails: ['Row 2: Contains control characters', 'Row 3: Contains control characters', 'Row 4: Contains control characters'],
+      withExplanation: 0,
     })
   })
 })

@@ -59,6 +59,7 @@ describe('POST /api/mcqs/uploadExcel?dryRun=true', () => {
         'Row 5: Correct option D does not name an option',
         'Row 7: Duplicate question',
       ],
+      withExplanation: 0,
     })
     const real = await importPlain(file)
     expect(real.body.data).toEqual(dry.body.data)
@@ -71,7 +72,12 @@ describe('POST /api/mcqs/uploadExcel?dryRun=true', () => {
     expect(bad.status).toBe(400)
     expect(bad.body.message).toMatch(/^dryRun: /)
     expect(await mcqCount()).toBe(0)
-    expect((await importPlain(file, '?dryRun=false')).body.data).toEqual({ uploaded: 1, skipped: 0, skippedDetails: [] })
+    expect((await importPlain(file, '?dryRun=false')).body.data).toEqual({
+      uploaded: 1,
+      skipped: 0,
+      skippedDetails: [],
+      withExplanation: 0,
+    })
     expect(await mcqCount()).toBe(1)
   })
 
@@ -107,6 +113,7 @@ describe('POST /api/mcqs/uploadExcelWithSubTopic?dryRun=true', () => {
         'Row 4: SubTopic ID not found: 999999',
         'Row 5: Invalid SubTopic ID',
       ],
+      withExplanation: 0,
     })
     expect((await importBulk(file)).body.data).toEqual(dry.body.data)
   })

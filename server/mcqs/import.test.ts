@@ -2,7 +2,7 @@ import { crc32, deflateRawSync } from 'node:zlib'
 import { asc, count } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
-import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
+import { REQUIRED_HEADERS, TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
 import { createApp } from '../app.ts'
 import { mcqs } from '../db/schema.ts'
@@ -55,11 +55,20 @@ async function stored() {
     correctOption: r.correctOption,
   }))
 }
+/** Each stored question with its explanation, in id order. */
+async function explanations() {
+  const rows = await ctx.deps.db.select().from(mcqs).orderBy(asc(mcqs.id))
+  return rows.map((r) => [r.question, r.explanation])
+}
 const mcqCount = async () => (await ctx.deps.db.select({ n: count() }).from(mcqs))[0]!.n
 
-function expectSummary(res: { status: number; body: { data?: McqUploadResult; message?: string } }, summary: McqUploadResult) {
+/** `withExplanation` is 0 unless the expected summary says otherwise. */
+function expectSummary(
+  res: { status: number; body: { data?: McqUploadResult; message?: string } },
+  summary: Omit<McqUploadResult, 'withExplanation'> & { withExplanation?: number },
+) {
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  expect(res.body.data).toEqual(summary)
+  expect(res.body.data).toEqual({ withExplanation: 0, ...summary })
 }
 
 describe('POST /api/mcqs/uploadExcel', () => {
@@ -464,38 +473,103 @@ describe('POST /api/mcqs/uploadExcelWithSubTopic', () => {
   })
 })
 
+const EXPLAINED = '2 and 3 have no divisors other than 1 and themselves; 4 and 6 are even.'
+
+describe("the optional 'Explanation' column", () => {
+  it("stores each row's explanation; a blank cell stores none; the summary counts the explained rows", async () => {
+    const file = await sheet([
+      ['Which are prime numbers?', 'B D', '4', '2', '6', '3', 'Only 2 and 3 are prime.'],
+      ['Capital of France?', 'A', 'Paris', 'Lyon', '', '', ''],
+      ['Two lines', 'A', 'x', 'y', '', '', 'First line\nsecond line'],
+    ])
+    expectSummary(await importPlain(file), { uploaded: 3, skipped: 0, skippedDetails: [], withExplanation: 2 })
+    expect(await explanations()).toEqual([
+      ['Which are prime numbers?', 'Only 2 and 3 are prime.'],
+      ['Capital of France?', null],
+      ['Two lines', 'First line\nsecond line'],
+    ])
+  })
+
+  it('an old sheet without the column still imports, with no explanations', async () => {
+    expect(REQUIRED_HEADERS.plain).not.toContain('Explanation')
+    const file = await sheet([['Capital of France?', 'A', 'Paris', 'Lyon']], REQUIRED_HEADERS.plain)
+    expectSummary(await importPlain(file), { uploaded: 1, skipped: 0, skippedDetails: [] })
+    const bulk = await sheet([[tree.subTopicIds[1], 'Old bulk row', 'B', 'x', 'y']], REQUIRED_HEADERS.withSubTopic)
+    expectSummary(await importBulk(bulk), { uploaded: 1, skipped: 0, skippedDetails: [] })
+    expect(await explanations()).toEqual([
+      ['Capital of France?', null],
+      ['Old bulk row', null],
+    ])
+  })
+
+  it('a column after the options with another title is not read as an explanation', async () => {
+    const file = await sheet([['Q', 'A', 'x', 'y', '', '', 'a note']], [...REQUIRED_HEADERS.plain, 'Notes'])
+    expectSummary(await importPlain(file), { uploaded: 1, skipped: 0, skippedDetails: [] })
+    expect(await explanations()).toEqual([['Q', null]])
+  })
+
+  it('the bulk sheet carries it too; the dry run counts it and stores nothing', async () => {
+    const s = tree.subTopicIds[2]!
+    const file = await sheet([[s, 'Bulk explained', 'A', 'x', 'y', '', '', 'Because x.']], BULK)
+    const dry = await upload<McqUploadResult>(ctx, '/api/mcqs/uploadExcelWithSubTopic?dryRun=true', fileParts(file), admin)
+    expectSummary(dry, { uploaded: 1, skipped: 0, skippedDetails: [], withExplanation: 1 })
+    expect(await mcqCount()).toBe(0)
+    expectSummary(await importBulk(file), { uploaded: 1, skipped: 0, skippedDetails: [], withExplanation: 1 })
+    expect(await stored()).toMatchObject([{ subTopicId: s, question: 'Bulk explained' }])
+    expect(await explanations()).toEqual([['Bulk explained', 'Because x.']])
+  })
+
+  it('an explanation with control characters or too long skips its row with the reason', async () => {
+    const file = await sheet([
+      ['Bell', 'A', 'x', 'y', '', '', 'ring _x0007_'], // exceljs reads the XML escape _x0007_ as a bell
+      ['Long', 'A', 'x', 'y', '', '', 'e'.repeat(5001)],
+      ['Fine', 'A', 'x', 'y', '', '', 'e'.repeat(5000)],
+    ])
+    expectSummary(await importPlain(file), {
+      uploaded: 1,
+      skipped: 2,
+      skippedDetails: ['Row 2: Contains control characters', 'Row 3: Explanation is longer than 5000 characters'],
+      withExplanation: 1,
+    })
+  })
+})
+
 describe('template downloads', () => {
   it.each([
-    ['/api/mcqs/download-template', 'mcq-template.xlsx', 'MCQs', PLAIN, ['Which are prime numbers?', 'B D', '4', '2', '6', '3']],
+    ['/api/mcqs/download-template', 'mcq-template.xlsx', 'MCQs', PLAIN, ['Which are prime numbers?', 'B D', '4', '2', '6', '3', EXPLAINED]],
     [
       '/api/mcqs/download-template-with-subtopic',
       'mcq-template-with-subtopic.xlsx',
       'MCQsWithSubTopic',
       BULK,
-      [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3'],
+      [1001, 'Which are prime numbers?', 'B D', '4', '2', '6', '3', EXPLAINED],
     ],
-  ])('%s is a valid .xlsx with the template columns, options A to D only', async (url, fileName, sheetName, header, sample) => {
-    const res = await ctx.app.request(url, { headers: { authorization: `Bearer ${admin}` } })
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe(XLSX_TYPE)
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"`)
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(await res.arrayBuffer())
-    const first = workbook.worksheets[0]!
-    expect(first.name).toBe(sheetName)
-    expect((first.getRow(1).values as unknown[]).slice(1)).toEqual(header)
-    expect(header.at(-1)).toBe('OptionD')
-    expect(header.join()).not.toMatch(/OptionE|OptionF/)
-    expect((first.getRow(2).values as unknown[]).slice(1)).toEqual(sample)
-    expect(first.actualRowCount).toBe(2)
-  })
+  ])(
+    '%s is a valid .xlsx with the template columns, options A to D only, then Explanation',
+    async (url, fileName, sheetName, header, sample) => {
+      const res = await ctx.app.request(url, { headers: { authorization: `Bearer ${admin}` } })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe(XLSX_TYPE)
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"`)
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(await res.arrayBuffer())
+      const first = workbook.worksheets[0]!
+      expect(first.name).toBe(sheetName)
+      expect((first.getRow(1).values as unknown[]).slice(1)).toEqual(header)
+      expect(header.slice(-2)).toEqual(['OptionD', 'Explanation'])
+      expect(header.join()).not.toMatch(/OptionE|OptionF/)
+      expect((first.getRow(2).values as unknown[]).slice(1)).toEqual(sample)
+      expect(first.actualRowCount).toBe(2)
+    },
+  )
 
   it('the downloaded templates import as they are', async () => {
     const plain = Buffer.from(
       await (await ctx.app.request('/api/mcqs/download-template', { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer(),
     )
-    expectSummary(await importPlain(plain), { uploaded: 1, skipped: 0, skippedDetails: [] })
+    expectSummary(await importPlain(plain), { uploaded: 1, skipped: 0, skippedDetails: [], withExplanation: 1 })
     expect(await stored()).toMatchObject([{ question: 'Which are prime numbers?', correctOption: 'B,D' }])
+    expect(await explanations()).toEqual([['Which are prime numbers?', EXPLAINED]])
     const bulk = Buffer.from(
       await (
         await ctx.app.request('/api/mcqs/download-template-with-subtopic', { headers: { authorization: `Bearer ${admin}` } })

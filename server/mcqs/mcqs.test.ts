@@ -62,7 +62,8 @@ describe('POST /api/mcqs/create', () => {
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ success: true, message: 'MCQ Created' })
     const mcq = res.body.data!
-    expect(keysOf(mcq)).toEqual(['correctOption', 'id', 'options', 'question', 'subTopicId'])
+    expect(keysOf(mcq)).toEqual(['correctOption', 'explanation', 'id', 'options', 'question', 'subTopicId'])
+    expect(mcq.explanation).toBeNull()
     expect(mcq).toMatchObject({ subTopicId: mine.subTopicIds[0], question: 'Which are prime?', options: OPTIONS, correctOption: 'A,B' })
     const [row] = await ctx.deps.db.select().from(mcqs)
     expect(row).toMatchObject({ question: 'Which are prime?', correctOption: 'A,B' })
@@ -110,6 +111,7 @@ describe('PUT /api/mcqs/update?id', () => {
       question: 'Colours of the flag?',
       options,
       correctOption: 'A,C',
+      explanation: null,
     })
   })
 
@@ -130,6 +132,60 @@ describe('PUT /api/mcqs/update?id', () => {
     expectValidation(await ctx.request('PUT', '/api/mcqs/update', { token: admin, body: input }), 'id')
     expectValidation(await ctx.request('PUT', '/api/mcqs/update?id=abc', { token: admin, body: input }), 'id')
     expect((await ctx.request('PUT', `/api/mcqs/update?id=${mcq.id}`, { token: learner.token, body: input })).status).toBe(403)
+  })
+})
+
+describe('explanations', () => {
+  const stored = async (id: number) => (await ctx.deps.db.select().from(mcqs).where(eq(mcqs.id, id)))[0]!.explanation
+  const update = (id: number, patch: Record<string, unknown>) => {
+    const { subTopicId: _s, ...input } = body(patch)
+    return ctx.request<Mcq>('PUT', `/api/mcqs/update?id=${id}`, { token: admin, body: input })
+  }
+
+  it('create stores it trimmed and answers it; a blank one is stored as none', async () => {
+    const mcq = await create({ explanation: '  2 and 3 have no other divisors.\nThe rest are even.  ' })
+    expect(mcq.explanation).toBe('2 and 3 have no other divisors.\nThe rest are even.')
+    expect(await stored(mcq.id)).toBe('2 and 3 have no other divisors.\nThe rest are even.')
+    expect((await create({ question: 'Blank', explanation: '   ' })).explanation).toBeNull()
+    expect((await create({ question: 'Null', explanation: null })).explanation).toBeNull()
+  })
+
+  it('update replaces it when sent, keeps it when left out, removes it with an empty text or null', async () => {
+    const mcq = await create({ explanation: 'First' })
+    expect((await update(mcq.id, { explanation: 'Second' })).body.data!.explanation).toBe('Second')
+    expect((await update(mcq.id, { question: 'Kept' })).body.data!.explanation).toBe('Second')
+    expect(await stored(mcq.id)).toBe('Second')
+    expect((await update(mcq.id, { explanation: '' })).body.data!.explanation).toBeNull()
+    await update(mcq.id, { explanation: 'Again' })
+    expect((await update(mcq.id, { explanation: null })).body.data!.explanation).toBeNull()
+    expect(await stored(mcq.id)).toBeNull()
+  })
+
+  it.each([
+    ['too long', 'e'.repeat(5001)],
+    ['with a control character', 'ring\u0007'],
+    ['not text', 42],
+  ])('an explanation %s → 400 naming explanation; nothing stored', async (_name, explanation) => {
+    expectValidation(await ctx.request('POST', '/api/mcqs/create', { token: admin, body: body({ explanation }) }), 'explanation')
+    expect(await ctx.deps.db.select().from(mcqs)).toEqual([])
+    const mcq = await create({ explanation: 'Kept' })
+    expectValidation(await update(mcq.id, { explanation }), 'explanation')
+    expect(await stored(mcq.id)).toBe('Kept')
+  })
+
+  it('admins read it on every MCQ route; learners never receive it on the routes they can call', async () => {
+    const secret = 'Because the key is A.'
+    const mcq = await create({ explanation: secret })
+    const ids = `subTopicIds=${mine.subTopicIds[0]}`
+    expect((await ctx.request<Mcq>('GET', `/api/mcqs/getById?id=${mcq.id}`, { token: admin })).body.data!.explanation).toBe(secret)
+    expect((await ctx.request<Mcq[]>('GET', `/api/mcqs/getBySubTopics?${ids}`, { token: admin })).body.data![0]!.explanation).toBe(secret)
+    expect((await ctx.request<Mcq[]>('GET', '/api/mcqs/getAll', { token: admin })).body.data![0]!.explanation).toBe(secret)
+    for (const path of [`/api/mcqs/getById?id=${mcq.id}`, `/api/mcqs/getBySubTopics?${ids}`]) {
+      const res = await ctx.request('GET', path, { token: learner.token })
+      expect(res.status).toBe(200)
+      expect(JSON.stringify(res.body)).not.toContain(secret)
+      expect(JSON.stringify(res.body)).not.toMatch(/explanation/i)
+    }
   })
 })
 

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
 import { isShownOption, parseOptions, type Mcq, type McqUploadResult, type mcqCreateInput, type mcqInput } from '../../contract/media.ts'
-import { checkHeader, planImport, questionKey, type SheetKind } from '../../contract/mcq-import.ts'
+import { checkHeader, hasExplanationColumn, planImport, questionKey, type SheetKind } from '../../contract/mcq-import.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
@@ -21,11 +21,12 @@ const toAdminMcq = (row: McqRow): Mcq => ({
   question: row.question,
   options: row.options,
   correctOption: row.correctOption,
+  explanation: row.explanation,
 })
 
 /**
  * The one place that decides what a viewer sees of a question: admins get it whole; learners get no
- * answer key and only the options a test shows ('na' and blank options are no choices, SPEC.md §9).
+ * answer key, no explanation (reviews after grading show it where the policy allows) and only the options a test shows ('na' and blank options are no choices, SPEC.md §9).
  */
 function toMcq(row: McqRow, viewer: AuthUser): Mcq {
   if (viewer.role === 'admin') return toAdminMcq(row)
@@ -133,8 +134,14 @@ async function importMcqs(
         existingQuestions.set(row.subTopicId, set)
       }
     }
-    const plan = planImport(kind, rows, { subTopicId, knownSubTopicIds: known, existingQuestions })
-    const summary = { uploaded: plan.valid.length, skipped: plan.skipped.length, skippedDetails: plan.skipped }
+    const withExplanation = hasExplanationColumn(kind, header)
+    const plan = planImport(kind, rows, { subTopicId, knownSubTopicIds: known, existingQuestions, withExplanation })
+    const summary = {
+      uploaded: plan.valid.length,
+      skipped: plan.skipped.length,
+      skippedDetails: plan.skipped,
+      withExplanation: plan.valid.filter((m) => m.explanation).length,
+    }
     if (dryRun) return summary
     for (let i = 0; i < plan.valid.length; i += 1000) {
       await tx.insert(mcqs).values(
@@ -143,6 +150,7 @@ async function importMcqs(
           question: m.question,
           options: JSON.stringify(m.options),
           correctOption: m.correctOption,
+          explanation: m.explanation,
         })),
       )
     }

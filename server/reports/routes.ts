@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idParam } from '../../contract/content.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
@@ -6,7 +6,14 @@ import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { dashboardFigures, packageReport, packageReports, reportCsv } from './service.ts'
-import { dashboardFiguresSchema, packageReportRowSchema, packageReportSchema } from '../../contract/reports.ts'
+import {
+  dashboardFiguresSchema,
+  itemAnalysisQuery,
+  itemAnalysisSchema,
+  packageReportRowSchema,
+  packageReportSchema,
+} from '../../contract/reports.ts'
+import { itemAnalysis, itemAnalysisCsv } from './items.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
 
 export function reportRoutes({ db, clock }: AppDeps, { requireAdmin }: Guards) {
@@ -30,16 +37,38 @@ export function reportRoutes({ db, clock }: AppDeps, { requireAdmin }: Guards) {
       validate('param', idParam),
       async (c) => {
         const report = await packageReport(db, c.req.valid('param').id)
-        const name = `report-${
-          report.title
-            .replace(/[^\p{L}\p{N}]+/gu, '-')
-            .replace(/^-|-$/g, '')
-            .toLowerCase() || report.packageId
-        }.csv`
-        return c.body(reportCsv(report), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${name}"`,
-        })
+        return csvFile(c, csvName('report', report.title, report.packageId), reportCsv(report))
       },
     )
+    .get(
+      '/items',
+      apiDoc({
+        summary: "Item analysis of a package's questions: facility, discrimination, option pick rates and flags",
+        response: itemAnalysisSchema,
+      }),
+      validate('query', itemAnalysisQuery),
+      async (c) => ok(c, await itemAnalysis(db, c.req.valid('query').packageId), 'Item analysis'),
+    )
+    .get(
+      '/items/export',
+      apiDoc({ summary: "A package's item analysis as CSV", response: 'binary', contentType: 'text/csv' }),
+      validate('query', itemAnalysisQuery),
+      async (c) => {
+        const analysis = await itemAnalysis(db, c.req.valid('query').packageId)
+        return csvFile(c, csvName('items', analysis.title, analysis.packageId), itemAnalysisCsv(analysis))
+      },
+    )
+}
+
+/** `report-my-package.csv`: the title's letters and digits, else the id. */
+function csvName(prefix: string, title: string, id: number) {
+  const slug = title
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+  return `${prefix}-${slug || id}.csv`
+}
+
+function csvFile(c: Context<AppEnv>, name: string, body: string) {
+  return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` })
 }
