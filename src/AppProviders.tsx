@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { theme, themeStorage } from './lib/theme.ts'
+import { cssVariablesResolver, theme, themeStorage } from './lib/theme.ts'
 import { TOAST_LIMIT, DURATION } from './lib/toast.ts'
 
 const colorSchemeManager = themeStorage()
@@ -12,7 +12,13 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 /** Mantine, Query and the toaster; shared by main.tsx and the SPA tests. */
 export function AppProviders({ queryClient, children, env }: { queryClient: QueryClient; children: ReactNode; env?: 'test' }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         {children}
         {/*

@@ -7,7 +7,7 @@ test.describe('signing up and in', () => {
     await page.goto('/')
     await expect(page.getByRole('heading', { name: 'Hello, Learner' })).toBeVisible()
 
-    await page.getByRole('button', { name: 'Switch to Create Account' }).click()
+    await page.getByRole('button', { name: 'Sign Up' }).click()
     const signUp = signUpForm(page)
     await expect(signUp).toBeVisible()
     await signUp.getByRole('textbox', { name: 'Name', exact: true }).fill(learner.name)

@@ -53,7 +53,7 @@ test.describe('screenshots @screenshots', () => {
       await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
       await shoot(page, `landing-${scheme}`)
     }
-    await page.getByRole('button', { name: 'Switch to Create Account' }).click()
+    await page.getByRole('button', { name: 'Sign Up' }).click()
     await expect(page.getByRole('form', { name: 'Create Account' })).toBeVisible()
     await shoot(page, 'landing-create-account-dark')
 

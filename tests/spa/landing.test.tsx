@@ -21,11 +21,13 @@ function holdPost(path: string) {
 
 const signInForm = () => screen.findByRole('form', { name: 'Sign in' })
 const signUpForm = () => screen.findByRole('form', { name: 'Create Account' })
+/** The overlay's switch button with this text (the forms' own submit buttons share the texts), if reachable. */
+const overlayButton = (name: string) => screen.queryAllByRole('button', { name }).find((b) => !b.closest('form'))
 /** The <section> face that holds a form (the element carrying inert/aria-hidden). */
 const faceOf = (heading: string) => screen.getByRole('heading', { name: heading, hidden: true }).closest('section')!
 
 async function openSignUp(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: 'Switch to Create Account' }))
+  await user.click(await screen.findByRole('button', { name: 'Sign Up' }))
   return signUpForm()
 }
 
@@ -64,22 +66,25 @@ describe('landing screen: layout', () => {
     expect(signUpFace).toHaveAttribute('inert')
     expect(signUpFace).toHaveAttribute('aria-hidden', 'true')
     // Only the overlay button leading to the other face is reachable.
-    expect(screen.queryByRole('button', { name: 'Switch to Sign In' })).not.toBeInTheDocument()
+    expect(overlayButton('Sign In')).toBeUndefined()
     expect(screen.getByText('Hello, Learner').closest('[aria-hidden]')).toHaveAttribute('aria-hidden', 'false')
     expect(screen.getByText('Welcome Back!').closest('[aria-hidden]')).toHaveAttribute('aria-hidden', 'true')
 
-    await user.click(screen.getByRole('button', { name: 'Switch to Create Account' }))
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }))
     expect(await signUpForm()).toBeInTheDocument()
+    // The pressed button is now inert: focus goes to the new face's heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toHaveFocus()
     expect(signUpFace).not.toHaveAttribute('inert')
     expect(signUpFace).toHaveAttribute('aria-hidden', 'false')
     expect(signInFace).toHaveAttribute('inert')
     expect(signInFace).toHaveAttribute('aria-hidden', 'true')
     expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Switch to Create Account' })).not.toBeInTheDocument()
+    expect(overlayButton('Sign Up')).toBeUndefined()
     expect(screen.getByText('Welcome Back!').closest('[aria-hidden]')).toHaveAttribute('aria-hidden', 'false')
 
-    await user.click(screen.getByRole('button', { name: 'Switch to Sign In' }))
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
     expect(await signInForm()).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveFocus()
     expect(signInFace).not.toHaveAttribute('inert')
     expect(signUpFace).toHaveAttribute('inert')
     expect(signUpFace).toHaveAttribute('aria-hidden', 'true')
@@ -251,7 +256,7 @@ describe('landing screen: Google button', () => {
     })
     expect(logged).toHaveBeenCalledWith('Google Identity Services failed to load')
     await waitFor(() => expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0))
-    await user.click(screen.getByRole('button', { name: 'Switch to Create Account' }))
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }))
     expect(await signUpForm()).toBeInTheDocument()
     logged.mockRestore()
   })

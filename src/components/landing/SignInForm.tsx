@@ -34,7 +34,7 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   return (
     <form onSubmit={onSubmit} aria-labelledby="sign-in-title">
       <Stack gap="sm">
-        <Title order={2} id="sign-in-title" ta="center">
+        <Title order={1} size="h2" id="sign-in-title" ta="center">
           Sign in
         </Title>
         {sessionExpired && !error ? (

@@ -27,7 +27,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string) => 
   return (
     <form onSubmit={onSubmit} aria-labelledby="sign-up-title">
       <Stack gap="sm">
-        <Title order={2} id="sign-up-title" ta="center">
+        <Title order={1} size="h2" id="sign-up-title" ta="center">
           Create Account
         </Title>
         <GoogleSignIn text="signup_with" />

@@ -61,7 +61,7 @@ export function RatingDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <form onSubmit={send} aria-label={title} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

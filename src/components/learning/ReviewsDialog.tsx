@@ -12,14 +12,7 @@ import { useLast } from './useLast.ts'
 export function ReviewsDialog({ pkg, rating, onClose }: { pkg: Package | null; rating?: ReviewSummary; onClose: () => void }) {
   const shown = useLast(pkg)
   return (
-    <Modal
-      opened={pkg !== null}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={`Reviews — ${shown?.title ?? ''}`}
-      size="lg"
-      centered
-    >
+    <Modal opened={pkg !== null} onClose={onClose} title={`Reviews — ${shown?.title ?? ''}`} size="lg" centered>
       {shown ? <ReviewList packageId={shown.id} rating={rating} /> : null}
     </Modal>
   )

@@ -14,14 +14,7 @@ import { ButtonLink } from '../ui/links.tsx'
 export function TopicsDialog({ pkg, owned, onClose }: { pkg: Package | null; owned: boolean; onClose: () => void }) {
   const shown = useLast(pkg ? { pkg, owned } : null)
   return (
-    <Modal
-      opened={pkg !== null}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={`Topics — ${shown?.pkg.title ?? ''}`}
-      size="lg"
-      centered
-    >
+    <Modal opened={pkg !== null} onClose={onClose} title={`Topics — ${shown?.pkg.title ?? ''}`} size="lg" centered>
       {shown ? shown.owned ? <OwnedTopics pkg={shown.pkg} /> : <LockedTopics pkg={shown.pkg} /> : null}
     </Modal>
   )

@@ -11,7 +11,8 @@ function SkipList({ title, lines }: { title: string; lines: string[] }) {
       <Text size="sm" fw={600}>
         {title}
       </Text>
-      <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
+      {/* A keyboard user scrolls it too: the viewport takes focus and is named by the list's title. */}
+      <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': title }}>
         <List size="sm" spacing={2} aria-label={title} styles={{ itemWrapper: { overflowWrap: 'anywhere' } }}>
           {lines.map((line) => (
             <List.Item key={line}>{line}</List.Item>

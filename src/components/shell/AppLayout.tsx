@@ -10,6 +10,9 @@ import { Sidebar } from './Sidebar.tsx'
 import { ThemeToggle } from '../ui/ThemeToggle.tsx'
 import { initials } from '../../lib/initials.ts'
 import { AnchorLink } from '../ui/links.tsx'
+import { MAIN_ID, SkipLink } from '../ui/SkipLink.tsx'
+
+const NAVBAR_ID = 'app-navbar'
 
 /** The signed-in shell: sidebar (a drawer on phones), top bar with collapse toggle, theme toggle and avatar. */
 export function AppLayout() {
@@ -33,6 +36,7 @@ export function AppLayout() {
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -42,6 +46,8 @@ export function AppLayout() {
               hiddenFrom="sm"
               size="sm"
               aria-label={mobileOpened ? 'Close menu' : 'Open menu'}
+              aria-expanded={mobileOpened}
+              aria-controls={NAVBAR_ID}
             />
             <Tooltip label={desktopOpened ? 'Collapse sidebar' : 'Expand sidebar'}>
               <ActionIcon
@@ -51,6 +57,7 @@ export function AppLayout() {
                 onClick={desktop.toggle}
                 aria-label={desktopOpened ? 'Collapse sidebar' : 'Expand sidebar'}
                 aria-expanded={desktopOpened}
+                aria-controls={NAVBAR_ID}
               >
                 {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
               </ActionIcon>
@@ -67,10 +74,10 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Sidebar">
+      <AppShell.Navbar p="xs" aria-label="Sidebar" id={NAVBAR_ID}>
         <Sidebar role={role} onNavigate={mobile.close} onLogout={logout} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Button, Divider, Group, Progress, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { Button, Divider, Group, Progress, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { IconStarFilled } from '@tabler/icons-react'
 import type { Comment } from '../../../../contract/learning.ts'
@@ -76,16 +76,12 @@ export function CommentsSection({ videoId, videoLabel }: { videoId: number; vide
             const share = percent(count, total)
             const pressed = filter === n
             return (
-              <UnstyledButton
-                key={n}
-                className={classes.distribution}
-                aria-pressed={pressed}
-                aria-label={`${n} ${n === 1 ? 'star' : 'stars'}: ${count} (${share}%)`}
-                onClick={() => setFilter(pressed ? null : n)}
-              >
+              <UnstyledButton key={n} className={classes.distribution} aria-pressed={pressed} onClick={() => setFilter(pressed ? null : n)}>
+                {/* Named by its text ('5 stars: 0 (0.0%)'), so the name contains what is seen ('5', '0 (0.0%)'). */}
                 <Group gap={4} wrap="nowrap" w={34}>
                   <Text size="sm" fw={500}>
                     {n}
+                    <VisuallyHidden component="span">{` ${n === 1 ? 'star' : 'stars'}: `}</VisuallyHidden>
                   </Text>
                   <IconStarFilled size={14} color="var(--mantine-color-yellow-5)" aria-hidden="true" />
                 </Group>

@@ -1,0 +1,273 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
+import type { Session } from './support.ts'
+
+/**
+ * @a11y: axe-core on every route of src/routeTree.gen.ts, in light and dark, at 1366 px and 390 px, with the dialogs
+ * each route opens opened. Zero violations of any impact. One browser context per role, theme and width; the
+ * sessions are stored once and reused. Adding a route or a dialog is one entry in SCREENS.
+ * Violation counts per screen are written to test-results/a11y/<theme>-<width>.json.
+ */
+
+type Role = 'guest' | 'learner' | 'admin'
+
+interface DialogStep {
+  /** What the report calls this state. */
+  name: string
+  /** Opens the dialog (or other state); the sweep then waits for it and runs axe. */
+  open: (page: Page, seed: A11ySeed) => Promise<void>
+  /** The dialog's accessible name, when the state is a dialog (it is closed with Escape afterwards). */
+  dialog?: string | RegExp
+  /** Only at this width (e.g. the phone drawer). */
+  only?: 'desktop' | 'phone'
+}
+
+interface Screen {
+  /** The route id from routeTree.gen.ts. */
+  route: string
+  as: Role
+  url: (seed: A11ySeed) => string
+  dialogs?: DialogStep[]
+}
+
+const click = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name }).first().click()
+
+const SCREENS: Screen[] = [
+  {
+    route: '/',
+    as: 'guest',
+    url: () => '/',
+    dialogs: [{ name: 'Create Account face', open: click(/Sign Up|Switch to Create Account/) }],
+  },
+  { route: '/forgot-password', as: 'guest', url: () => '/forgot-password' },
+  { route: '/reset-password', as: 'guest', url: () => '/reset-password?token=not-a-real-token' },
+  { route: '/verify-email', as: 'guest', url: () => '/verify-email?token=not-a-real-token' },
+  { route: '/user/resend-verification', as: 'guest', url: () => '/user/resend-verification?email=someone%40example.com' },
+  {
+    route: '/user/my-dashboard',
+    as: 'learner',
+    url: () => '/user/my-dashboard',
+    dialogs: [
+      { name: 'View Topics', open: click('View Topics'), dialog: /Topics/ },
+      { name: 'View All Reviews', open: click('View All Reviews'), dialog: /Reviews/ },
+      { name: 'Submit Review', open: click('Submit Review'), dialog: 'Submit Review' },
+      { name: 'phone menu', open: click('Open menu'), only: 'phone' },
+    ],
+  },
+  {
+    route: '/user/packages',
+    as: 'learner',
+    url: () => '/user/packages',
+    dialogs: [{ name: 'Give Feedback', open: click('Give Feedback on Package'), dialog: 'Submit Review' }],
+  },
+  { route: '/user/settings', as: 'learner', url: () => '/user/settings' },
+  {
+    route: '/topics/$id',
+    as: 'learner',
+    url: (s) => `/topics/${s.packageId}`,
+    dialogs: [
+      { name: 'Leave a Comment', open: click('Leave a Comment'), dialog: 'Leave a Comment' },
+      { name: 'Review This Package', open: click('Review This Package'), dialog: 'Submit Review' },
+    ],
+  },
+  {
+    route: '/mcq-test/$subTopicIds',
+    as: 'learner',
+    url: (s) => `/mcq-test/${s.subTopicIds.join(',')}`,
+    dialogs: [{ name: 'Submit with unanswered questions', open: click(/^Submit/), dialog: /Submit|unanswered/i }],
+  },
+  { route: '/mcq-test/attempt-history/$subTopicId', as: 'learner', url: (s) => `/mcq-test/attempt-history/${s.subTopicIds[0]}` },
+  { route: '/mcq-test/results/$skillId', as: 'learner', url: (s) => `/mcq-test/results/${s.skillId}` },
+  { route: '/mcq-test/resutls/$skillId', as: 'learner', url: (s) => `/mcq-test/resutls/${s.skillId}` },
+  { route: '/dashboard', as: 'admin', url: () => '/dashboard' },
+  { route: '/reports', as: 'admin', url: () => '/reports' },
+  {
+    route: '/package/',
+    as: 'admin',
+    url: () => '/package',
+    dialogs: [{ name: 'Delete package', open: (p, s) => click(`Delete ${s.packageTitle}`)(p), dialog: 'Delete package' }],
+  },
+  { route: '/package/$id', as: 'admin', url: (s) => `/package/${s.packageId}` },
+  { route: '/package/create', as: 'admin', url: () => '/package/create' },
+  { route: '/package/edit/$id', as: 'admin', url: (s) => `/package/edit/${s.packageId}` },
+  {
+    route: '/skill/$skillId/topics',
+    as: 'admin',
+    url: (s) => `/skill/${s.skillId}/topics`,
+    dialogs: [{ name: 'Delete topic', open: click(/^Delete topic/), dialog: 'Delete topic' }],
+  },
+  { route: '/topic/add/$skillId', as: 'admin', url: (s) => `/topic/add/${s.skillId}` },
+  {
+    route: '/subtopic/$id',
+    as: 'admin',
+    url: (s) => `/subtopic/${s.subTopicIds[0]}`,
+    dialogs: [
+      { name: 'Video player', open: (p, s) => click(`Play ${s.videoTitle}`)(p), dialog: 'Balancing both sides' },
+      { name: 'Delete video', open: (p, s) => click(`Delete video ${s.videoTitle}`)(p), dialog: 'Delete video' },
+      { name: 'Delete study material', open: (p, s) => click(`Delete ${s.materialName} version 1`)(p), dialog: 'Delete study material' },
+    ],
+  },
+  {
+    route: '/subtopic-mcqs/$subTopicIds',
+    as: 'admin',
+    url: (s) => `/subtopic-mcqs/${s.subTopicIds.join(',')}`,
+    dialogs: [
+      { name: 'Edit question', open: click('Edit question 1') },
+      { name: 'Delete question', open: click('Delete'), dialog: 'Delete question' },
+    ],
+  },
+  {
+    route: '/admin/package-assigner',
+    as: 'admin',
+    url: () => '/admin/package-assigner',
+    dialogs: [
+      { name: 'View assigned', open: click(/^View packages of Ada Access/), dialog: /Ada Access/ },
+      { name: 'Assign', open: click(/^Assign packages to Ada Access/), dialog: /Ada Access/ },
+    ],
+  },
+  { route: '/admin/package-to-user', as: 'admin', url: () => '/admin/package-to-user' },
+  { route: '/admin/paginated-users', as: 'admin', url: () => '/admin/paginated-users' },
+  { route: '/user/list', as: 'admin', url: () => '/user/list' },
+  {
+    route: '/user/detail',
+    as: 'admin',
+    url: (s) => `/user/detail?id=${s.learner.user.id}`,
+    dialogs: [{ name: 'Unassign package', open: (p, s) => click(`Unassign ${s.packageTitle}`)(p), dialog: 'Unassign package' }],
+  },
+]
+
+const WIDTHS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const
+const THEMES = ['light', 'dark'] as const
+
+interface Finding {
+  screen: string
+  rule: string
+  impact: string
+  nodes: number
+  targets: string[]
+  summary: string
+}
+
+const unreachable = (screen: string, error: unknown): Finding => ({
+  screen,
+  rule: 'sweep-could-not-check',
+  impact: 'n/a',
+  nodes: 0,
+  targets: [],
+  summary: (error instanceof Error ? error.message : String(error)).split('\n')[0]!,
+})
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
+  })
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+}
+
+async function audit(page: Page, screen: string, findings: Finding[], counts: Record<string, number>) {
+  await settle(page)
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  counts[screen] = violations.reduce((sum, v) => sum + v.nodes.length, 0)
+  for (const v of violations) {
+    findings.push({
+      screen,
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? v.help,
+    })
+  }
+}
+
+async function contextFor(browser: Browser, baseURL: string, role: Role, theme: string, width: keyof typeof WIDTHS, seed: A11ySeed) {
+  const session: Session | undefined = role === 'admin' ? seed.admin : role === 'learner' ? seed.learner : undefined
+  const origin = new URL(baseURL).origin
+  const localStorage = [{ name: 'theme', value: theme }]
+  if (session) {
+    localStorage.push(
+      { name: 'token', value: session.token },
+      { name: 'role', value: session.user.role ?? 'USER' },
+      { name: 'user', value: JSON.stringify(session.user) },
+    )
+  }
+  return browser.newContext({
+    baseURL,
+    viewport: WIDTHS[width],
+    serviceWorkers: 'block',
+    storageState: { cookies: [], origins: [{ origin, localStorage }] },
+  })
+}
+
+test.describe('accessibility @a11y', () => {
+  let seed: A11ySeed
+
+  test.beforeAll(async ({ request }) => {
+    seed = await seedForA11y(request)
+  })
+
+  for (const theme of THEMES) {
+    for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
+      test(`every route has no axe violations: ${theme}, ${WIDTHS[width].width} px`, async ({ browser, baseURL }) => {
+        // About 45 screens and dialogs per run, each loaded, settled and analysed.
+        test.setTimeout(1_800_000)
+        const findings: Finding[] = []
+        const counts: Record<string, number> = {}
+        const contexts = new Map<Role, BrowserContext>()
+        const pageFor = async (role: Role) => {
+          let context = contexts.get(role)
+          if (!context) {
+            context = await contextFor(browser, baseURL!, role, theme, width, seed)
+            contexts.set(role, context)
+            await context.newPage()
+          }
+          return context.pages()[0]!
+        }
+        try {
+          for (const screen of SCREENS) {
+            const page = await pageFor(screen.as)
+            // A screen that cannot be reached or a dialog that does not open is a finding too; the sweep goes on.
+            try {
+              await page.goto(screen.url(seed))
+              await expect(page.getByRole('heading').first()).toBeVisible()
+              if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/)
+              await audit(page, screen.route, findings, counts)
+            } catch (error) {
+              findings.push(unreachable(screen.route, error))
+              continue
+            }
+            for (const step of screen.dialogs ?? []) {
+              if (step.only && step.only !== width) continue
+              const name = `${screen.route} [${step.name}]`
+              try {
+                await step.open(page, seed)
+                if (step.dialog) await expect(page.getByRole('dialog', { name: step.dialog })).toBeVisible()
+                await audit(page, name, findings, counts)
+                if (step.dialog) {
+                  await page.keyboard.press('Escape')
+                  await expect(page.getByRole('dialog')).toHaveCount(0)
+                }
+              } catch (error) {
+                findings.push(unreachable(name, error))
+                await page.keyboard.press('Escape')
+              }
+            }
+          }
+        } finally {
+          for (const context of contexts.values()) await context.close()
+          const out = path.resolve(import.meta.dirname, '../../test-results/a11y')
+          mkdirSync(out, { recursive: true })
+          writeFileSync(path.join(out, `${theme}-${WIDTHS[width].width}.json`), JSON.stringify({ counts, findings }, null, 2))
+        }
+        expect(findings, JSON.stringify(findings, null, 2)).toEqual([])
+      })
+    }
+  }
+})
