@@ -67,7 +67,7 @@ export interface RunningServer {
 
 /**
  * Starts a server and adds it to `started` as soon as it is spawned (so a caller can stop it even when it never answers),
- * then waits up to 120 s (PGlite migrating on a busy machine) for GET /api/oauth2/hello.
+ * then waits up to 10 minutes (PGlite migrating on a shared, busy machine can take minutes) for GET /api/oauth2/hello.
  */
 export async function startServer(name: string, env: Record<string, string>, started: RunningServer[]): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `learnpack-e2e-${name}-`))
@@ -94,7 +94,7 @@ export async function startServer(name: string, env: Record<string, string>, sta
   const server = { name, url: `http://127.0.0.1:${port}`, dataDir, logFile, child }
   started.push(server)
 
-  const deadline = Date.now() + 120_000
+  const deadline = Date.now() + 600_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) break
     try {
@@ -105,7 +105,7 @@ export async function startServer(name: string, env: Record<string, string>, sta
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`The ${name} server did not answer GET /api/oauth2/hello within 120 s (its output follows).`)
+  throw new Error(`The ${name} server did not answer GET /api/oauth2/hello within 10 minutes (its output follows).`)
 }
 
 function stopServer(server: RunningServer): Promise<void> {
