@@ -46,6 +46,8 @@ interface Row {
   preset: Preset
   scores: Record<(typeof CATEGORIES)[number], number | null>
   failing: string[]
+  /** Set when every attempt failed (e.g. a DevTools protocol timeout on a busy machine). */
+  error?: string
 }
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
@@ -152,6 +154,20 @@ async function audit(base: string, screen: Screen, preset: Preset): Promise<Row>
   }
 }
 
+/** A busy machine can make Lighthouse time out on a protocol call: each audit gets three attempts before it is reported as failed. */
+async function auditWithRetries(base: string, screen: Screen, preset: Preset): Promise<Row> {
+  let error = ''
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await audit(base, screen, preset)
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e)
+      console.log(`audit: ${screen.name} (${preset}) attempt ${attempt} failed: ${error}`)
+    }
+  }
+  return { screen: screen.name, preset, scores: { accessibility: null, 'best-practices': null, performance: null }, failing: [], error }
+}
+
 function printTable(rows: Row[]) {
   const header = ['Screen', 'Preset', 'Accessibility', 'Best practices', 'Performance']
   const lines = rows.map((r) => [
@@ -163,6 +179,7 @@ function printTable(rows: Row[]) {
   ])
   console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
   for (const line of lines) console.log(`| ${line.join(' | ')} |`)
+  for (const r of rows.filter((row) => row.error)) console.log(`\n${r.screen} (${r.preset}) failed: ${r.error}`)
   const failing = rows.filter((r) => r.failing.length > 0)
   if (failing.length > 0) {
     console.log('\nAudits below 100:')
@@ -187,12 +204,13 @@ try {
   for (const preset of presets) {
     for (const screen of screens) {
       console.log(`audit: ${screen.name} (${preset})…`)
-      rows.push(await audit(server.url, screen, preset))
+      rows.push(await auditWithRetries(server.url, screen, preset))
     }
   }
   printTable(rows)
   const json = option('json')
   if (json) writeFileSync(json, JSON.stringify(rows, null, 2))
+  if (rows.some((r) => r.error)) exitCode = 1
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   exitCode = 1

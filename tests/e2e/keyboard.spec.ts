@@ -87,7 +87,7 @@ test('keyboard only: a learner signs in, opens a package, plays and pauses a vid
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(240_000)
   const seeded = await seedForLearner(request, `${Date.now()}`)
 
   await signInByKeyboard(page, seeded.credentials.email, seeded.credentials.password)
@@ -155,7 +155,7 @@ test('keyboard only: a learner signs in, opens a package, plays and pauses a vid
 })
 
 test('keyboard only: an admin creates a package, adds a topic with two sub-topics, and imports a question sheet', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const title = `Keyboard Package ${Date.now()}`
   await signInByKeyboard(page, admin.email, admin.password)
   await expect(page).not.toHaveURL(/\/$/, { timeout: 15_000 })
@@ -241,9 +241,10 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   const chooser = page.waitForEvent('filechooser')
   await page.keyboard.press('Enter')
   await (await chooser).setFiles({ name: 'keys.xlsx', mimeType: XLSX, buffer: sheet })
-  await expect(mcqForm.getByRole('region', { name: 'Preview' }).getByText('To upload: 2')).toBeVisible()
+  // The browser reads the sheet first (exceljs, loaded on demand): slow on a busy machine.
+  await expect(mcqForm.getByRole('region', { name: 'Preview' }).getByText('To upload: 2')).toBeVisible({ timeout: 60_000 })
   await tabTo(page, mcqForm.getByRole('button', { name: 'Upload', exact: true }))
   await page.keyboard.press('Enter')
-  await expect(page.getByText('MCQs uploaded successfully')).toBeVisible()
+  await expect(page.getByText('MCQs uploaded successfully')).toBeVisible({ timeout: 30_000 })
   await expect(mcqForm.getByRole('region', { name: 'Upload result' }).getByText('Uploaded: 2')).toBeVisible()
 })
