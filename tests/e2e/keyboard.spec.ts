@@ -15,9 +15,17 @@ import { admin, loginViaApi, newLearner, registerViaApi, type Session, signInFor
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures')
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+/**
+ * Presses Tab until `target` has the focus, or Shift+Tab when it comes before the focused element in the document
+ * (the focus moves to the page's h1 after a route change); fails after `max` presses.
+ */
+async function tabTo(page: Page, target: Locator, { max = 150 } = {}) {
   await expect(target).toBeVisible()
+  const back = await target.evaluate((el) => {
+    const active = document.activeElement
+    if (!active || active === document.body || active.contains(el)) return false
+    return (active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) !== 0
+  })
   for (let presses = 0; presses < max; presses++) {
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) break
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
@@ -210,7 +218,7 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   await expect(named.getByRole('link', { name: 'View Added Questions for Tab order' })).toBeVisible()
 
   // Upload Content of that skill: download the template, fill it, import it into 'Tab order'.
-  await tabTo(page, nav.getByRole('link', { name: 'Upload Content' }), { back: true })
+  await tabTo(page, nav.getByRole('link', { name: 'Upload Content' }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/package$/)
   await tabTo(
