@@ -10,7 +10,7 @@ import { createTokenService, resolveJwtSecret } from './auth/tokens.ts'
 import { DEFAULT_COST } from './auth/passwords.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createStore } from './storage/create-store.ts'
-import { createFileUrlSigner } from './storage/signed-urls.ts'
+import { createMediaUrls } from './storage/media-urls.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
 import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
@@ -72,7 +72,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds, clock),
     store,
-    fileUrls: createFileUrlSigner(jwtSecret, config.fileUrlTtlSeconds),
+    fileUrls: createMediaUrls(config, jwtSecret),
     passwordCost: DEFAULT_COST,
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
   })
