@@ -152,8 +152,13 @@ beforeAll(async () => {
   }
   // Both at the same moment, over an empty database.
   const started = await Promise.allSettled([start('a', env), start('b', env)])
-  for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason
-  ;[a, b] = started.map((outcome) => (outcome as PromiseFulfilledResult<Instance>).value) as [Instance, Instance]
+  const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+  const failed = started.find((outcome) => outcome.status === 'rejected')
+  if (failed) {
+    await Promise.all(running.map(stop))
+    throw failed.reason
+  }
+  ;[a, b] = running as [Instance, Instance]
 })
 
 afterAll(async () => {
