@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from './deps.ts'
 import { createGuards, type Guards } from './auth/guards.ts'
 import { errorResponse, onError, onNotFound } from './http/errors.ts'
 import { securityHeaders } from './http/security.ts'
+import { mediaOrigin } from './storage/media-urls.ts'
 import { spaRoutes } from './http/spa.ts'
 import { compressJson } from './http/compress.ts'
 import { oauth2Routes } from './oauth2/routes.ts'
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps) {
       console.log(JSON.stringify({ level: 'info', requestId, method: c.req.method, path: c.req.path, status: c.res.status, durationMs }))
     }
   })
-  app.use(securityHeaders())
+  app.use(securityHeaders({ mediaOrigin: mediaOrigin(deps.config) }))
   app.use('/api/*', compressJson())
   app.route('/api', api)
   app.all('/api/*', onNotFound)

@@ -131,6 +131,12 @@ describe('loadConfig', () => {
     })
   })
 
+  it('S3_PUBLIC_URL (a CDN in front of the bucket) is read without its trailing slash; not a URL is refused', () => {
+    const s3 = { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }
+    expect(loadConfig({ ...s3, S3_PUBLIC_URL: 'https://media.example.org/' }).s3?.publicUrl).toBe('https://media.example.org')
+    expect(configError({ ...s3, S3_PUBLIC_URL: 'media.example.org' }).message).toContain('S3_PUBLIC_URL: must be a URL')
+  })
+
   it('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together', () => {
     expect(configError({ S3_BUCKET: 'b' }).message).toContain('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
     expect(configError({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }).message).toContain('S3_SECRET_ACCESS_KEY')

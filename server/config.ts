@@ -82,6 +82,7 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalText.pipe(url.optional()),
   AUTH_REQUIRE_VERIFIED_EMAIL: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
 })
 
@@ -102,7 +103,17 @@ export interface Config {
   uploads: { maxVideoBytes: number; maxPdfBytes: number; maxImageBytes: number; maxSheetBytes: number }
   fileUrlTtlSeconds: number
   /** Set when files go to an S3-compatible store instead of DATA_DIR/files. */
-  s3: { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined
+  s3:
+    | {
+        endpoint: string | undefined
+        bucket: string
+        region: string
+        accessKeyId: string
+        secretAccessKey: string
+        /** Media URLs start with this instead of the store's address (a CDN in front of the bucket). */
+        publicUrl?: string
+      }
+    | undefined
   /** Refuse password sign-in until the e-mail address is verified. */
   requireVerifiedEmail: boolean
 }
@@ -154,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           region: e.S3_REGION ?? 'us-east-1',
           accessKeyId: e.S3_ACCESS_KEY_ID!,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          ...(e.S3_PUBLIC_URL ? { publicUrl: e.S3_PUBLIC_URL.replace(/\/$/, '') } : {}),
         }
       : undefined,
   }

@@ -10,7 +10,7 @@ import { createTokenService, resolveJwtSecret } from './auth/tokens.ts'
 import { DEFAULT_COST } from './auth/passwords.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createStore } from './storage/create-store.ts'
-import { createFileUrlSigner } from './storage/signed-urls.ts'
+import { createMediaUrls } from './storage/media-urls.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
 import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
@@ -33,33 +33,37 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   )
-  await database.migrate()
-
   const store = createStore(config)
-  // Half-written uploads of an earlier run, files stored by an upload that died before its row was written,
-  // and files whose rows were deleted just before a crash.
-  await sweepStore({ db: database.db, store }, new Date(), { atStartup: true })
+  // Instances started at once over one PostgreSQL database prepare it one after the other: one migrates, one
+  // seeds the demo (the next finds users and seeds nothing), the admin is created once.
+  await database.withStartupLock(async () => {
+    await database.migrate()
 
-  // Demo data first: it only fills an empty install, and the admin below must not make it look non-empty.
-  if (config.seedDemo) {
-    const demo = await seedDemo(database.db, config.dataDir, DEFAULT_COST, store)
-    if (demo) {
-      console.log(
-        `Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`,
-      )
+    // Half-written uploads of an earlier run, files stored by an upload that died before its row was written,
+    // and files whose rows were deleted just before a crash.
+    await sweepStore({ db: database.db, store }, new Date(), { atStartup: true })
+
+    // Demo data first: it only fills an empty install, and the admin below must not make it look non-empty.
+    if (config.seedDemo) {
+      const demo = await seedDemo(database.db, config.dataDir, DEFAULT_COST, store)
+      if (demo) {
+        console.log(
+          `Demo data seeded. Sign in as admin ${demo.admin.email} / ${demo.admin.password} or learner ${demo.learner.email} / ${demo.learner.password}`,
+        )
+      }
     }
-  }
 
-  // Videos stored before durations were read at upload get theirs now (once: later runs find none missing).
-  const durations = await backfillVideoDurations({ db: database.db, store })
-  if (durations.updated || durations.unreadable) {
-    console.log(`Video durations: ${durations.updated} read, ${durations.unreadable} unreadable (shown as 0 s).`)
-  }
+    // Videos stored before durations were read at upload get theirs now (once: later runs find none missing).
+    const durations = await backfillVideoDurations({ db: database.db, store })
+    if (durations.updated || durations.unreadable) {
+      console.log(`Video durations: ${durations.updated} read, ${durations.unreadable} unreadable (shown as 0 s).`)
+    }
 
-  if (config.admin) {
-    const outcome = await ensureAdmin(database.db, config.admin, DEFAULT_COST)
-    console.log(`Admin ${config.admin.email} ${outcome}.`)
-  }
+    if (config.admin) {
+      const outcome = await ensureAdmin(database.db, config.admin, DEFAULT_COST)
+      console.log(`Admin ${config.admin.email} ${outcome}.`)
+    }
+  })
 
   const clock = () => new Date()
   const stopSweeping = startPeriodicSweep({ db: database.db, store }, clock)
@@ -72,7 +76,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds, clock),
     store,
-    fileUrls: createFileUrlSigner(jwtSecret, config.fileUrlTtlSeconds),
+    fileUrls: createMediaUrls(config, jwtSecret),
     passwordCost: DEFAULT_COST,
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
   })

@@ -8,16 +8,18 @@ import {
   type Video,
 } from '../../contract/content.ts'
 import type { packages, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
+import type { FileMeta } from '../storage/signed-urls.ts'
 
 type PackageRow = typeof packages.$inferSelect
 type SkillRow = typeof skills.$inferSelect
 type TopicRow = typeof topics.$inferSelect
 type SubTopicRow = typeof subTopics.$inferSelect
-type VideoRow = typeof videos.$inferSelect
-type MaterialRow = typeof studyMaterials.$inferSelect
+/** Media rows come with their files' metadata (tree-query.ts: videoFiles, materialFile). */
+export type VideoRow = typeof videos.$inferSelect & { file: FileMeta; thumbnail: FileMeta }
+export type MaterialRow = typeof studyMaterials.$inferSelect & { file: FileMeta }
 
-/** Turns a storage key into a signed, expiring URL. */
-export type Signer = (key: string) => string
+/** Turns a storage key into a signed, expiring URL whose answer names the file and its type. */
+export type Signer = (key: string, file: FileMeta) => string
 
 /** For callers that list no media (seeding, tests); signing anything with it is a bug and throws. */
 export const noMedia: Signer = (key) => {
@@ -30,8 +32,8 @@ export const toVideo = (row: VideoRow, sign: Signer): Video => ({
   id: row.id,
   subTopicId: row.subTopicId,
   title: row.title,
-  url: sign(row.fileKey),
-  thumbnailUrl: sign(row.thumbnailKey),
+  url: sign(row.fileKey, row.file),
+  thumbnailUrl: sign(row.thumbnailKey, row.thumbnail),
   noOfViews: row.noOfViews,
   durationSeconds: row.durationSeconds ?? 0,
   createdAt: iso(row.createdAt),
@@ -43,7 +45,7 @@ export const toStudyMaterial = (row: MaterialRow, sign: Signer): StudyMaterial =
   name: row.name,
   version: row.version,
   isLatest: row.isLatest,
-  pdfUrl: sign(row.fileKey),
+  pdfUrl: sign(row.fileKey, row.file),
   createdAt: iso(row.createdAt),
 })
 

@@ -1,10 +1,17 @@
 import { asc, desc, sql } from 'drizzle-orm'
 import { skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
 
+/** What a media URL needs of a stored file: the name and type its answer carries. */
+const fileMeta = { columns: { originalName: true as const, contentType: true as const } }
+
+/** A video with its two files' metadata, a study material with its PDF's. */
+export const videoFiles = { file: fileMeta, thumbnail: fileMeta }
+export const materialFile = { file: fileMeta }
+
 /** The relational `with` clauses that load a sub-tree in one statement, ordered the same way everywhere. */
 export const subTopicMedia = {
-  videos: { orderBy: [asc(videos.id)] },
-  studyMaterials: { orderBy: [asc(sql`lower(${studyMaterials.name})`), desc(studyMaterials.version)] },
+  videos: { orderBy: [asc(videos.id)], with: videoFiles },
+  studyMaterials: { orderBy: [asc(sql`lower(${studyMaterials.name})`), desc(studyMaterials.version)], with: materialFile },
 }
 
 export const topicTree = { subTopics: { orderBy: [asc(subTopics.id)], with: subTopicMedia } }

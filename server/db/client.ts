@@ -18,7 +18,29 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /**
+   * Runs `work` while holding the startup lock: instances started at once over one PostgreSQL database migrate,
+   * seed and create the admin one after the other (a session advisory lock). PGlite has one process: no lock.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
+}
+
+/** The advisory lock key instances take while they prepare the database (any constant; 'learnpack' in ASCII). */
+const STARTUP_LOCK = 0x6c6561726e7061
+
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+    try {
+      return await work()
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK])
+    }
+  } finally {
+    client.release()
+  }
 }
 
 export interface OpenOptions {
@@ -49,6 +71,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: migrationsDir(), migrationsSchema: options.searchPath }),
+      withStartupLock: (work) => withAdvisoryLock(pool, work),
       close: () => pool.end(),
     }
   }
@@ -60,6 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir() }),
+    withStartupLock: (work) => work(),
     close: () => client.close(),
     // exposed for the test template
     ...({ client } as object),

@@ -271,9 +271,12 @@ export const mcqs = pgTable(
 
 export const videosRelations = relations(videos, ({ one }) => ({
   subTopic: one(subTopics, { fields: [videos.subTopicId], references: [subTopics.id] }),
+  file: one(storedFiles, { fields: [videos.fileKey], references: [storedFiles.key] }),
+  thumbnail: one(storedFiles, { fields: [videos.thumbnailKey], references: [storedFiles.key] }),
 }))
 export const studyMaterialsRelations = relations(studyMaterials, ({ one }) => ({
   subTopic: one(subTopics, { fields: [studyMaterials.subTopicId], references: [subTopics.id] }),
+  file: one(storedFiles, { fields: [studyMaterials.fileKey], references: [storedFiles.key] }),
 }))
 export const mcqsRelations = relations(mcqs, ({ one }) => ({
   subTopic: one(subTopics, { fields: [mcqs.subTopicId], references: [subTopics.id] }),

@@ -16,6 +16,8 @@ let video: Video
 let content: Buffer
 let subTopicId: number
 const SIZE = 20_000
+/** The local signer names no file in its URLs. */
+const ANY_FILE = { originalName: 'file', contentType: 'application/octet-stream' }
 
 beforeAll(async () => {
   admin = (await ctx.createUser({ role: 'admin' })).token
@@ -184,7 +186,7 @@ describe('GET /api/files/{key} (signed URL)', () => {
 
     it('a signature made with another secret', async () => {
       const other = createFileUrlSigner('a-different-secret-of-enough-length-1234', 3600)
-      expect((await get(other.sign(parseSigned(video.url).key, ctx.now))).status).toBe(403)
+      expect((await get(other.sign(parseSigned(video.url).key, ctx.now, ANY_FILE))).status).toBe(403)
     })
 
     it('expiry: valid until FILE_URL_TTL has passed, 403 after', async () => {
@@ -205,12 +207,12 @@ describe('GET /api/files/{key} (signed URL)', () => {
   })
 
   it('a correctly signed key that names no stored file → 404', async () => {
-    const res = await get(ctx.deps.fileUrls.sign('0123456789abcdef0123456789abcdef', ctx.now))
+    const res = await get(ctx.deps.fileUrls.sign('0123456789abcdef0123456789abcdef', ctx.now, ANY_FILE))
     expect(res.status).toBe(404)
   })
 
   it('a signed key that is not a plain name cannot reach the disk', async () => {
-    const res = await get(ctx.deps.fileUrls.sign('../../../etc/passwd', ctx.now))
+    const res = await get(ctx.deps.fileUrls.sign('../../../etc/passwd', ctx.now, ANY_FILE))
     expect([403, 404]).toContain(res.status)
   })
 })

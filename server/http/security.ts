@@ -2,17 +2,23 @@ import { secureHeaders } from 'hono/secure-headers'
 
 const GSI = 'https://accounts.google.com/gsi/'
 
-/** Security headers; the CSP allows Google Identity Services and nothing else external. */
-export const securityHeaders = () =>
-  secureHeaders({
+export interface SecurityOptions {
+  /** Where videos, thumbnails and PDFs are served from when not from this server (the S3 store or its CDN). */
+  mediaOrigin?: string | null
+}
+
+/** Security headers; the CSP allows Google Identity Services, the media store's origin, and nothing else external. */
+export const securityHeaders = ({ mediaOrigin }: SecurityOptions = {}) => {
+  const media = mediaOrigin ? [mediaOrigin] : []
+  return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", `${GSI}client`],
       styleSrc: ["'self'", "'unsafe-inline'", `${GSI}style`],
       frameSrc: [GSI],
       connectSrc: ["'self'", GSI],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
-      mediaSrc: ["'self'", 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...media],
+      mediaSrc: ["'self'", 'blob:', ...media],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -23,3 +29,4 @@ export const securityHeaders = () =>
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
   })
+}

@@ -66,7 +66,7 @@ export async function addStudyMaterial(
       .returning()
     return inserted!
   })
-  return toStudyMaterial(row, sign)
+  return toStudyMaterial({ ...row, file: pdf }, sign)
 }
 
 export async function deleteStudyMaterial(deps: Pick<AppDeps, 'db' | 'store'>, id: number) {

@@ -8,6 +8,7 @@ import { subTopics, videoViews, videos } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { toVideo, type Signer } from '../content/mappers.ts'
+import { videoFiles } from '../content/tree-query.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
 import { discard, receiveUpload } from '../storage/multipart.ts'
 import { readStoredDuration } from './duration.ts'
@@ -53,16 +54,19 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Reque
         .returning()
       return inserted!
     })
-    return toVideo(row, sign)
+    return toVideo({ ...row, file: video, thumbnail }, sign)
   } catch (err) {
     await discard(deps.store, [video, thumbnail])
     throw err
   }
 }
 
+/** A video with its files' metadata. */
+const findVideo = (db: AppDeps['db'], id: number) => db.query.videos.findFirst({ where: eq(videos.id, id), with: videoFiles })
+
 /** A video the viewer may see (its sub-topic's package is theirs, or they are an admin). */
 async function getVisibleVideoRow(db: AppDeps['db'], viewer: AuthUser, id: number) {
-  const [row] = await db.select().from(videos).where(eq(videos.id, id))
+  const row = await findVideo(db, id)
   if (!row) throw notFound('Video not found')
   await assertSubTopicsAccess(db, viewer, [row.subTopicId])
   return row
@@ -73,7 +77,8 @@ export async function getVideo(deps: Pick<AppDeps, 'db'>, viewer: AuthUser, id: 
 }
 
 export async function renameVideo(deps: Pick<AppDeps, 'db'>, id: number, title: string, sign: Signer): Promise<Video> {
-  const [row] = await deps.db.update(videos).set({ title }).where(eq(videos.id, id)).returning()
+  const [updated] = await deps.db.update(videos).set({ title }).where(eq(videos.id, id)).returning({ id: videos.id })
+  const row = updated && (await findVideo(deps.db, id))
   if (!row) throw notFound('Video not found')
   return toVideo(row, sign)
 }

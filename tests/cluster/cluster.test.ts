@@ -1,0 +1,282 @@
+/**
+ * Two instances, one database: two real server processes (`node server/index.ts`, as in production) share one
+ * PostgreSQL database (a fresh one, dropped afterwards), one S3-compatible store (s3rver) and one JWT_SECRET, and
+ * are started at the same moment with SEED_DEMO and ADMIN_EMAIL. They prove:
+ *   - the start made one demo and one admin, whichever instance got there first;
+ *   - a token signed in on A works on B;
+ *   - a video uploaded on A plays (Range, 206) from B: from the store by the URL B issues, and through B's own
+ *     signed route;
+ *   - a tree edited on A reads edited on B at B's next read (also when B answered with an ETag before);
+ *   - the sign-in throttle counts failures made on both.
+ *
+ * Needs PostgreSQL: CLUSTER_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
+ * (any database the role may CREATE DATABASE from). `npm run test:cluster`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import S3rver from 's3rver'
+import { mp4 } from '../../server/test/clips.ts'
+import { PNG } from '../../server/test/media.ts'
+import { createFileUrlSigner } from '../../server/storage/signed-urls.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const BASE_URL = process.env.CLUSTER_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const ADMIN = { email: 'ops@example.com', password: 'cluster-admin-password' }
+const JWT_SECRET = randomBytes(32).toString('hex')
+const BUCKET = 'learnpack-cluster'
+const S3_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
+
+interface Instance {
+  name: string
+  child: ChildProcess
+  url: string
+  dataDir: string
+  output: () => string
+}
+
+let databaseName: string
+let databaseUrl: string
+let s3: S3rver
+let s3Endpoint: string
+let scratch: string
+let a: Instance
+let b: Instance
+
+/** Starts `node server/index.ts` and waits for its "running at" line. */
+function start(name: string, env: Record<string, string>): Promise<Instance> {
+  const dataDir = path.join(scratch, name)
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  return new Promise((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      out += chunk.toString()
+      const match = /running at (http:\/\/localhost:\d+)/.exec(out)
+      if (match) resolve({ name, child, url: match[1]!, dataDir, output: () => out })
+    }
+    child.stdout!.on('data', collect)
+    child.stderr!.on('data', collect)
+    child.on('exit', (code) => reject(new Error(`${name} exited with ${code} before listening:\n${out}`)))
+  })
+}
+
+function stop(instance: Instance | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!instance || instance.child.exitCode !== null || instance.child.signalCode !== null) return resolve()
+    instance.child.once('exit', () => resolve())
+    instance.child.kill('SIGTERM')
+  })
+}
+
+async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<T>(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+interface Answer<T> {
+  status: number
+  headers: Headers
+  data: T
+  message?: string
+}
+
+async function call<T = unknown>(
+  instance: Instance,
+  method: string,
+  urlPath: string,
+  options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  if (options.json !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`${instance.url}${urlPath}`, {
+    method,
+    headers,
+    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+  })
+  const text = await res.text()
+  const body = (text ? JSON.parse(text) : {}) as { data: T; message?: string }
+  return { status: res.status, headers: res.headers, data: body.data, message: body.message }
+}
+
+const signIn = (instance: Instance, email: string, password: string) =>
+  call<{ token: string }>(instance, 'POST', '/api/oauth2/loginUser', { json: { email, password } })
+
+interface Tree {
+  id: number
+  skills: { id: number; topics: { id: number; title: string; subTopics: { id: number }[] }[] }[]
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'learnpack-cluster-'))
+  databaseName = `learnpack_cluster_${randomBytes(4).toString('hex')}`
+  await adminQuery(BASE_URL, `create database ${databaseName}`)
+  const url = new URL(BASE_URL)
+  url.pathname = `/${databaseName}`
+  databaseUrl = url.toString()
+
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(scratch, 's3'),
+    configureBuckets: [{ name: BUCKET }],
+  })
+  s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`
+
+  const env = {
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET,
+    S3_ENDPOINT: s3Endpoint,
+    S3_BUCKET: BUCKET,
+    S3_ACCESS_KEY_ID: S3_KEYS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey,
+    SEED_DEMO: 'true',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_REQUESTS: 'false',
+  }
+  // Both at the same moment, over an empty database.
+  const started = await Promise.allSettled([start('a', env), start('b', env)])
+  const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+  const failed = started.find((outcome) => outcome.status === 'rejected')
+  if (failed) {
+    await Promise.all(running.map(stop))
+    throw failed.reason
+  }
+  ;[a, b] = running as [Instance, Instance]
+})
+
+afterAll(async () => {
+  await Promise.all([stop(a), stop(b)])
+  await s3?.close()
+  if (databaseName) await adminQuery(BASE_URL, `drop database if exists ${databaseName} with (force)`)
+  if (scratch) rmSync(scratch, { recursive: true, force: true })
+})
+
+describe('two instances over one PostgreSQL database and one S3 store', () => {
+  it('started at once with SEED_DEMO and ADMIN_EMAIL: one demo, one admin of each', async () => {
+    const admins = await adminQuery<{ email: string; n: number }>(
+      databaseUrl,
+      "select email, count(*)::int as n from users where role = 'admin' group by email order by email",
+    )
+    expect(admins).toEqual([
+      { email: 'admin@learnpack.local', n: 1 },
+      { email: ADMIN.email, n: 1 },
+    ])
+    const learners = await adminQuery<{ n: number }>(databaseUrl, "select count(*)::int as n from users where role = 'USER'")
+    expect(learners).toEqual([{ n: 1 }])
+    // The demo was seeded by exactly one of them (the other found users and seeded nothing).
+    const seeded = [a, b].filter((instance) => existsSync(path.join(instance.dataDir, 'demo-credentials.json')))
+    expect(seeded).toHaveLength(1)
+    const [packages] = await adminQuery<{ n: number; titles: number }>(
+      databaseUrl,
+      'select count(*)::int as n, count(distinct title)::int as titles from packages',
+    )
+    expect(packages!.n).toBeGreaterThan(0)
+    expect(packages!.n).toBe(packages!.titles)
+  })
+
+  it('a token signed in on A works on B', async () => {
+    const login = await signIn(a, ADMIN.email, ADMIN.password)
+    expect(login.status).toBe(200)
+    const me = await call<{ email: string }>(b, 'GET', '/api/user/getUserByEmail', { token: login.data.token })
+    expect(me.status).toBe(200)
+    expect(me.data.email).toBe(ADMIN.email)
+  })
+
+  it('a video uploaded on A plays with Range from B: by the URL B issues (the store) and through B itself', async () => {
+    const { token } = (await signIn(a, ADMIN.email, ADMIN.password)).data
+    const text = { description: 'Cluster', price: '1.00' }
+    const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
+      token,
+      json: { title: 'Cluster uploads', ...text, skills: [{ title: 'Skill', ...text }] },
+    })
+    expect(pkg.status).toBe(201)
+    const topic = await call<{ subTopics: { id: number }[] }>(a, 'POST', '/api/topic/addTopic', {
+      token,
+      json: { skillId: pkg.data.skills[0]!.id, title: 'Topic', description: 'Topic', subTopics: [{ title: 'Sub', description: 'Sub' }] },
+    })
+    expect(topic.status).toBe(201)
+    const bytes = mp4(300_000, 0x5a)
+    const form = new FormData()
+    form.append('title', 'Cluster video')
+    form.append('video', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), 'cluster.mp4')
+    form.append('thumbnail', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cluster.png')
+    const uploaded = await call<{ id: number }>(a, 'POST', `/api/videos/upload/${topic.data.subTopics[0]!.id}`, { token, form })
+    expect(uploaded.status).toBe(201)
+
+    const onB = await call<{ url: string }>(b, 'GET', `/api/videos/${uploaded.data.id}`, { token })
+    expect(onB.status).toBe(200)
+    expect(onB.data.url.startsWith(`${s3Endpoint}/${BUCKET}/`)).toBe(true)
+    const fromStore = await fetch(onB.data.url, { headers: { range: 'bytes=1000-4999' } })
+    expect(fromStore.status).toBe(206)
+    expect(Buffer.from(await fromStore.arrayBuffer())).toEqual(bytes.subarray(1000, 5000))
+
+    // B's own signed route streams the same file from the shared store.
+    const key = new URL(onB.data.url).pathname.split('/').pop()!
+    const signed = createFileUrlSigner(JWT_SECRET, 3600).sign(key, new Date(), { originalName: 'cluster.mp4', contentType: 'video/mp4' })
+    const throughB = await fetch(`${b.url}${signed}`, { headers: { range: 'bytes=250000-250999' } })
+    expect(throughB.status).toBe(206)
+    expect(throughB.headers.get('content-range')).toBe(`bytes 250000-250999/${bytes.length}`)
+    expect(Buffer.from(await throughB.arrayBuffer())).toEqual(bytes.subarray(250_000, 251_000))
+  })
+
+  it("a tree edited on A reads edited at B's next read, also when B answered with a validator before", async () => {
+    const { token } = (await signIn(a, ADMIN.email, ADMIN.password)).data
+    const text = { description: 'Tree', price: '1.00' }
+    const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
+      token,
+      json: { title: 'Cluster tree', ...text, skills: [{ title: 'Skill', ...text }] },
+    })
+    const topic = await call<{ id: number }>(a, 'POST', '/api/topic/addTopic', {
+      token,
+      json: { skillId: pkg.data.skills[0]!.id, title: 'Before', description: 'Topic', subTopics: [] },
+    })
+    expect(topic.status).toBe(201)
+
+    // B reads twice (whatever it caches is warm), keeping any validator it gives.
+    await call<Tree>(b, 'GET', `/api/packages/${pkg.data.id}`, { token })
+    const before = await call<Tree>(b, 'GET', `/api/packages/${pkg.data.id}`, { token })
+    expect(before.data.skills[0]!.topics.map((t) => t.title)).toEqual(['Before'])
+    const etag = before.headers.get('etag')
+
+    const renamed = await call(a, 'PUT', `/api/topic/${topic.data.id}`, { token, json: { title: 'After' } })
+    expect(renamed.status).toBe(200)
+    const added = await call(a, 'POST', '/api/topic/addTopic', {
+      token,
+      json: { skillId: pkg.data.skills[0]!.id, title: 'Added on A', description: 'Topic', subTopics: [] },
+    })
+    expect(added.status).toBe(201)
+
+    const after = await call<Tree>(b, 'GET', `/api/packages/${pkg.data.id}`, { token, headers: etag ? { 'if-none-match': etag } : {} })
+    expect(after.status).toBe(200)
+    expect(after.data.skills[0]!.topics.map((t) => t.title)).toEqual(['After', 'Added on A'])
+    if (etag) expect(after.headers.get('etag')).not.toBe(etag)
+  })
+
+  it('the sign-in throttle counts failures made on both instances', async () => {
+    const email = 'learner@learnpack.local'
+    // Five free failures in all: three on A, two on B.
+    for (const instance of [a, a, a, b, b]) expect((await signIn(instance, email, 'wrong-password')).status).toBe(401)
+    const refusedOnA = await signIn(a, email, 'wrong-password')
+    expect(refusedOnA.status).toBe(429)
+    const refusedOnB = await signIn(b, email, 'wrong-password')
+    expect(refusedOnB.status).toBe(429)
+    expect(Number(refusedOnB.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
