@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { ROOT, api, startServer, type RunningServer } from '../bench/support.ts'
 
 const BUDGET = { js: 140 * 1024, css: 35 * 1024 }
@@ -83,8 +83,37 @@ async function seedLearner(server: RunningServer): Promise<{ session: Session; p
   return { session, packageId: pkg.id }
 }
 
-/** Opens `route` in a fresh context (cold cache) and measures every script and stylesheet until the network is idle. */
-async function measure(browser: Browser, base: string, route: string, session?: Session): Promise<Load> {
+/** What says a route has rendered (on a busy machine the network can pause before its lazy chunks are asked for). */
+type Ready = (page: Page) => Promise<void>
+const QUIET_MS = 1000
+
+/** Resolves once no request has been in flight for QUIET_MS. */
+async function networkQuiet(page: Page) {
+  let inFlight = 0
+  let last = Date.now()
+  const start = () => {
+    inFlight++
+    last = Date.now()
+  }
+  const end = () => {
+    inFlight--
+    last = Date.now()
+  }
+  page.on('request', start)
+  page.on('requestfinished', end)
+  page.on('requestfailed', end)
+  await page.waitForLoadState('networkidle')
+  while (inFlight > 0 || Date.now() - last < QUIET_MS) await page.waitForTimeout(100)
+  page.off('request', start)
+  page.off('requestfinished', end)
+  page.off('requestfailed', end)
+}
+
+/**
+ * Opens `route` in a fresh context (cold cache), waits until it has rendered and the network is quiet, and measures
+ * every script and stylesheet it requested.
+ */
+async function measure(browser: Browser, base: string, route: string, ready: Ready, session?: Session): Promise<Load> {
   const context = await browser.newContext({ serviceWorkers: 'block' })
   if (session) {
     await context.addInitScript(({ token, user }) => {
@@ -107,11 +136,16 @@ async function measure(browser: Browser, base: string, route: string, session?: 
       })(),
     )
   })
-  await page.goto(`${base}${route}`, { waitUntil: 'networkidle' })
+  await page.goto(`${base}${route}`)
+  await ready(page)
+  await networkQuiet(page)
   const landed = new URL(page.url()).pathname
   if (landed !== route) throw new Error(`${route} landed on ${landed}`)
-  const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null)
+  // Bodies are read as requests finish; wait for every one, including any that finished while waiting.
+  const results: (Asset | null)[] = []
+  while (results.length < pending.length) results.push(...(await Promise.all(pending.slice(results.length))))
   await context.close()
+  const assets = results.filter((a): a is Asset => a !== null)
   return { route, assets }
 }
 
@@ -139,9 +173,28 @@ async function main() {
   try {
     const { session, packageId } = await seedLearner(server)
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    const landing = await measure(browser, server.base, '/')
-    const home = await measure(browser, server.base, '/user/my-dashboard', session)
-    const viewer = await measure(browser, server.base, `/topics/${packageId}`, session)
+    const visible = (locate: (page: Page) => ReturnType<Page['locator']>) => (page: Page) =>
+      locate(page).waitFor({ state: 'visible', timeout: 60_000 })
+    const landing = await measure(
+      browser,
+      server.base,
+      '/',
+      visible((page) => page.getByRole('form', { name: 'Sign in' })),
+    )
+    const home = await measure(
+      browser,
+      server.base,
+      '/user/my-dashboard',
+      visible((page) => page.getByRole('heading', { level: 1 })),
+      session,
+    )
+    const viewer = await measure(
+      browser,
+      server.base,
+      `/topics/${packageId}`,
+      visible((page) => page.getByText('A short clip').first()),
+      session,
+    )
 
     console.log("What '/' loads in Chromium until the network is idle (cold cache):")
     for (const asset of [...landing.assets].sort((a, b) => b.gzip - a.gzip))
