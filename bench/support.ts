@@ -59,6 +59,10 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // Never outlive this process, even when it dies of an uncaught error.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  child.once('exit', () => process.off('exit', killOnExit))
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const stop = async () => {
@@ -72,10 +76,10 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {
-    const deadline = Date.now() + 60_000
+    const deadline = Date.now() + 120_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`The server did not start within 60 s:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`The server did not start within 120 s:\n${output}`)
       const up = await fetch(`${base}/api/oauth2/hello`).then(
         (r) => r.ok,
         () => false,

@@ -1,12 +1,12 @@
-import { Suspense, lazy, type ReactNode } from 'react'
+import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { cssVariablesResolver, theme, themeStorage } from './lib/theme.ts'
-import { TOAST_LIMIT, DURATION } from './lib/toast.ts'
+import { TOAST_LIMIT, DURATION, toasterDemand } from './lib/toast.ts'
 
 const colorSchemeManager = themeStorage()
 const TOAST_OFFSET_BOTTOM = 96
-// sonner is not part of the landing screen's first load (see src/lib/toast.ts).
+// sonner is not part of the landing screen's first load: the Toaster mounts with the first toast (see src/lib/toast.ts).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
 /** Mantine, Query and the toaster; shared by main.tsx and the SPA tests. */
@@ -21,22 +21,30 @@ export function AppProviders({ queryClient, children, env }: { queryClient: Quer
     >
       <QueryClientProvider client={queryClient}>
         {children}
-        {/*
-          Bottom right, above the sticky Save All and Submit bars (about 70 px tall): toasts cover neither the page
-          title and its actions at the top nor those bars' buttons.
-        */}
-        <Suspense fallback={null}>
-          <Toaster
-            visibleToasts={TOAST_LIMIT}
-            duration={DURATION.blank}
-            position="bottom-right"
-            offset={{ bottom: TOAST_OFFSET_BOTTOM, right: 16 }}
-            mobileOffset={{ bottom: TOAST_OFFSET_BOTTOM, left: 16, right: 16 }}
-            richColors
-            closeButton
-          />
-        </Suspense>
+        <DeferredToaster />
       </QueryClientProvider>
     </MantineProvider>
+  )
+}
+
+/**
+ * Bottom right, above the sticky Save All and Submit bars (about 70 px tall): toasts cover neither the page title and
+ * its actions at the top nor those bars' buttons. Mounted once a toast has been raised.
+ */
+function DeferredToaster() {
+  const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false)
+  if (!wanted) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        visibleToasts={TOAST_LIMIT}
+        duration={DURATION.blank}
+        position="bottom-right"
+        offset={{ bottom: TOAST_OFFSET_BOTTOM, right: 16 }}
+        mobileOffset={{ bottom: TOAST_OFFSET_BOTTOM, left: 16, right: 16 }}
+        richColors
+        closeButton
+      />
+    </Suspense>
   )
 }

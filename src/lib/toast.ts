@@ -4,8 +4,27 @@ import type { ExternalToast } from 'sonner'
 export const TOAST_LIMIT = 20
 export const DURATION = { success: 2000, error: 4000, blank: 4000, loading: Infinity } as const
 
-/** sonner loads on first use (and with the Toaster in AppProviders), outside the landing screen's first load. */
+/** sonner loads on first use, outside the landing screen's first load. */
 const loadSonner = () => import('sonner')
+
+/**
+ * Whether a toast has been raised yet: AppProviders mounts sonner's Toaster from then on (sonner replays the toasts
+ * raised before to a Toaster that mounts later), so a screen that never toasts never loads sonner.
+ */
+let toasterWanted = false
+const toasterListeners = new Set<() => void>()
+export const toasterDemand = {
+  subscribe(listener: () => void) {
+    toasterListeners.add(listener)
+    return () => void toasterListeners.delete(listener)
+  },
+  wanted: () => toasterWanted,
+}
+function wantToaster() {
+  if (toasterWanted) return
+  toasterWanted = true
+  for (const listener of toasterListeners) listener()
+}
 
 /** Optional detail under the title, e.g. the server's reason for a failure. */
 export interface ToastDetail {
@@ -17,6 +36,7 @@ type Kind = 'success' | 'error' | 'message' | 'loading'
 const raise =
   (kind: Kind, duration: number) =>
   (message: string, detail: ToastDetail = {}) => {
+    wantToaster()
     void loadSonner().then(({ toast }) => {
       const data: ExternalToast = { duration, ...(detail.description ? { description: detail.description } : {}) }
       if (kind === 'message') toast(message, data)
