@@ -6,6 +6,11 @@ import type { AppDeps } from '../deps.ts'
  * The signer keeps a URL stable for a window (server/storage/signed-urls.ts); this tag is that window's
  * fingerprint: the signed URL of a fixed probe key, hashed. It goes into the ETag and the tree cache key.
  */
+const PROBE_FILE = { originalName: 'probe', contentType: 'application/octet-stream' }
+
 export function mediaTag(deps: Pick<AppDeps, 'fileUrls' | 'clock'>): string {
-  return createHash('sha1').update(deps.fileUrls.sign('etag-probe', deps.clock())).digest('base64url').slice(0, 10)
+  return createHash('sha1')
+    .update(deps.fileUrls.sign('etag-probe', deps.clock(), PROBE_FILE))
+    .digest('base64url')
+    .slice(0, 10)
 }

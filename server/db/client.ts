@@ -26,8 +26,8 @@ export interface Database {
   close(): Promise<void>
 }
 
-/** The advisory lock key instances take while they prepare the database (any constant; 'learnpack' in ASCII). */
-const STARTUP_LOCK = 0x6c6561726e7061
+/** The advisory lock key instances take while they prepare the database (any constant; 'lear' in ASCII). */
+const STARTUP_LOCK = 0x6c656172
 
 async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect()
