@@ -56,7 +56,7 @@ export const subTopicProgressSchema = z
     completed: z.boolean(),
     /** The best attempt's score as a percentage of its marks, 0..100; null without an attempt. */
     bestScore: z.number().nullable(),
-    /** The best attempt reaches the pass mark; false without an attempt. */
+    /** A test attempt (not practice) passed its sub-topic's pass mark; false without one. */
     passed: z.boolean(),
     videos: z.array(z.object({ id: z.number().int(), coverage: z.number(), completed: z.boolean(), position: z.number() })),
   })

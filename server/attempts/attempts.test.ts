@@ -329,11 +329,25 @@ describe('attempts stored', () => {
     const res = await submit({ subTopicIds: [s1], answers: { [q.multi]: ['B', 'D'] } })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('MCQ Attempt Saved')
-    expect(Object.keys(res.body.data!).sort()).toEqual(['attempts', 'review', 'score', 'totalMarks'])
+    expect(Object.keys(res.body.data!).sort()).toEqual([
+      'attempts',
+      'late',
+      'passed',
+      'practice',
+      'review',
+      'reviewLevel',
+      'score',
+      'totalMarks',
+    ])
     expect(Object.keys(res.body.data!.attempts[0]!).sort()).toEqual([
       'attemptNumber',
       'attemptedAt',
       'id',
+      'late',
+      'passMark',
+      'passed',
+      'practice',
+      'reviewLevel',
       'score',
       'subTopicId',
       'totalMarks',
@@ -351,7 +365,8 @@ describe('answer keys never reach a learner', () => {
     const text = JSON.stringify(body)
     expect(text).not.toContain('correctOption')
     expect(text).not.toMatch(/"correct/i)
-    expect(text).not.toMatch(/"answer/i)
+    // no answer-like key (the review level's value 'answers' is not a key)
+    expect(text).not.toMatch(/"answer\w*":/i)
   }
 
   it('getBySubTopics for an assigned learner has no correctOption anywhere', async () => {
@@ -371,10 +386,10 @@ describe('answer keys never reach a learner', () => {
     }
   })
 
-  it('the attempt reads carry no answer key either', async () => {
+  it('the attempt lists carry no answer key either (getById follows the review policy: review-policy.test.ts)', async () => {
     const result = await take([s1, s2], { [q.single]: ['A'] })
+    expect(result.attempts).toHaveLength(2)
     for (const path of [
-      `/api/mcq-attempts/getById?id=${result.attempts[0]!.id}`,
       `/api/mcq-attempts/byUser?userId=${learner.id}`,
       `/api/mcq-attempts/bySubTopic?subTopicId=${s1}`,
       `/api/mcq-attempts/byMultipleSubTopicIds?ids=${s1},${s2}`,
@@ -383,6 +398,29 @@ describe('answer keys never reach a learner', () => {
       expect(res.status, path).toBe(200)
       expectNoKey(res.body)
     }
+  })
+
+  it('a started test, the sitting read back and a graded sitting carry no key either', async () => {
+    // a sitting carries the learner's own saved `answers`; nothing else about answers
+    const expectNoSittingKey = (body: unknown) => {
+      const text = JSON.stringify(body)
+      expect(text).not.toContain('correctOption')
+      expect(text).not.toMatch(/"correct|"explanation/i)
+    }
+    const started = await ctx.request<{ sittingId: string }>('POST', '/api/mcq-attempts/start', {
+      token: learner.token,
+      body: { subTopicIds: [s1, s2] },
+    })
+    expect(started.status).toBe(201)
+    expectNoSittingKey(started.body)
+    const { sittingId } = started.body.data!
+    expectNoSittingKey((await get(`/api/mcq-attempts/sittings/${sittingId}`)).body)
+    await ctx.request('PUT', `/api/mcq-attempts/sittings/${sittingId}/answers`, {
+      token: learner.token,
+      body: { answers: { [q.single]: ['A'] } },
+    })
+    expect((await submit({ sittingId })).status).toBe(201)
+    expectNoSittingKey((await get(`/api/mcq-attempts/sittings/${sittingId}`)).body)
   })
 
   it('an unassigned learner gets 403 and no questions', async () => {
@@ -419,7 +457,7 @@ describe('reading attempts', () => {
     const own = await get<McqAttempt>(`/api/mcq-attempts/getById?id=${mine.attempts[0]!.id}`)
     expect(own.status).toBe(200)
     expect(own.body.message).toBe('MCQ Attempt Found')
-    expect(own.body.data).toEqual(mine.attempts[0])
+    expect(own.body.data).toEqual({ ...mine.attempts[0], review: expect.any(Array) })
     const foreign = await get<McqAttempt>(`/api/mcq-attempts/getById?id=${theirs.attempts[0]!.id}`)
     expect(foreign.status).toBe(403)
     expect(foreign.body.data).toBeUndefined()

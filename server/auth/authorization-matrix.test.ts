@@ -62,6 +62,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/subTopic/filtered': 'admin',
   'GET /api/subTopic/getByIds': 'content',
   'GET /api/subTopic/:id': 'content',
+  'GET /api/subTopic/:id/test-settings': 'content',
+  'PUT /api/subTopic/:id/test-settings': 'admin',
   'PUT /api/subTopic/:id': 'admin',
   'DELETE /api/subTopic/:id': 'admin',
   'POST /api/videos/upload/:subTopicId': 'admin',
@@ -98,6 +100,9 @@ const RULES: Record<string, Rule> = {
   'PUT /api/comments/:id': 'ownerOnly',
   'DELETE /api/comments/:id': 'owner',
   'POST /api/mcq-attempts/create': 'user',
+  'POST /api/mcq-attempts/start': 'content',
+  'GET /api/mcq-attempts/sittings/:sittingId': 'ownerOnly',
+  'PUT /api/mcq-attempts/sittings/:sittingId/answers': 'ownerOnly',
   'GET /api/mcq-attempts/getById': 'owner',
   'GET /api/mcq-attempts/byUser': 'owner',
   'GET /api/mcq-attempts/bySubTopic': 'user',
@@ -113,8 +118,10 @@ const RULES: Record<string, Rule> = {
 }
 
 /** Bodies for routes that validate their body before they can tell who may call them; others get {}. */
-const BODIES: Record<string, unknown> = {
+const BODIES: Record<string, unknown | ((ids: Fixture['ids']) => unknown)> = {
   'PUT /api/progress/videos/:videoId': { position: 1, watched: [[0, 1]] },
+  'POST /api/mcq-attempts/start': (ids: Fixture['ids']) => ({ subTopicIds: [ids.subTopic] }),
+  'PUT /api/mcq-attempts/sittings/:sittingId/answers': { answers: {} },
 }
 
 type Role = 'anonymous' | 'learnerWithout' | 'learnerWith' | 'admin'
@@ -151,6 +158,8 @@ interface Fixture {
     review: number
     comment: number
     attempt: number
+    /** The assigned learner's open sitting. */
+    sitting: string
   }
 }
 
@@ -185,7 +194,16 @@ async function seed(): Promise<Fixture> {
     token: learnerWith.token,
     body: { subTopicIds: [subTopicId], answers: { [media.mcq]: ['A'] } },
   })
-  const owned = { review: review.body.data!.id, comment: comment.body.data!.id, attempt: attempt.body.data!.attempts[0]!.id }
+  const sitting = await ctx.request<{ sittingId: string }>('POST', '/api/mcq-attempts/start', {
+    token: learnerWith.token,
+    body: { subTopicIds: [subTopicId] },
+  })
+  const owned = {
+    review: review.body.data!.id,
+    comment: comment.body.data!.id,
+    attempt: attempt.body.data!.attempts[0]!.id,
+    sitting: sitting.body.data!.sittingId,
+  }
   return {
     tokens: { anonymous: undefined, learnerWithout: learnerWithout.token, learnerWith: learnerWith.token, admin: admin.token },
     ids: { user: learnerWith.user.id, package: pkg.id, skill: skillId, topic: topic.id, subTopic: subTopicId, ...media, ...owned },
@@ -241,6 +259,7 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     .replace(':subTopicId', String(ids.subTopic))
     .replace(':videoId', String(ids.video))
     .replace(':key', ids.fileKey)
+    .replace(':sittingId', ids.sitting)
     .replace(':id', String(resource))
   const query: Record<string, string> = {
     '/api/user/getUserById': `id=${ids.user}`,
@@ -298,7 +317,8 @@ describe('authorization matrix', () => {
     if (!['GET', 'HEAD'].includes(method)) cached = undefined
     for (const role of ROLES) {
       const path = concretePath(pattern, fixture.ids)
-      const body = ['GET', 'HEAD', 'DELETE'].includes(method) ? undefined : (BODIES[route] ?? {})
+      const given = BODIES[route]
+      const body = ['GET', 'HEAD', 'DELETE'].includes(method) ? undefined : typeof given === 'function' ? given(fixture.ids) : (given ?? {})
       const res = await ctx.request(method, path, { token: fixture.tokens[role], body })
       const want = expected(rule, role)
       const good =

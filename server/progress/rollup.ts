@@ -1,10 +1,4 @@
-import {
-  PASS_MARK_PERCENT,
-  VIDEO_COMPLETE_COVERAGE,
-  type PackageProgress,
-  type SubTopicProgress,
-  type VideoProgress,
-} from '../../contract/progress.ts'
+import { VIDEO_COMPLETE_COVERAGE, type PackageProgress, type SubTopicProgress, type VideoProgress } from '../../contract/progress.ts'
 
 /** What a package holds that progress is counted over. */
 export interface PackageContent {
@@ -21,10 +15,12 @@ export interface WatchedVideo {
   watchedSeconds: number
 }
 
-/** One user's records in a package: progress by video id, best test ratio (0..1) by sub-topic id. */
+/** One user's records in a package: progress by video id, best test ratio (0..1) and passed tests by sub-topic id. */
 export interface LearnerRecords {
   videos: Map<number, WatchedVideo>
   bestScores: Map<number, number>
+  /** Sub-topics with a passed test attempt (each attempt records its verdict against its pass mark; practice never counts). */
+  passed: Set<number>
 }
 
 export function toVideoProgress(videoId: number, durationSeconds: number, watched: WatchedVideo | undefined): VideoProgress {
@@ -45,14 +41,14 @@ const wholePercent = (done: number, of: number) => (of > 0 ? Math.floor((100 * d
 type SubTopicContent = PackageContent['skills'][number]['topics'][number]['subTopics'][number]
 
 /**
- * A sub-topic is complete when all its videos are and, with questions, the best attempt reaches the pass mark.
+ * A sub-topic is complete when all its videos are and, with questions, an attempt passed (its sub-topic's pass mark).
  * Its percent shares the way between its videos (each up to the completion threshold) and its test.
  */
 function subTopicProgress(subTopic: SubTopicContent, records: LearnerRecords): SubTopicProgress {
   const videos = subTopic.videos.map((video) => toVideoProgress(video.id, video.durationSeconds, records.videos.get(video.id)))
   const best = records.bestScores.get(subTopic.id)
   const hasTest = subTopic.questions > 0
-  const passed = best !== undefined && best * 100 >= PASS_MARK_PERCENT
+  const passed = records.passed.has(subTopic.id)
   const completed = videos.every((v) => v.completed) && (!hasTest || passed)
   const done = videos.reduce((sum, v) => sum + Math.min(1, v.coverage / VIDEO_COMPLETE_COVERAGE), 0) + (hasTest && passed ? 1 : 0)
   const parts = videos.length + (hasTest ? 1 : 0)

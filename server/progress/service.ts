@@ -3,7 +3,19 @@ import type { HeartbeatInput, LearnerProgressRow, PackageProgress, VideoProgress
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { assertPackageAccess, assertSubTopicsAccess } from '../auth/access.ts'
-import { mcqAttempts, mcqs, packages, skills, subTopics, topics, userPackages, users, videoProgress, videos } from '../db/schema.ts'
+import {
+  mcqAttempts,
+  mcqs,
+  packages,
+  skills,
+  subTopics,
+  testSettings,
+  topics,
+  userPackages,
+  users,
+  videoProgress,
+  videos,
+} from '../db/schema.ts'
 import { AppError, forbidden, notFound } from '../http/errors.ts'
 import { clampRanges, mergeRanges, newlyWatched, totalSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type LearnerRecords, type PackageContent } from './rollup.ts'
@@ -156,13 +168,14 @@ async function loadRecords(db: Db, packageId: number, userIds: number[], byAdmin
       userId: mcqAttempts.userId,
       subTopicId: mcqAttempts.subTopicId,
       best: sql<number | null>`max(${mcqAttempts.score}::float8 / nullif(${mcqAttempts.totalMarks}, 0))`,
+      passed: sql<boolean>`bool_or(${mcqAttempts.passed})`,
       lastAttemptAt: max(mcqAttempts.attemptedAt),
     })
     .from(mcqAttempts)
     .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, inPackage)
-    .where(inArray(mcqAttempts.userId, userIds))
+    .where(and(inArray(mcqAttempts.userId, userIds), eq(mcqAttempts.practice, false)))
     .groupBy(mcqAttempts.userId, mcqAttempts.subTopicId)
 
   const watchedByUser = groupBy(watched, (w) => w.userId)
@@ -173,6 +186,7 @@ async function loadRecords(db: Db, packageId: number, userIds: number[], byAdmin
     const records: LearnerRecords = {
       videos: new Map(own.map((w) => [w.videoId, w])),
       bestScores: new Map(tests.flatMap((a) => (a.best === null ? [] : [[a.subTopicId, Number(a.best)] as const]))),
+      passed: new Set(tests.filter((a) => a.passed).map((a) => a.subTopicId)),
     }
     const last = own.reduce<(typeof own)[number] | null>((a, b) => (a && a.lastHeartbeatAt >= b.lastHeartbeatAt ? a : b), null)
     const times = [...own.map((w) => w.lastHeartbeatAt), ...tests.map((a) => a.lastAttemptAt)].filter((t): t is Date => t !== null)
@@ -203,7 +217,23 @@ export async function getPackageProgress(
   const target = userId ?? viewer.id
   const forUser = await loadRecords(db, packageId, [target], userId === undefined && viewer.role === 'admin')
   const { records, resume } = forUser(target)
-  return { ...rollUp(content, records), resume }
+  const progress = { ...rollUp(content, records), resume }
+  return viewer.role === 'admin' ? progress : hideScoresNeverShown(db, progress)
+}
+
+/** A learner never sees the score of a sub-topic whose review policy is 'never' (completion still shows). */
+async function hideScoresNeverShown(db: Db, progress: PackageProgress): Promise<PackageProgress> {
+  const ids = progress.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics.map((st) => st.id)))
+  if (!ids.length) return progress
+  const never = await db
+    .select({ id: testSettings.subTopicId })
+    .from(testSettings)
+    .where(and(inArray(testSettings.subTopicId, ids), eq(testSettings.reviewPolicy, 'never')))
+  if (!never.length) return progress
+  const hidden = new Set(never.map((r) => r.id))
+  for (const skill of progress.skills)
+    for (const topic of skill.topics) for (const subTopic of topic.subTopics) if (hidden.has(subTopic.id)) subTopic.bestScore = null
+  return progress
 }
 
 /** One row per learner assigned to the package, in name order. */
