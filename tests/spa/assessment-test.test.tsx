@@ -5,7 +5,7 @@ import { explain, recordAutosaves, setTestSettings } from '../support/assessment
 import { attemptsOf, seedCourse, signInLearner } from '../support/results.ts'
 import { recordRequests } from '../support/server.ts'
 
-const question = (name: string | RegExp) => screen.findByRole('group', { name }, { timeout: 20_000 })
+const question = (name: string | RegExp) => screen.findByRole('group', { name })
 const submitButton = () => screen.getByRole('button', { name: 'Submit Test' })
 const Q1 = '1. What is 1/2 + 1/4?'
 const Q2 = '2. Which fractions equal one half?'
@@ -58,7 +58,7 @@ describe('test screen on a sitting', () => {
     await setTestSettings(course.adminToken, course.adding.id, { timeLimitMinutes: 6 })
     const learner = await signInLearner(course)
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
-    const timer = await screen.findByRole('timer', { name: 'Time left' }, { timeout: 20_000 })
+    const timer = await screen.findByRole('timer', { name: 'Time left' })
     expect(timer).toHaveTextContent('06:00 left')
     const spoken = screen.getByTestId('time-announcement')
     expect(spoken).toHaveAttribute('aria-live', 'polite')

@@ -20,7 +20,7 @@ describe('test settings (admin)', () => {
     signInAdmin(course)
     const { user } = renderApp(`/subtopic/${course.adding.id}`)
 
-    const form = within(await screen.findByRole('form', { name: 'Test settings' }, { timeout: 9000 }))
+    const form = within(await screen.findByRole('form', { name: 'Test settings' }))
     // The defaults keep today's behaviour, and say so.
     expect(
       await form.findByText('All 2 questions, no time limit, unlimited attempts, answers shown after each attempt, pass mark 60 %.'),
@@ -67,7 +67,7 @@ describe('test settings (admin)', () => {
     const course = await seedCourse()
     signInAdmin(course)
     const { user } = renderApp(`/subtopic/${course.adding.id}`)
-    const form = within(await screen.findByRole('form', { name: 'Test settings' }, { timeout: 9000 }))
+    const form = within(await screen.findByRole('form', { name: 'Test settings' }))
     await typeNumber(user, form, 'Pass mark (%)', '80')
     await user.selectOptions(form.getByRole('combobox', { name: 'After submitting, learners see' }), 'Nothing but the attempt')
     expect(
