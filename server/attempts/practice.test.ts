@@ -51,6 +51,15 @@ describe('practise my mistakes', () => {
     const again = (await api.start({ subTopicIds: [f.a], mode: 'mistakes' })).body.data!
     expect(again.questions).toHaveLength(6)
     expect(await api.progressOf(f.a)).toMatchObject({ passed: false, completed: false })
+    // nor the admin's package report
+    const report = await ctx.request<{
+      testsTaken: number
+      subTopics: { subTopicId: number; attempts: number }[]
+      questions: { answered: number }[]
+    }>('GET', `/api/reports/packages/${f.packageId}`, { token: f.admin.token })
+    expect(report.body.data!.testsTaken).toBe(1)
+    expect(report.body.data!.subTopics.find((s) => s.subTopicId === f.a)!.attempts).toBe(1)
+    expect(Math.max(...report.body.data!.questions.map((q) => q.answered))).toBe(1)
   })
 
   it('409 when there is nothing to practise: no attempt yet, or no mistakes', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { DashboardFigures, PackageReport, PackageReportRow } from '../../contract/reports.ts'
 import type { Db } from '../db/client.ts'
 import { mcqAttemptAnswers, mcqAttempts, mcqs, packages, skills, subTopics, topics, userPackages, users, videos } from '../db/schema.ts'
@@ -53,7 +53,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
   }
 }
 
-/** Per package: learners assigned, tests taken and the average score, in three grouped statements. */
+/** Per package: learners assigned, tests taken and the average score (practice excluded), in three grouped statements. */
 export async function packageReports(db: Db): Promise<PackageReportRow[]> {
   const [list, assigned, scores] = await Promise.all([
     db.select({ id: packages.id, title: packages.title }).from(packages).orderBy(asc(packages.title), asc(packages.id)),
@@ -64,6 +64,7 @@ export async function packageReports(db: Db): Promise<PackageReportRow[]> {
       .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
       .innerJoin(topics, eq(topics.id, subTopics.topicId))
       .innerJoin(skills, eq(skills.id, topics.skillId))
+      .where(eq(mcqAttempts.practice, false))
       .groupBy(skills.packageId),
   ])
   const assignedBy = new Map(assigned.map((a) => [a.packageId, a.n]))
@@ -93,7 +94,7 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
     .from(subTopics)
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, eq(skills.id, topics.skillId))
-    .leftJoin(mcqAttempts, eq(mcqAttempts.subTopicId, subTopics.id))
+    .leftJoin(mcqAttempts, and(eq(mcqAttempts.subTopicId, subTopics.id), eq(mcqAttempts.practice, false)))
     .where(inPackage)
     .groupBy(subTopics.id, topics.title, skills.title, skills.id, topics.id)
     .orderBy(asc(skills.id), asc(topics.id), asc(subTopics.id))
@@ -109,7 +110,13 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
     .innerJoin(subTopics, eq(subTopics.id, mcqs.subTopicId))
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, eq(skills.id, topics.skillId))
-    .leftJoin(mcqAttemptAnswers, eq(mcqAttemptAnswers.mcqId, mcqs.id))
+    .leftJoin(
+      mcqAttemptAnswers,
+      and(
+        eq(mcqAttemptAnswers.mcqId, mcqs.id),
+        inArray(mcqAttemptAnswers.attemptId, db.select({ id: mcqAttempts.id }).from(mcqAttempts).where(eq(mcqAttempts.practice, false))),
+      ),
+    )
     .where(and(inPackage))
     .groupBy(mcqs.id)
     .orderBy(asc(mcqs.subTopicId), asc(mcqs.id))
