@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { AutosaveInput, SittingMode } from '../../contract/assessment.ts'
 import { api, unwrap } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
 
 /**
  * Sittings held on the server: starting one pins its questions, their order and its deadline; answers are
@@ -13,8 +14,15 @@ export const sittingKeys = {
   open: (subTopicIds: number[], mode: SittingMode) => [...sittingKeys.all, 'open', mode, subTopicIds] as const,
 }
 
-/** POST /mcq-attempts/start */
-const startSitting = (subTopicIds: number[], mode: SittingMode) => unwrap(api['mcq-attempts'].start.$post({ json: { subTopicIds, mode } }))
+/** POST /mcq-attempts/start; null when the sub-topics have no questions yet (the server answers 400). */
+async function startSitting(subTopicIds: number[], mode: SittingMode) {
+  try {
+    return await unwrap(api['mcq-attempts'].start.$post({ json: { subTopicIds, mode } }))
+  } catch (error) {
+    if (mode === 'test' && error instanceof ApiError && error.status === 400) return null
+    throw error
+  }
+}
 
 /**
  * The sitting a test screen shows. Starting is not a plain read, so the answer is kept until the screen drops it

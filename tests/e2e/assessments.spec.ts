@@ -87,7 +87,7 @@ test.describe('assessments', () => {
     await form.getByRole('textbox', { name: 'Questions per attempt' }).fill('5')
     await form.getByRole('textbox', { name: 'Time limit (minutes)' }).fill('1')
     await form.getByRole('textbox', { name: 'Attempts allowed' }).fill('2')
-    await form.getByRole('switch', { name: 'Show answers only after the last attempt' }).check({ force: true })
+    await form.getByRole('switch', { name: /^Show answers only after the last attempt/ }).check({ force: true })
     await expect(
       form.getByText('5 of 11 questions, 1 minute, 2 attempts, answers shown after the last attempt, pass mark 60 %.'),
     ).toBeVisible()

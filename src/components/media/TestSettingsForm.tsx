@@ -108,6 +108,8 @@ function TestSettingsForm({
             label="Attempts allowed"
             description="How many times a learner may take the test; 0 for unlimited."
             min={0}
+            max={100}
+            clampBehavior="strict"
             allowDecimal={false}
             allowNegative={false}
             value={values.maxAttempts}
@@ -117,6 +119,8 @@ function TestSettingsForm({
             label="Time limit (minutes)"
             description="Kept by the server, which submits the test when it runs out; 0 for none."
             min={0}
+            max={600}
+            clampBehavior="strict"
             allowDecimal={false}
             allowNegative={false}
             value={values.timeLimitMinutes}
@@ -126,6 +130,8 @@ function TestSettingsForm({
             label="Questions per attempt"
             description={`A fresh random draw from the bank${questionCount !== undefined ? ` of ${questionCount}` : ''} each attempt; 0 for all.`}
             min={0}
+            max={1000}
+            clampBehavior="strict"
             allowDecimal={false}
             allowNegative={false}
             value={values.drawCount}

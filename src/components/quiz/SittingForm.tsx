@@ -44,9 +44,14 @@ interface SittingFormProps {
  * One sitting, as the server pinned it: its questions and options in their order, the saved answers restored,
  * answers autosaved as they change, a countdown when there is a time limit, and submission at the deadline.
  */
-export function SittingForm({ subTopicIds, mode, titleById, onGraded }: SittingFormProps) {
+export function SittingForm(props: SittingFormProps) {
+  const { data: sitting } = useSuspenseQuery(openSittingQueryOptions(props.subTopicIds, props.mode))
+  if (!sitting || sitting.questions.length === 0) return <EmptyState>Questions will be added</EmptyState>
+  return <OpenSitting {...props} sitting={sitting} />
+}
+
+function OpenSitting({ subTopicIds, mode, titleById, onGraded, sitting }: SittingFormProps & { sitting: Sitting }) {
   const queryClient = useQueryClient()
-  const { data: sitting } = useSuspenseQuery(openSittingQueryOptions(subTopicIds, mode))
   // The cached start is only this screen's: once it closes (graded, retaken or left), opening the test asks the
   // server again, which resumes the open sitting with its saved answers or starts a new one.
   const openKey = useRef(sittingKeys.open(subTopicIds, mode))
@@ -98,8 +103,6 @@ export function SittingForm({ subTopicIds, mode, titleById, onGraded }: SittingF
   useEffect(() => {
     if (timeUp) submitRef.current()
   }, [timeUp])
-
-  if (list.length === 0) return <EmptyState>Questions will be added</EmptyState>
 
   return (
     <>
