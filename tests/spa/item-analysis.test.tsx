@@ -37,8 +37,9 @@ const Q2 = 'Which fractions equal one half?'
 const Q3 = 'Which is larger?'
 const Q4 = 'Which digits are in the tenths place of 0.5 and 1.25?'
 
+/** The report, then its item analysis, load one after the other: a longer wait than findBy's default on a busy machine. */
 async function itemTable() {
-  return screen.findByRole('table', { name: 'Item analysis' })
+  return screen.findByRole('table', { name: 'Item analysis' }, { timeout: 20_000 })
 }
 
 describe('item analysis in Reports', () => {

@@ -222,9 +222,7 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
             description="Optional. Learners see it after a test when the sub-topic's review policy shows explanations."
             value={draft.explanation}
             onChange={(e) => change({ explanation: e.currentTarget.value })}
-            autosize
-            minRows={2}
-            maxRows={8}
+            rows={3}
             maxLength={EXPLANATION_MAX}
             disabled={busy}
           />
