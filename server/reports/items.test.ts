@@ -92,16 +92,14 @@ beforeAll(async () => {
         .insert(mcqAttempts)
         .values({ userId: learner.id, subTopicId: s1, attemptNumber: 0, score: 0, totalMarks: 5, attemptedAt: at, practice: true })
         .returning({ id: mcqAttempts.id })
-      await db
-        .insert(mcqAttemptAnswers)
-        .values(
-          (Object.keys(S1_QUESTIONS) as Key[]).map((key) => ({
-            attemptId: practice!.id,
-            mcqId: qid[key],
-            chosen: 'C',
-            correct: key === 'q3',
-          })),
-        )
+      await db.insert(mcqAttemptAnswers).values(
+        (Object.keys(S1_QUESTIONS) as Key[]).map((key) => ({
+          attemptId: practice!.id,
+          mcqId: qid[key],
+          chosen: 'C',
+          correct: key === 'q3',
+        })),
+      )
     }
   }
 
