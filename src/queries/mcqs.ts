@@ -76,6 +76,8 @@ export interface McqUpdate {
   /** JSON text mapping letters to option text. */
   options: string
   correctOption: string
+  /** Null removes it. */
+  explanation?: string | null
 }
 
 /** PUT /mcqs/update?id: refreshes the lists holding that MCQ's sub-topic. */

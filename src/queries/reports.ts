@@ -8,11 +8,13 @@ export const reportKeys = {
   dashboard: () => [...reportKeys.all, 'dashboard'] as const,
   packages: () => [...reportKeys.all, 'packages'] as const,
   package: (packageId: number) => [...reportKeys.packages(), packageId] as const,
+  items: (packageId: number) => [...reportKeys.all, 'items', packageId] as const,
 }
 
 const getDashboardFigures = () => unwrap(api.reports.dashboard.$get())
 const getPackageReports = () => unwrap(api.reports.packages.$get())
 const getPackageReport = (packageId: number) => unwrap(api.reports.packages[':id'].$get({ param: { id: String(packageId) } }))
+const getItemAnalysis = (packageId: number) => unwrap(api.reports.items.$get({ query: { packageId: String(packageId) } }))
 
 export const dashboardQueryOptions = () =>
   queryOptions({
@@ -29,6 +31,14 @@ export const packageReportQueryOptions = (packageId: number) =>
     meta: { errorMessage: 'Failed to load the package report' },
   })
 
+/** GET /reports/items?packageId: the package's item analysis (facility, discrimination, pick rates, flags). */
+export const itemAnalysisQueryOptions = (packageId: number) =>
+  queryOptions({
+    queryKey: reportKeys.items(packageId),
+    queryFn: () => getItemAnalysis(packageId),
+    meta: { errorMessage: 'Failed to load the item analysis' },
+  })
+
 interface ReportFile {
   blob: Blob
   fileName: string
@@ -43,4 +53,17 @@ async function exportPackageReport(packageId: number): Promise<ReportFile> {
 /** The export as a mutation (pending state for the button; nothing cached changes). */
 export function useExportPackageReport() {
   return useMutation({ mutationFn: exportPackageReport, meta: { errorMessage: 'Failed to export report', errorReason: 'description' } })
+}
+
+/** GET /reports/items/export?packageId: the item analysis as CSV, named as the server names it (else items-{id}.csv). */
+async function exportItemAnalysis(packageId: number): Promise<ReportFile> {
+  const file = await download(api.reports.items.export.$get({ query: { packageId: String(packageId) } }))
+  return { blob: file.blob, fileName: file.fileName ?? `items-${packageId}.csv` }
+}
+
+export function useExportItemAnalysis() {
+  return useMutation({
+    mutationFn: exportItemAnalysis,
+    meta: { errorMessage: 'Failed to export item analysis', errorReason: 'description' },
+  })
 }

@@ -122,6 +122,46 @@ describe('admin question table', () => {
     })
   })
 
+  it('shows a question’s explanation and edits it inline: added, changed, and removed by emptying the box', async () => {
+    const { subTopics } = await seed()
+    const token = localStorage.getItem('token')!
+    const storedExplanations = async () =>
+      (
+        await testContext().request<{ explanation: string | null }[]>(
+          'GET',
+          `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`,
+          {
+            token,
+          },
+        )
+      ).body.data!.map((m) => m.explanation)
+    const { user } = renderApp(`/subtopic-mcqs/${subTopics.adding.id}`)
+    await questionList()
+    expect(row(1)).not.toHaveTextContent('Explanation')
+
+    const edit = async (text: string) => {
+      await user.click(within(row(1)).getByRole('button', { name: 'Edit question 1' }))
+      const form = within(row(1)).getByRole('form', { name: 'Edit question 1' })
+      const box = within(form).getByRole('textbox', { name: 'Explanation' })
+      await user.clear(box)
+      if (text) await user.paste(text)
+      await user.click(within(form).getByRole('button', { name: 'Save' }))
+      await waitFor(() => expect(within(row(1)).queryByRole('form')).not.toBeInTheDocument())
+    }
+
+    await edit('1/2 is 2/4, and 2/4 + 1/4 = 3/4.')
+    await waitFor(() => expect(row(1)).toHaveTextContent('Explanation: 1/2 is 2/4, and 2/4 + 1/4 = 3/4.'))
+    expect(await storedExplanations()).toEqual(['1/2 is 2/4, and 2/4 + 1/4 = 3/4.', null])
+
+    await user.click(within(row(1)).getByRole('button', { name: 'Edit question 1' }))
+    expect(within(row(1)).getByRole('textbox', { name: 'Explanation' })).toHaveValue('1/2 is 2/4, and 2/4 + 1/4 = 3/4.')
+    await user.click(within(row(1)).getByRole('button', { name: 'Cancel' }))
+
+    await edit('')
+    await waitFor(() => expect(row(1)).not.toHaveTextContent('Explanation'))
+    expect(await storedExplanations()).toEqual([null, null])
+  })
+
   it('Cancel and Escape leave the question as it was', async () => {
     const { subTopics } = await seed()
     const { user } = renderApp(`/subtopic-mcqs/${subTopics.adding.id}`)

@@ -60,6 +60,7 @@ export function McqPreview({ state }: { state: McqPreviewState }) {
         <Figure label="Rows" value={rows} color="gray" />
         <Figure label="To upload" value={summary.uploaded} color="teal" />
         <Figure label="To skip" value={summary.skipped} color={summary.skipped ? 'orange' : 'gray'} />
+        <Figure label="With explanation" value={summary.withExplanation} color={summary.withExplanation ? 'blue' : 'gray'} />
       </Group>
       {rows === 0 ? (
         <Text size="sm" c="dimmed">
@@ -78,6 +79,7 @@ export function McqResult({ result }: { result: McqUploadResult }) {
       <Group gap="xs">
         <Figure label="Uploaded" value={result.uploaded} color="teal" />
         <Figure label="Skipped" value={result.skipped} color={result.skipped ? 'orange' : 'gray'} />
+        <Figure label="With explanation" value={result.withExplanation} color={result.withExplanation ? 'blue' : 'gray'} />
       </Group>
       <SkipList title="Skipped rows" lines={result.skippedDetails} />
     </Panel>

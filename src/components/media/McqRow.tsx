@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Textarea, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react'
-import { OPTION_LETTERS, parseOptions, splitCorrect, type Mcq, type OptionLetter } from '../../../contract/media.ts'
+import { EXPLANATION_MAX, OPTION_LETTERS, parseOptions, splitCorrect, type Mcq, type OptionLetter } from '../../../contract/media.ts'
 import { notify } from '../../lib/toast.ts'
 import { useDeleteMcq, useUpdateMcq } from '../../queries/mcqs.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -118,6 +118,14 @@ function McqView({
             {[...correct].join(', ') || '—'}
           </Text>
         </Text>
+        {mcq.explanation ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text span fw={700} size="sm">
+              Explanation:
+            </Text>{' '}
+            {mcq.explanation}
+          </Text>
+        ) : null}
       </Stack>
     </Numbered>
   )
@@ -209,6 +217,15 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
               </Group>
             ))}
           </Stack>
+          <Textarea
+            label="Explanation"
+            description="Optional. Learners see it after a test when the sub-topic's review policy shows explanations."
+            value={draft.explanation}
+            onChange={(e) => change({ explanation: e.currentTarget.value })}
+            rows={3}
+            maxLength={EXPLANATION_MAX}
+            disabled={busy}
+          />
           <FormMessage>{error}</FormMessage>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Group gap="xs">

@@ -1,11 +1,13 @@
 import { OPTION_LETTERS, mcqInput, parseOptions, splitCorrect, type Mcq, type OptionLetter } from '../../../contract/media.ts'
 import type { McqUpdate } from '../../queries/mcqs.ts'
 
-/** An MCQ as the inline editor holds it: the question, the text of options A–D and which are correct. */
+/** An MCQ as the inline editor holds it: the question, the text of options A–D, which are correct, and the explanation. */
 export interface McqDraft {
   question: string
   options: Record<OptionLetter, string>
   correct: OptionLetter[]
+  /** '' when there is none. */
+  explanation: string
 }
 
 export function toDraft(mcq: Mcq): McqDraft {
@@ -14,6 +16,7 @@ export function toDraft(mcq: Mcq): McqDraft {
     question: mcq.question,
     options: Object.fromEntries(OPTION_LETTERS.map((l) => [l, options[l] ?? ''])) as Record<OptionLetter, string>,
     correct: splitCorrect(mcq.correctOption ?? '').filter((l): l is OptionLetter => (OPTION_LETTERS as readonly string[]).includes(l)),
+    explanation: mcq.explanation ?? '',
   }
 }
 
@@ -29,6 +32,8 @@ export function fromDraft(draft: McqDraft): { update: McqUpdate } | { error: str
     question: draft.question.trim(),
     options: JSON.stringify(Object.fromEntries(filled.map((l) => [l, draft.options[l].trim()]))),
     correctOption: [...draft.correct].sort().join(','),
+    // Sent every time: an emptied box removes the explanation.
+    explanation: draft.explanation.trim() || null,
   }
   const parsed = mcqInput.safeParse(candidate)
   return parsed.success ? { update: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Check the question' }

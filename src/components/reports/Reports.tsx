@@ -12,6 +12,7 @@ import { stickyActionColumn } from '../ui/ScrollTable.tsx'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
+import { ItemAnalysisTable } from './ItemAnalysisTable.tsx'
 import { LearnerProgressTable } from './LearnerProgressTable.tsx'
 import classes from './Reports.module.css'
 
@@ -215,6 +216,7 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
         </ChartCard>
       )}
       <QuestionTable report={r} page={page} onPage={onPage} />
+      <ItemAnalysisTable packageId={packageId} />
       <LearnerProgressTable packageId={packageId} />
     </Stack>
   )
