@@ -175,6 +175,7 @@ async function audit(page: Page, screen: string, findings: Finding[], counts: Re
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()
   counts[screen] = violations.reduce((sum, v) => sum + v.nodes.length, 0)
+  if (counts[screen]) console.log(`a11y: ${screen}: ${counts[screen]} (${violations.map((v) => v.id).join(', ')})`)
   for (const v of violations) {
     findings.push({
       screen,
