@@ -1,4 +1,11 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core'
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColorScheme,
+  type MantineColorSchemeManager,
+  type MantineColorsTuple,
+} from '@mantine/core'
 
 export const THEME_KEY = 'theme'
 
