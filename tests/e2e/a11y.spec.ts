@@ -161,7 +161,8 @@ const unreachable = (screen: string, error: unknown): Finding => ({
 })
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle')
+  // The viewer's video and heartbeats may keep the network busy: idle is waited for briefly, not required.
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined)
   await page.evaluate(async () => {
     await document.fonts.ready
     await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))

@@ -27,7 +27,8 @@ const AA = 4.5
 
 describe('the theme meets WCAG AA contrast at the source', () => {
   const lightSurfaces = { white: '#ffffff', 'gray 0': shade('gray', 0), 'gray 1': shade('gray', 1), 'indigo 0': shade('indigo', 0) }
-  const darkSurfaces = { 'dark 7 (body)': shade('dark', 7), 'dark 6': shade('dark', 6), 'dark 5': shade('dark', 5) }
+  // Body and the surfaces text sits on: cards, inputs, table rows (dark 6).
+  const darkSurfaces = { 'dark 7 (body)': shade('dark', 7), 'dark 6': shade('dark', 6) }
 
   it.each(Object.entries(lightSurfaces))('light: dimmed, placeholder and error text on %s', (_, surface) => {
     for (const name of [
@@ -56,7 +57,7 @@ describe('the theme meets WCAG AA contrast at the source', () => {
   })
 
   it('keeps the dimmed greys between the text colour and the surface (the design still reads as dimmed)', () => {
-    expect(ratio(CONTRAST.dimmedLight, '#ffffff')).toBeLessThan(ratio(merged.black, '#ffffff'))
+    expect(ratio(CONTRAST.dimmedLight, '#ffffff')).toBeLessThan(ratio('#000000', '#ffffff'))
     expect(ratio(CONTRAST.dimmedDark, shade('dark', 7))).toBeLessThan(ratio(shade('dark', 0), shade('dark', 7)))
   })
 })
