@@ -161,7 +161,8 @@ const unreachable = (screen: string, error: unknown): Finding => ({
 })
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle')
+  // The viewer's video and heartbeats may keep the network busy: idle is waited for briefly, not required.
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined)
   await page.evaluate(async () => {
     await document.fonts.ready
     await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
@@ -175,6 +176,7 @@ async function audit(page: Page, screen: string, findings: Finding[], counts: Re
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()
   counts[screen] = violations.reduce((sum, v) => sum + v.nodes.length, 0)
+  if (counts[screen]) console.log(`a11y: ${screen}: ${counts[screen]} (${violations.map((v) => v.id).join(', ')})`)
   for (const v of violations) {
     findings.push({
       screen,

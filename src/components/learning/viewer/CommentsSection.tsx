@@ -80,8 +80,7 @@ export function CommentsSection({ videoId, videoLabel }: { videoId: number; vide
                 {/* Named by its text ('5 stars: 0 (0.0%)'), so the name contains what is seen ('5', '0 (0.0%)'). */}
                 <Group gap={4} wrap="nowrap" w={34}>
                   <Text size="sm" fw={500}>
-                    {n}
-                    <VisuallyHidden component="span">{` ${n === 1 ? 'star' : 'stars'}: `}</VisuallyHidden>
+                    {n} <VisuallyHidden component="span">{n === 1 ? 'star:' : 'stars:'}</VisuallyHidden>
                   </Text>
                   <IconStarFilled size={14} color="var(--mantine-color-yellow-5)" aria-hidden="true" />
                 </Group>

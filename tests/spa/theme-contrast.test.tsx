@@ -1,0 +1,63 @@
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core'
+import { CONTRAST, cssVariablesResolver, theme } from '../../src/lib/theme.ts'
+
+/** WCAG 2.x relative luminance and contrast ratio of two #rrggbb colours. */
+function luminance(hex: string) {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+}
+const ratio = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (hi! + 0.05) / (lo! + 0.05)
+}
+
+const merged = mergeMantineTheme(DEFAULT_THEME, theme)
+const vars = cssVariablesResolver(merged)
+/** '#abc123' or 'var(--mantine-color-red-9)' to a hex colour of the theme. */
+function resolve(value: string) {
+  const match = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(value)
+  if (!match) return value
+  return merged.colors[match[1]!]![Number(match[2])]!
+}
+const shade = (color: string, index: number) => merged.colors[color]![index]!
+const AA = 4.5
+
+describe('the theme meets WCAG AA contrast at the source', () => {
+  const lightSurfaces = { white: '#ffffff', 'gray 0': shade('gray', 0), 'gray 1': shade('gray', 1), 'indigo 0': shade('indigo', 0) }
+  // Body and the surfaces text sits on: cards, inputs, table rows (dark 6).
+  const darkSurfaces = { 'dark 7 (body)': shade('dark', 7), 'dark 6': shade('dark', 6) }
+
+  it.each(Object.entries(lightSurfaces))('light: dimmed, placeholder and error text on %s', (_, surface) => {
+    for (const name of [
+      '--mantine-color-dimmed',
+      '--mantine-color-placeholder',
+      '--mantine-color-error',
+      '--mantine-color-red-text',
+    ] as const) {
+      expect(ratio(resolve(vars.light[name]!), surface), name).toBeGreaterThanOrEqual(AA)
+    }
+  })
+
+  it.each(Object.entries(darkSurfaces))('dark: body text, dimmed, placeholder and error text on %s', (_, surface) => {
+    expect(ratio(shade('dark', 0), surface)).toBeGreaterThanOrEqual(AA)
+    for (const name of ['--mantine-color-dimmed', '--mantine-color-placeholder', '--mantine-color-error'] as const) {
+      expect(ratio(resolve(vars.dark[name]!), surface), name).toBeGreaterThanOrEqual(AA)
+    }
+  })
+
+  it('white on the filled primary and red buttons, in both schemes', () => {
+    const shades = merged.primaryShade as { light: number; dark: number }
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(ratio('#ffffff', shade('indigo', shades[scheme])), `indigo ${scheme}`).toBeGreaterThanOrEqual(AA)
+      expect(ratio('#ffffff', shade('red', shades[scheme])), `red ${scheme}`).toBeGreaterThanOrEqual(AA)
+    }
+  })
+
+  it('keeps the dimmed greys between the text colour and the surface (the design still reads as dimmed)', () => {
+    expect(ratio(CONTRAST.dimmedLight, '#ffffff')).toBeLessThan(ratio('#000000', '#ffffff'))
+    expect(ratio(CONTRAST.dimmedDark, shade('dark', 7))).toBeLessThan(ratio(shade('dark', 0), shade('dark', 7)))
+  })
+})
