@@ -199,6 +199,11 @@ function printTable(rows: Row[]) {
 }
 
 const servers: RunningServer[] = []
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void stopServers(servers, false).finally(() => process.exit(130))
+  })
+}
 let exitCode = 0
 try {
   await buildIfNeeded('audit')
