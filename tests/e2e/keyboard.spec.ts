@@ -249,10 +249,10 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   const chooser = page.waitForEvent('filechooser')
   await page.keyboard.press('Enter')
   await (await chooser).setFiles({ name: 'keys.xlsx', mimeType: XLSX, buffer: sheet })
-  // The browser reads the sheet first (exceljs, loaded on demand): slow on a busy machine.
-  await expect(mcqForm.getByRole('region', { name: 'Preview' }).getByText('To upload: 2')).toBeVisible({ timeout: 60_000 })
+  // The template's example row and the two added. The browser reads the sheet first (exceljs, loaded on demand).
+  await expect(mcqForm.getByRole('region', { name: 'Preview' }).getByText('To upload: 3')).toBeVisible({ timeout: 60_000 })
   await tabTo(page, mcqForm.getByRole('button', { name: 'Upload', exact: true }))
   await page.keyboard.press('Enter')
   await expect(page.getByText('MCQs uploaded successfully')).toBeVisible({ timeout: 30_000 })
-  await expect(mcqForm.getByRole('region', { name: 'Upload result' }).getByText('Uploaded: 2')).toBeVisible()
+  await expect(mcqForm.getByRole('region', { name: 'Upload result' }).getByText('Uploaded: 3')).toBeVisible()
 })
