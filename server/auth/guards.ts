@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { users } from '../db/schema.ts'
@@ -13,6 +13,14 @@ export interface Guards {
 }
 
 export function createGuards({ db, tokens }: AppDeps): Guards {
+  // Every authenticated call runs it: prepared at first use (named, so PostgreSQL plans it once per connection).
+  const prepareUserById = () =>
+    db
+      .select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('guard_user_by_id')
+  let userById: ReturnType<typeof prepareUserById> | undefined
   const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
@@ -20,10 +28,8 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
     const claims = await tokens.verify(match[1]!)
     if (!claims) throw unauthorized('Your session has expired or is invalid. Sign in again.')
     // The role is read from the database, so a role change or a deleted account takes effect at once.
-    const [row] = await db
-      .select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion })
-      .from(users)
-      .where(eq(users.id, claims.userId))
+    userById ??= prepareUserById()
+    const [row] = await userById.execute({ id: claims.userId })
     if (!row) throw unauthorized('Your account no longer exists. Sign in again.')
     // A password change or reset, a role change or 'Sign out everywhere' moved the version on: older tokens end here.
     if (claims.sessionVersion !== row.sessionVersion) throw unauthorized('Your session has ended. Sign in again.')
