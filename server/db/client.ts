@@ -26,17 +26,17 @@ export interface Database {
   close(): Promise<void>
 }
 
-/** The advisory lock key instances take while they prepare the database (any constant; 'lear' in ASCII). */
-const STARTUP_LOCK = 0x6c656172
+/** The advisory lock instances take while they prepare the database (a key made from a fixed name). */
+const STARTUP_LOCK = 'learnpack:startup'
 
 async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect()
   try {
-    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+    await client.query('select pg_advisory_lock(hashtext($1))', [STARTUP_LOCK])
     try {
       return await work()
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK])
+      await client.query('select pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK])
     }
   } finally {
     client.release()

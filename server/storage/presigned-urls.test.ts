@@ -104,7 +104,7 @@ describe('presigned media URLs (S3 configured, against s3rver)', () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(pdf('presigned'))
   })
 
-  it('the tree a learner reads carries presigned URLs; a learner without the package gets no URL at all', async () => {
+  it('access is decided when the URL is issued: a learner without the package gets a 403 and no URL; an admin gets a presigned one', async () => {
     const app = s3App()
     const admin = (await ctx.createUser({ role: 'admin' })).token
     const { video } = await uploadVideo(app, admin, mp4(50_000))
