@@ -111,10 +111,10 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
     await database?.drop()
   }
   try {
-    const deadline = Date.now() + 120_000
+    const deadline = Date.now() + 300_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`The server did not start within 120 s:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`The server did not start within 300 s:\n${output}`)
       const up = await fetch(`${base}/api/oauth2/hello`).then(
         (r) => r.ok,
         () => false,
