@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
+import { constants as zlibConstants } from 'node:zlib'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
@@ -17,6 +19,15 @@ export default defineConfig({
       },
     }),
     react(),
+    // .br and .gz beside every text asset; the server sends the best one the client accepts (server/http/spa.ts).
+    compression({
+      include: /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
+      threshold: 0,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
   ],
   build: {
     outDir: 'dist',

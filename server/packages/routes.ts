@@ -6,12 +6,17 @@ import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
-import { createPackage, deletePackage, getPackageTree, listPackages, updatePackage } from './service.ts'
+import { createPackage, deletePackage, listPackages, updatePackage } from './service.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
+import { catalogueStamp } from '../content/stamps.ts'
+import { createTreeCache } from '../content/tree-cache.ts'
+import { entityTag, revalidate } from '../http/revalidate.ts'
+import { cachedPackageTree } from './tree-read.ts'
 
 export function packageRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
   const { db } = deps
   const sign = mediaSigner(deps)
+  const trees = createTreeCache()
   return new Hono<AppEnv>()
     .post(
       '/createPackage',
@@ -26,6 +31,7 @@ export function packageRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guar
       '/getAllPackage',
       apiDoc({ summary: 'The catalogue: every package with its skills', response: z.array(packageSchema) }),
       requireUser,
+      revalidate(async () => entityTag('catalogue', await catalogueStamp(db))),
       async (c) => ok(c, await listPackages(db), 'Packages fetched'),
     )
     .get(
@@ -33,7 +39,7 @@ export function packageRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guar
       apiDoc({ summary: 'A package with its whole tree (skills, topics, sub-topics, videos, study materials)', response: packageSchema }),
       requireUser,
       validate('param', idParam),
-      async (c) => ok(c, await getPackageTree(db, c.var.user, c.req.valid('param').id, sign()), 'Package found'),
+      async (c) => cachedPackageTree(c, deps, trees, c.req.valid('param').id),
     )
     .put(
       '/:id',

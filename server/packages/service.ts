@@ -15,7 +15,7 @@ type PackageData = z.output<typeof packageInput>
 const byId = { orderBy: [asc(skills.id)] }
 
 /** The whole tree (skills → topics → sub-topics) in one SQL statement, whatever its size. */
-async function loadPackageTree(db: Db, id: number, sign: Signer): Promise<Package> {
+export async function loadPackageTree(db: Db, id: number, sign: Signer): Promise<Package> {
   const row = await db.query.packages.findFirst({ where: eq(packages.id, id), with: packageTree })
   if (!row) throw notFound('Package not found')
   return toPackage(row, sign)

@@ -7,6 +7,7 @@ import { validate } from '../http/validate.ts'
 import { mediaSigner } from '../files/signing.ts'
 import { getSkillWithTopics } from './service.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
+import { revalidateContent } from '../content/revalidated.ts'
 
 export function skillRoutes(deps: AppDeps, { requireUser }: Guards) {
   const { db } = deps
@@ -17,6 +18,7 @@ export function skillRoutes(deps: AppDeps, { requireUser }: Guards) {
       apiDoc({ summary: 'A skill with its topics (the editor)', response: skillWithTopicsSchema }),
       requireUser,
       validate('param', idParam),
+      revalidateContent(deps, 'skill', (c) => c.req.param('id')),
       async (c) => {
         return ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill and its topics loaded')
       },
@@ -26,6 +28,7 @@ export function skillRoutes(deps: AppDeps, { requireUser }: Guards) {
       apiDoc({ summary: 'A skill with its topics', response: skillWithTopicsSchema }),
       requireUser,
       validate('param', idParam),
+      revalidateContent(deps, 'skill', (c) => c.req.param('id')),
       async (c) => ok(c, await getSkillWithTopics(db, c.var.user, c.req.valid('param').id, sign()), 'Skill found'),
     )
 }

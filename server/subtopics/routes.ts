@@ -17,6 +17,7 @@ import { mediaSigner } from '../files/signing.ts'
 import { createSubTopic, deleteSubTopic, getSubTopic, getSubTopicsByIds, listSubTopics, pageSubTopics, updateSubTopic } from './service.ts'
 import { page } from '../../contract/envelope.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
+import { revalidateContent } from '../content/revalidated.ts'
 
 export function subTopicRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
   const { db } = deps
@@ -60,6 +61,7 @@ export function subTopicRoutes(deps: AppDeps, { requireUser, requireAdmin }: Gua
       apiDoc({ summary: 'A sub-topic with its videos and study materials', response: subTopicWithTopicSchema }),
       requireUser,
       validate('param', idParam),
+      revalidateContent(deps, 'subTopic', (c) => c.req.param('id')),
       async (c) => ok(c, await getSubTopic(db, c.var.user, c.req.valid('param').id, sign()), 'SubTopic fetched successfully'),
     )
     .put(

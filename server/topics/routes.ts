@@ -19,6 +19,7 @@ import { mediaSigner } from '../files/signing.ts'
 import { createTopic, deleteTopic, getTopic, listTopics, pageTopics, saveSkillTopics, topicsBySkill, updateTopic } from './service.ts'
 import { page } from '../../contract/envelope.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
+import { revalidateContent } from '../content/revalidated.ts'
 
 const skillParam = z.object({ skillId: id })
 
@@ -55,6 +56,7 @@ export function topicRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
       apiDoc({ summary: 'A topic with its sub-topics, videos and study materials', response: topicWithSkillSchema }),
       requireUser,
       validate('query', z.object({ topicId: id })),
+      revalidateContent(deps, 'topic', (c) => c.req.query('topicId')),
       async (c) => {
         return ok(
           c,
@@ -68,6 +70,7 @@ export function topicRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
       apiDoc({ summary: "A skill's topics", response: z.array(topicWithSkillSchema) }),
       requireUser,
       validate('param', skillParam),
+      revalidateContent(deps, 'skill', (c) => c.req.param('skillId')),
       async (c) => {
         return ok(c, await topicsBySkill(db, c.var.user, c.req.valid('param').skillId, sign()), 'Topics fetched successfully')
       },

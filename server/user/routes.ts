@@ -34,6 +34,8 @@ import {
 import { freshSessionSchema, userSchema, userWithPackageTreesSchema } from '../../contract/auth.ts'
 import { page } from '../../contract/envelope.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
+import { accountStamp } from '../content/stamps.ts'
+import { entityTag, revalidate } from '../http/revalidate.ts'
 
 const userParam = z.object({ id })
 const userPackageParam = z.object({ id, packageId: id })
@@ -43,8 +45,15 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
   return (
     new Hono<AppEnv>()
       // Signed-in user: their own account.
-      .get('/getUserByEmail', apiDoc({ summary: 'The signed-in user', response: userSchema }), requireUser, async (c) =>
-        ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'),
+      .get(
+        '/getUserByEmail',
+        apiDoc({ summary: 'The signed-in user', response: userSchema }),
+        requireUser,
+        revalidate(async (c) => {
+          const tag = await accountStamp(db, c.var.user.id)
+          return tag && entityTag('account', c.var.user.id, tag)
+        }),
+        async (c) => ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'),
       )
       .put(
         '/profile',

@@ -4,6 +4,7 @@ import type { ApiType } from '../../server/app.ts'
 import type { Envelope } from '../../contract/envelope.ts'
 import { isAbort, toApiError } from './errors.ts'
 import { clearSession, getToken } from './session.ts'
+import { reuseOnNotModified, sendValidator } from './validators.ts'
 
 /** Calls that never carry the bearer token and whose 401 is an answer, not an expired session. */
 const PUBLIC_PATHS = ['/oauth2/login', '/oauth2/loginUser', '/oauth2/registerUser']
@@ -35,12 +36,14 @@ const http = ky.create({
       ({ request }) => {
         const token = getToken()
         if (token && !isPublic(request.url)) request.headers.set('Authorization', `Bearer ${token}`)
+        sendValidator(request)
       },
     ],
     afterResponse: [
       ({ request, response }) => {
         if (response.status === 401 && !isPublic(request.url)) endSession()
       },
+      ({ request, response }) => reuseOnNotModified(request, response),
     ],
   },
 })

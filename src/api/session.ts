@@ -1,4 +1,5 @@
 import type { Role, User } from '../../contract/auth.ts'
+import { forgetValidators } from './validators.ts'
 
 /** The browser session: token, role and user in localStorage under those keys (SPEC.md §3, §4). */
 const KEYS = { token: 'token', role: 'role', user: 'user' } as const
@@ -31,6 +32,7 @@ export function clearSession() {
   localStorage.removeItem(KEYS.token)
   localStorage.removeItem(KEYS.role)
   localStorage.removeItem(KEYS.user)
+  forgetValidators()
 }
 
 /** Where a role lands after signing in. */

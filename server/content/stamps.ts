@@ -1,0 +1,68 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import type { AuthUser } from '../deps.ts'
+
+/**
+ * What a cached read is validated against, read in one indexed statement: the owning package's content version
+ * (migration 0008 moves it on with every write under the package) and whether the viewer may read it. No tree
+ * query. `null` when the row is missing or the viewer may not see it: the read then runs as usual and answers
+ * the 404 or 403 itself.
+ */
+export interface PackageStamp {
+  packageId: number
+  /** `id.version.created`: a package id is never reused, but a restored or emptied database may reuse one. */
+  tag: string
+}
+
+export type Owner = 'package' | 'skill' | 'topic' | 'subTopic'
+
+const owners: Record<Owner, (id: number) => SQL> = {
+  package: (id) => sql`from packages p where p.id = ${id}`,
+  skill: (id) => sql`from skills s join packages p on p.id = s.package_id where s.id = ${id}`,
+  topic: (id) => sql`from topics t join skills s on s.id = t.skill_id join packages p on p.id = s.package_id where t.id = ${id}`,
+  subTopic: (id) =>
+    sql`from sub_topics st join topics t on t.id = st.topic_id join skills s on s.id = t.skill_id join packages p on p.id = s.package_id where st.id = ${id}`,
+}
+
+type Row = { package_id: number; version: number; created: string; allowed: boolean }
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+export async function packageStamp(db: Db, viewer: AuthUser, owner: Owner, id: number): Promise<PackageStamp | null> {
+  const allowed =
+    viewer.role === 'admin'
+      ? sql`true`
+      : sql`exists (select 1 from user_packages up where up.package_id = p.id and up.user_id = ${viewer.id})`
+  const [row] = rowsOf<Row>(
+    await db.execute(
+      sql`select p.id as package_id, p.content_version as version, (extract(epoch from p.created_at) * 1000000)::bigint::text as created, ${allowed} as allowed ${owners[owner](id)}`,
+    ),
+  )
+  if (!row?.allowed) return null
+  return { packageId: Number(row.package_id), tag: `${row.package_id}.${row.version}.${Number(row.created).toString(36)}` }
+}
+
+/** The catalogue (every package with its skills): one tag over every package's id and version. */
+export async function catalogueStamp(db: Db): Promise<string> {
+  const [row] = rowsOf<{ tag: string }>(
+    await db.execute(
+      sql`select md5(coalesce(string_agg(p.id || ':' || p.content_version || ':' || extract(epoch from p.created_at), ',' order by p.id), '')) as tag from packages p`,
+    ),
+  )
+  return row!.tag
+}
+
+/**
+ * The signed-in user's own answer (GET /user/getUserByEmail: the account and its assigned packages with their
+ * skills): the account's fields and its packages' versions, in assignment order. `null` when the account is gone.
+ */
+export async function accountStamp(db: Db, userId: number): Promise<string | null> {
+  const [row] = rowsOf<{ tag: string }>(
+    await db.execute(
+      sql`select md5(row(u.id, u.email, u.name, u.given_name, u.family_name, u.picture_url, u.locale, u.role, u.email_verified)::text || coalesce((
+        select string_agg(p.id || ':' || p.content_version || ':' || extract(epoch from p.created_at), ',' order by up.assigned_at, p.id)
+        from user_packages up join packages p on p.id = up.package_id where up.user_id = u.id), '')) as tag
+      from users u where u.id = ${userId}`,
+    ),
+  )
+  return row?.tag ?? null
+}

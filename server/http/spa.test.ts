@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { createApp } from '../app.ts'
+import { setupTestContext } from '../test/harness.ts'
+
+/** Issue 15: the built SPA's precompressed twins (.br, .gz) go out to clients that accept them. */
+const ctx = setupTestContext({}, { resetBeforeEach: false })
+let dir: string
+let spa: ReturnType<typeof createApp>
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))})`
+const INDEX = '<!doctype html><title>SPA index</title>'
+
+function withTwins(file: string, text: string) {
+  writeFileSync(file, text)
+  writeFileSync(`${file}.br`, brotliCompressSync(text))
+  writeFileSync(`${file}.gz`, gzipSync(text))
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'learnpack-spa-'))
+  mkdirSync(path.join(dir, 'assets'))
+  withTwins(path.join(dir, 'index.html'), INDEX)
+  withTwins(path.join(dir, 'assets', 'main-abc123.js'), SCRIPT)
+  writeFileSync(path.join(dir, 'assets', 'logo-abc123.png'), Buffer.alloc(300, 7))
+  spa = createApp({ ...ctx.deps, staticDir: dir })
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const get = (url: string, headers: Record<string, string> = {}) => spa.request(url, { headers })
+const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer())
+
+describe('precompressed SPA assets', () => {
+  it('sends the brotli twin when br is accepted, with its type, length, Vary and the immutable cache', async () => {
+    const res = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('content-type')).toMatch(/javascript/)
+    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const body = await bytes(res)
+    expect(res.headers.get('content-length')).toBe(String(body.byteLength))
+    expect(body.byteLength).toBeLessThan(SCRIPT.length / 10)
+    expect(brotliDecompressSync(body).toString()).toBe(SCRIPT)
+  })
+
+  it('sends the gzip twin when only gzip is accepted, and the file as it is otherwise (still with Vary)', async () => {
+    const gz = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(await bytes(gz)).toString()).toBe(SCRIPT)
+
+    const plain = await get('/assets/main-abc123.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/)
+    expect(plain.headers.get('content-length')).toBe(String(SCRIPT.length))
+    expect(await plain.text()).toBe(SCRIPT)
+  })
+
+  it('sends index.html compressed for client-side routes, never cached long', async () => {
+    const res = await get('/user/my-dashboard', { 'accept-encoding': 'br' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INDEX)
+  })
+
+  it('never encodes a Range answer or a file without text content', async () => {
+    const part = await get('/assets/main-abc123.js', { 'accept-encoding': 'br', range: 'bytes=0-9' })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-encoding')).toBeNull()
+    expect(await part.text()).toBe(SCRIPT.slice(0, 10))
+
+    const image = await get('/assets/logo-abc123.png', { 'accept-encoding': 'br, gzip' })
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-encoding')).toBeNull()
+    expect((await bytes(image)).byteLength).toBe(300)
+  })
+})
