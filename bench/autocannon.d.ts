@@ -18,6 +18,7 @@ declare module 'autocannon' {
     pipelining?: number
     timeout?: number
     method?: string
+    body?: string
     headers?: Record<string, string>
     title?: string
   }

@@ -1,21 +1,29 @@
 /**
- * Benchmark: GET /api/packages/{id} for a 10 skills × 10 topics × 10 sub-topics package (1,000 sub-topics)
- * against the real server on the embedded database, next to GET /api/oauth2/hello on the same server.
+ * Benchmark: the package tree of a 10 skills × 10 topics × 10 sub-topics package (1,000 sub-topics) against the real
+ * server, next to GET /api/oauth2/hello on the same server in the same run. Five rows, each also as a ratio to hello:
+ *
+ * - hello: the floor (no database, no authentication);
+ * - tree uncached: the same tree through GET /api/user/getUserWithPackages (a learner holding only this package),
+ *   which no cache answers: the relational query, the mapping and the serialisation on every request;
+ * - tree from cache (200): GET /api/packages/{id} repeated at the same content version;
+ * - tree revalidated (304): the same with If-None-Match set to the tree's ETag;
+ * - getUserByEmail: the smallest authenticated read.
+ *
+ * Tree requests send `Accept-Encoding: br, gzip` as a browser does.
  *
  *   npm run bench:tree            (or: node bench/package-tree.ts, with Node 24)
  *
- * Options through the environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10).
- * See bench/README.md for how to read the figures.
+ * Options through the environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_DATABASE_URL (run on
+ * PostgreSQL, a fresh database per run). See bench/README.md for how to read the figures.
  */
-import autocannon, { type Result } from 'autocannon'
-import { api, startServer } from './support.ts'
+import type { Result } from 'autocannon'
+import { DATABASE_LABEL, api, signInLearner, startServer } from './support.ts'
+import { drain, load, ratioRow } from './load.ts'
 
 const SKILLS = 10
 const TOPICS = 10
 const SUB_TOPICS = 10
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-
+const BROWSER = { 'accept-encoding': 'br, gzip' }
 interface Tree {
   id: number
   skills: { id: number; topics: { subTopics: unknown[] }[] }[]
@@ -62,68 +70,43 @@ async function buildPackage(base: string, token: string): Promise<number> {
   return pkg.id
 }
 
-async function load(title: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
-  // A generous per-request timeout: a slow answer counts in the latency figures instead of vanishing as an error.
-  const instance = autocannon({ title, url, headers, connections: CONNECTIONS, duration: DURATION, timeout: 60 })
-  const errors = new Map<string, number>()
-  instance.on('reqError', (error) => errors.set(error.message, (errors.get(error.message) ?? 0) + 1))
-  const result = await instance
-  if (result.non2xx) throw new Error(`${title}: ${result.non2xx} non-2xx responses (${JSON.stringify(result.statusCodeStats)})`)
-  if (result.errors) console.warn(`${title}: ${result.errors} request errors: ${JSON.stringify(Object.fromEntries(errors))}`)
-  return result
-}
-
-// autocannon schedules a timer with a negative delay at the end of a run; Node warns about it. Nothing to act on.
-process.removeAllListeners('warning')
-process.on('warning', (warning) => {
-  if (warning.name !== 'TimeoutNegativeWarning') console.warn(warning)
-})
-
-/** Waits until the server answers a hello within 50 ms, i.e. it has worked off requests left from a run. */
-async function drain(base: string) {
-  for (let i = 0; i < 600; i++) {
-    const started = performance.now()
-    await fetch(`${base}/api/oauth2/hello`).then((r) => r.text())
-    if (performance.now() - started < 50) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 async function main() {
   const server = await startServer()
   const { base, token } = server
   try {
     console.log(
-      `Server up on ${base} (embedded PGlite, Node ${process.version}). Building the ${SKILLS}×${TOPICS}×${SUB_TOPICS} package through the API…`,
+      `Server up on ${base} (${DATABASE_LABEL}, Node ${process.version}). Building the ${SKILLS}×${TOPICS}×${SUB_TOPICS} package through the API…`,
     )
     const started = performance.now()
     const packageId = await buildPackage(base, token)
-    const bytes = (
-      await (await fetch(`${base}/api/packages/${packageId}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()
-    ).byteLength
+    const learner = await signInLearner(server, [packageId])
+    const treeUrl = `${base}/api/packages/${packageId}`
+    const first = await fetch(treeUrl, { headers: { authorization: `Bearer ${learner.token}` } })
+    const bytes = (await first.arrayBuffer()).byteLength
+    const etag = first.headers.get('etag')
     console.log(
-      `Package ${packageId} built in ${Math.round(performance.now() - started)} ms; its tree response is ${(bytes / 1024).toFixed(0)} KiB.`,
+      `Package ${packageId} built in ${Math.round(performance.now() - started)} ms; its tree is ${(bytes / 1024).toFixed(0)} KiB of JSON; ETag ${etag ?? '(none: no revalidation on this server)'}.`,
     )
 
-    console.log(`Load: ${CONNECTIONS} connections for ${DURATION} s each…`)
-    // hello first: it leaves no backlog. The tree run can (requests still queued when autocannon stops).
-    const hello = await load('GET /api/oauth2/hello', `${base}/api/oauth2/hello`)
-    await drain(base)
-    const tree = await load('GET /api/packages/{id}', `${base}/api/packages/${packageId}`, { authorization: `Bearer ${token}` })
-    await drain(base)
-
-    const row = (r: Result) => ({
-      'requests/s': Math.round(r.requests.average),
-      'p50 ms': r.latency.p50,
-      'p99 ms': r.latency.p99,
-      requests: r.requests.total,
-      errors: r.errors,
+    const auth = { authorization: `Bearer ${learner.token}` }
+    const results: Result[] = []
+    const run = async (title: string, url: string, headers: Record<string, string> = {}, expect: number | number[] = 200) => {
+      results.push(await load(title, url, headers, expect))
+      await drain(base)
+    }
+    // hello first: it leaves no backlog.
+    await run('hello', `${base}/api/oauth2/hello`)
+    await run('tree uncached (GET /user/getUserWithPackages)', `${base}/api/user/getUserWithPackages?id=${learner.id}`, {
+      ...auth,
+      ...BROWSER,
     })
-    console.table({ [hello.title!]: row(hello), [tree.title!]: row(tree) })
-    const ratio = tree.requests.average / hello.requests.average
-    console.log(`hello ${Math.round(hello.requests.average)} req/s, p99 ${hello.latency.p99} ms`)
-    console.log(`tree  ${Math.round(tree.requests.average)} req/s, p99 ${tree.latency.p99} ms`)
-    console.log(`ratio tree/hello: ${ratio.toFixed(4)} (1 in ${Math.round(1 / ratio)})`)
+    await run('tree from cache (200)', treeUrl, { ...auth, ...BROWSER })
+    if (etag) await run('tree revalidated (304)', treeUrl, { ...auth, ...BROWSER, 'if-none-match': etag }, [304, 200])
+    else console.warn('tree revalidated (304): skipped, the tree answer carries no ETag on this server.')
+    await run('getUserByEmail', `${base}/api/user/getUserByEmail`, auth)
+
+    const [hello] = results
+    console.table(Object.fromEntries(results.map((r) => [r.title!, ratioRow(r, hello!)])))
   } catch (err) {
     if (server.output()) console.error(`Server output:\n${server.output()}`)
     throw err

@@ -1,6 +1,9 @@
 /**
  * What the benchmarks share: the real server started as a child process on a free port over a temporary
- * DATA_DIR (embedded database, no demo data, a throw-away admin), JSON calls, and a sub-topic to upload into.
+ * DATA_DIR (no demo data, a throw-away admin), JSON calls, and a sub-topic to upload into.
+ *
+ * The database is the embedded one (PGlite) unless BENCH_DATABASE_URL names a PostgreSQL server: each run then
+ * creates a fresh database there, points the server at it, and drops it at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -9,6 +12,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -24,6 +28,35 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** A fresh PostgreSQL database on BENCH_DATABASE_URL's server for one run, and how to drop it. */
+async function freshDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `learnpack_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const fresh = new URL(url)
+  fresh.pathname = `/${name}`
+  return {
+    url: fresh.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        await client.query(`drop database if exists ${name} with (force)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+/** Which database the benchmarks run on, for their headings. */
+export const DATABASE_LABEL = process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'
+
 export interface RunningServer {
   base: string
   port: number
@@ -37,6 +70,7 @@ export interface RunningServer {
 /** Starts `node server/index.ts` with its data under `parentDir` (a fresh temporary directory when absent) and signs in as admin. */
 export async function startServer(options: { parentDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(options.parentDir ?? tmpdir(), 'learnpack-bench-'))
+  const database = process.env.BENCH_DATABASE_URL ? await freshDatabase(process.env.BENCH_DATABASE_URL) : undefined
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') }
@@ -47,7 +81,7 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: '', // always the embedded database
+      DATABASE_URL: database?.url ?? '', // the embedded database unless BENCH_DATABASE_URL
       S3_BUCKET: '', // and the local disk store
       S3_ACCESS_KEY_ID: '',
       S3_SECRET_ACCESS_KEY: '',
@@ -74,12 +108,13 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
       clearTimeout(force)
     }
     rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
   }
   try {
-    const deadline = Date.now() + 120_000
+    const deadline = Date.now() + 300_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`The server did not start within 120 s:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`The server did not start within 300 s:\n${output}`)
       const up = await fetch(`${base}/api/oauth2/hello`).then(
         (r) => r.ok,
         () => false,
@@ -135,6 +170,22 @@ export async function createSubTopics(server: RunningServer, count: number): Pro
     server.token,
   )
   return topic.subTopics.map((s) => s.id)
+}
+
+/** A learner (registered through the API) holding `packageIds`, signed in: answers the id, a bearer token and the password. */
+export async function signInLearner(server: RunningServer, packageIds: number[]): Promise<{ id: number; token: string; password: string }> {
+  const learner = {
+    name: 'Bench Learner',
+    email: `bench-learner-${randomBytes(4).toString('hex')}@example.com`,
+    password: randomBytes(12).toString('base64url'),
+  }
+  await api(server.base, 'POST', '/api/oauth2/registerUser', learner)
+  const session = await api<{ token: string; user: { id: number } }>(server.base, 'POST', '/api/oauth2/loginUser', {
+    email: learner.email,
+    password: learner.password,
+  })
+  await api(server.base, 'PUT', `/api/user/${session.user.id}/assign-packages`, { packageIds }, server.token)
+  return { id: session.user.id, token: session.token, password: learner.password }
 }
 
 /** The resident set size of a process in bytes (Linux /proc; null elsewhere). */

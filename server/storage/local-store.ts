@@ -25,7 +25,8 @@ export function createLocalStore(root: string): BlobStore {
       await mkdir(path.dirname(target), { recursive: true })
       const tmp = path.join(tmpDir, `${randomUUID()}.part`)
       try {
-        await pipeline(body, createWriteStream(tmp, { flags: 'wx' }))
+        // A large buffer lets chunks queue while a write is in flight, so they go out together (writev).
+        await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }))
         await rename(tmp, target)
       } catch (err) {
         await rm(tmp, { force: true })
