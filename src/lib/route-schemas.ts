@@ -68,6 +68,10 @@ export const optionalText = (max: number) => parser((input) => (typeof input ===
 export const searchChoice = <T extends string>(options: readonly T[], fallback: T) =>
   parser((input) => (typeof input === 'string' && (options as readonly string[]).includes(input) ? (input as T) : fallback))
 
+/** One of `options`, or undefined when missing or unknown (so the default never shows in the URL). */
+export const optionalChoice = <T extends string>(options: readonly T[]) =>
+  parser((input) => (typeof input === 'string' && (options as readonly string[]).includes(input) ? (input as T) : undefined))
+
 const pageNumber = (input: unknown) => {
   const value = typeof input === 'string' ? Number(input) : input
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : undefined

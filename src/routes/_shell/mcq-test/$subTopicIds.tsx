@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { idListParams, objectOf, searchChoice } from '../../../lib/route-schemas.ts'
+import { idListParams, objectOf, optionalChoice } from '../../../lib/route-schemas.ts'
 import { McqTest, McqTestLoadError, McqTestPending } from '../../../components/quiz/McqTest.tsx'
 import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
 import { testSettingsQueryOptions } from '../../../queries/test-settings.ts'
 import { neededWithExtra } from '../../../lib/load-queries.ts'
 
 /** `?mode=mistakes` opens a 'Practise my mistakes' sitting instead of a test. */
-const testSearch = objectOf({ mode: searchChoice(['test', 'mistakes'] as const, 'test') })
+const testSearch = objectOf({ mode: optionalChoice(['mistakes'] as const) })
 
 export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
   params: idListParams('subTopicIds'),
@@ -27,6 +27,6 @@ export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
 
 function McqTestRoute() {
   const { subTopicIds } = Route.useParams()
-  const { mode } = Route.useSearch()
+  const mode = Route.useSearch().mode ?? 'test'
   return <McqTest key={`${subTopicIds.join(',')}:${mode}`} subTopicIds={subTopicIds} mode={mode} />
 }
