@@ -177,7 +177,11 @@ describe('test screen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 2 out of 4')
     const perSubTopic = screen.getByRole('table', { name: 'Score per sub-topic' })
     const rows = within(perSubTopic).getAllByRole('row').slice(1)
-    expect(rows.map((r) => r.textContent)).toEqual(['Adding fractions0 / 2 · Not passed yet#1', 'Comparing fractions1 / 1 · Passed#1', 'Place value1 / 1 · Passed#1'])
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Adding fractions0 / 2 · Not passed yet#1',
+      'Comparing fractions1 / 1 · Passed#1',
+      'Place value1 / 1 · Passed#1',
+    ])
     expect(await attemptsOf(learner.token, course.adding.id)).toMatchObject([{ score: 0, totalMarks: 2 }])
     expect(await attemptsOf(learner.token, course.comparing.id)).toMatchObject([{ score: 1, totalMarks: 1 }])
     expect(await attemptsOf(learner.token, course.placeValue.id)).toMatchObject([{ score: 1, totalMarks: 1 }])
