@@ -64,15 +64,19 @@ export function inputFields(document: OpenApiDocument): InputField[] {
   return found
 }
 
+/** Path parameters that are not numeric ids. */
+const OTHER_IDS: Record<string, string> = { sittingId: '00000000-0000-4000-8000-000000000001' }
+
 /**
  * Sends `value` in one field as an admin. Every other path parameter and required query parameter is '1' (the
- * caller seeds sub-topic 1: uploads look it up before reading their fields); an upload gets a sample of each file.
+ * caller seeds sub-topic 1: uploads look it up before reading their fields), or a well-formed id where the
+ * parameter is not numeric; an upload gets a sample of each file.
  */
 export async function sendField(ctx: TestContext, document: OpenApiDocument, token: string, input: InputField, value: string) {
   const [method, path] = input.route.split(' ') as [string, string]
   const operation = operationsOf(document)[path]![method.toLowerCase()]!
   const isField = (where: InputField['where'], name: string) => input.where === where && input.field === name
-  let url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(isField('path', name) ? value : '1'))
+  let url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(isField('path', name) ? value : (OTHER_IDS[name] ?? '1')))
   const query = new URLSearchParams()
   for (const parameter of (operation.parameters ?? []).filter((p) => p.in === 'query')) {
     if (isField('query', parameter.name)) query.set(parameter.name, value)

@@ -177,7 +177,8 @@ describe('/admin/package-assigner', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove Biology' }))
     expect(await within(dialog).findByText('No packages assigned yet.')).toBeInTheDocument()
     await waitFor(() => expect(count('Ada Lovelace 01')).toBe('0'))
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    // The footer's Close (the header's × is named 'Close' too)
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 

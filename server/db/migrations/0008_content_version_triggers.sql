@@ -91,7 +91,7 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     UPDATE packages SET content_version = content_version + 1 WHERE id IN (SELECT sk.package_id FROM old_rows r JOIN sub_topics st ON st.id = r.sub_topic_id JOIN topics t ON t.id = st.topic_id JOIN skills sk ON sk.id = t.skill_id);
   ELSE
-    UPDATE packages SET content_version = content_version + 1 WHERE id IN (SELECT sk.package_id FROM new_rows r JOIN old_rows o ON o.id = r.id JOIN sub_topics st ON st.id = r.sub_topic_id JOIN topics t ON t.id = st.topic_id JOIN skills sk ON sk.id = t.skill_id WHERE (r.sub_topic_id, r.title, r.file_key, r.thumbnail_key, r.duration_seconds) IS DISTINCT FROM (o.sub_topic_id, o.title, o.file_key, o.thumbnail_key, o.duration_seconds) UNION SELECT sk.package_id FROM old_rows r JOIN sub_topics st ON st.id = r.sub_topic_id JOIN topics t ON t.id = st.topic_id JOIN skills sk ON sk.id = t.skill_id JOIN new_rows n ON n.id = r.id WHERE n.sub_topic_id <> r.sub_topic_id);
+    UPDATE packages SET content_version = content_version + 1 WHERE id IN (SELECT sk.package_id FROM new_rows r JOIN sub_topics st ON st.id = r.sub_topic_id JOIN topics t ON t.id = st.topic_id JOIN skills sk ON sk.id = t.skill_id UNION SELECT sk.package_id FROM old_rows r JOIN sub_topics st ON st.id = r.sub_topic_id JOIN topics t ON t.id = st.topic_id JOIN skills sk ON sk.id = t.skill_id);
   END IF;
   RETURN NULL;
 END $$;
