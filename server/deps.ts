@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
@@ -32,6 +33,8 @@ export interface AuthUser {
 }
 
 export interface AppEnv {
+  /** Set by @hono/node-server; absent under app.request() in tests. */
+  Bindings: Partial<HttpBindings>
   Variables: {
     requestId: string
     user: AuthUser

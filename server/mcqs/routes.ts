@@ -1,3 +1,4 @@
+import { uploadRequest } from '../http/upload-request.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { id, subTopicIdsQuery } from '../../contract/content.ts'
@@ -27,7 +28,7 @@ export function mcqRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) 
       }),
       requireAdmin,
       validate('query', importQuery),
-      async (c) => ok(c, await importMcqUpload(deps, 'plain', c.req.raw, c.req.valid('query')), 'Excel Upload Summary'),
+      async (c) => ok(c, await importMcqUpload(deps, 'plain', uploadRequest(c), c.req.valid('query')), 'Excel Upload Summary'),
     )
     .post(
       '/uploadExcelWithSubTopic',
@@ -38,7 +39,7 @@ export function mcqRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) 
       }),
       requireAdmin,
       validate('query', importQuery),
-      async (c) => ok(c, await importMcqUpload(deps, 'withSubTopic', c.req.raw, c.req.valid('query')), 'Bulk MCQ Upload Summary'),
+      async (c) => ok(c, await importMcqUpload(deps, 'withSubTopic', uploadRequest(c), c.req.valid('query')), 'Bulk MCQ Upload Summary'),
     )
     .get(
       '/download-template',

@@ -9,7 +9,7 @@ import { mcqs, subTopics } from '../db/schema.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
-import { receiveUpload } from '../storage/multipart.ts'
+import { receiveUpload, type UploadRequest } from '../storage/multipart.ts'
 import { readSheetOffThread } from './xlsx.ts'
 
 type McqRow = typeof mcqs.$inferSelect
@@ -81,7 +81,7 @@ export const plainSheetFields = z.object({ subTopicId: id })
 export async function importMcqUpload(
   deps: Pick<AppDeps, 'db' | 'store' | 'config'>,
   kind: SheetKind,
-  request: Request,
+  request: UploadRequest,
   { dryRun }: { dryRun: boolean },
 ): Promise<McqUploadResult> {
   const sheetRule = { file: { kind: 'xlsx' as const, maxBytes: deps.config.uploads.maxSheetBytes, required: true, inMemory: true } }

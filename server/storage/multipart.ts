@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
 import { AppError, badRequest } from '../http/errors.ts'
@@ -90,17 +90,20 @@ class Inspector extends Transform {
 /** Chunk sizes on the way to the store: fewer, larger chunks (and writes) for a 1 GiB video (bench/upload.ts). */
 const UPLOAD_HWM = 1024 * 1024
 
+/** An upload's request, with the socket's IncomingMessage when @hono/node-server serves it (`c.env.incoming`). */
+export interface UploadRequest {
+  raw: Request
+  incoming?: IncomingMessage
+}
+
 /**
- * The body as a Node stream. Under @hono/node-server the request wraps the socket's IncomingMessage: reading it
- * directly skips a Node → web → Node stream round trip that costs more than half the throughput of a large upload
- * (bench/upload.ts). The adapter keeps it under a private symbol; when it is absent (app.request in tests, another
- * runtime) or already read, the web body is converted.
+ * The body as a Node stream. Reading the IncomingMessage directly skips a Node → web → Node stream round trip that
+ * costs more than half the throughput of a large upload (bench/upload.ts). Without it (app.request in tests,
+ * another runtime), or when it was already read, the web body is converted.
  */
-function bodyStream(request: Request): Readable | null {
-  const key = Object.getOwnPropertySymbols(request).find((symbol) => symbol.description === 'incomingKey')
-  const incoming = key ? (request as unknown as Record<symbol, unknown>)[key] : undefined
-  if (incoming instanceof IncomingMessage && !incoming.readableDidRead && !request.bodyUsed) return incoming
-  return request.body ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream) : null
+function bodyStream({ raw, incoming }: UploadRequest): Readable | null {
+  if (incoming && !incoming.readableDidRead && !raw.bodyUsed) return incoming
+  return raw.body ? Readable.fromWeb(raw.body as import('node:stream/web').ReadableStream) : null
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -115,12 +118,12 @@ async function collect(stream: Readable): Promise<Buffer> {
  * error (400/413/415) is thrown; nothing is left behind.
  */
 export async function receiveUpload(
-  request: Request,
+  request: UploadRequest,
   store: BlobStore,
   rules: Record<string, FileRule>,
   fieldNames: string[],
 ): Promise<ReceivedUpload> {
-  const contentType = request.headers.get('content-type') ?? ''
+  const contentType = request.raw.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data/i.test(contentType)) throw new AppError(415, 'Send the upload as multipart/form-data')
   // Before anything touches request.body: under @hono/node-server that starts reading the socket into a web stream.
   const source = bodyStream(request)

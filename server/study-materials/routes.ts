@@ -1,3 +1,4 @@
+import { uploadRequest } from '../http/upload-request.ts'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -23,7 +24,7 @@ export function studyMaterialRoutes(deps: AppDeps, { requireUser, requireAdmin }
         upload: { fields: uploadFields, files: { pdf: 'A PDF' } },
       }),
       requireAdmin,
-      async (c) => ok(c, await uploadStudyMaterial(deps, c.req.raw, sign()), 'PDF uploaded and saved successfully', 201),
+      async (c) => ok(c, await uploadStudyMaterial(deps, uploadRequest(c), sign()), 'PDF uploaded and saved successfully', 201),
     )
     .delete(
       '/:id',

@@ -10,7 +10,7 @@ import { notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { toStudyMaterial, type Signer } from '../content/mappers.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
-import { discard, receiveUpload, type ReceivedFile } from '../storage/multipart.ts'
+import { discard, receiveUpload, type ReceivedFile, type UploadRequest } from '../storage/multipart.ts'
 
 export const uploadFields = z.object({
   subTopicId: id,
@@ -20,7 +20,7 @@ export const uploadFields = z.object({
 /** Receives a PDF (checked by content, limited in size) with its sub-topic and name; if anything fails, the stored PDF is deleted. */
 export async function uploadStudyMaterial(
   deps: Pick<AppDeps, 'db' | 'store' | 'config'>,
-  request: Request,
+  request: UploadRequest,
   sign: Signer,
 ): Promise<StudyMaterial> {
   const upload = await receiveUpload(

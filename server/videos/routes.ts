@@ -1,3 +1,4 @@
+import { uploadRequest } from '../http/upload-request.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { id, idParam, videoSchema } from '../../contract/content.ts'
@@ -22,7 +23,7 @@ export function videoRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
     .post('/upload/:subTopicId', uploadDoc, requireAdmin, validate('param', z.object({ subTopicId: id })), async (c) => {
       return ok(
         c,
-        await uploadVideo(deps, c.req.valid('param').subTopicId, c.req.raw, sign()),
+        await uploadVideo(deps, c.req.valid('param').subTopicId, uploadRequest(c), sign()),
         'Video and thumbnail uploaded successfully',
         201,
       )

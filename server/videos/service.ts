@@ -10,7 +10,7 @@ import { parseFields } from '../http/validate.ts'
 import { toVideo, type Signer } from '../content/mappers.ts'
 import { videoFiles } from '../content/tree-query.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
-import { discard, receiveUpload } from '../storage/multipart.ts'
+import { discard, receiveUpload, type UploadRequest } from '../storage/multipart.ts'
 import { readStoredDuration } from './duration.ts'
 
 type Deps = Pick<AppDeps, 'db' | 'store' | 'config'>
@@ -26,7 +26,7 @@ export const uploadFields = z.object({ title: text('Title', { max: 200 }).option
  * duration (none readable: a 400), then records the video. If anything fails, both stored files are deleted and
  * no row exists.
  */
-export async function uploadVideo(deps: Deps, subTopicId: number, request: Request, sign: Signer): Promise<Video> {
+export async function uploadVideo(deps: Deps, subTopicId: number, request: UploadRequest, sign: Signer): Promise<Video> {
   const [subTopic] = await deps.db.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId))
   if (!subTopic) throw notFound('SubTopic not found')
   const { uploads } = deps.config
