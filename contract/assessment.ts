@@ -78,7 +78,10 @@ export const sittingId = z
 export const sittingParam = z.object({ sittingId })
 
 export const startInput = z.object({
-  subTopicIds: z.array(id, { error: 'subTopicIds must be a list of ids' }).min(1, 'subTopicIds is required').max(50),
+  subTopicIds: z
+    .array(id, { error: 'subTopicIds must be a list of ids' })
+    .min(1, 'subTopicIds is required')
+    .max(500, 'At most 500 subTopicIds'),
   /** 'mistakes': practise the questions got wrong in the last graded attempt (not counted). */
   mode: z.enum(SITTING_MODES, { error: "mode must be 'test' or 'mistakes'" }).default('test'),
 })

@@ -88,7 +88,7 @@ describe('starting a test', () => {
     expect((await api.start({ subTopicIds: [f.a] })).status).toBe(201)
   })
 
-  it('bad input: unknown sub-topic 404, unassigned 403, empty list or bad mode 400', async () => {
+  it('bad input: unknown sub-topic 404, unassigned 403, empty list, more than 500 or bad mode 400', async () => {
     expect((await api.start({ subTopicIds: [f.a, 99999] })).status).toBe(404)
     expect((await api.start({ subTopicIds: [f.foreign] })).status).toBe(403)
     expect((await api.start({ subTopicIds: [f.a] }, f.outsider.token)).status).toBe(403)
@@ -96,6 +96,10 @@ describe('starting a test', () => {
     expect(empty.status).toBe(400)
     expect(empty.body.errorDetails).toHaveProperty(['subTopicIds'])
     expect((await api.start({ subTopicIds: [f.a], mode: 'exam' } as never)).status).toBe(400)
+    // A whole package's test may span hundreds of sub-topics ('Take Full Test'); the bound is the catalogue's.
+    const tooMany = await api.start({ subTopicIds: Array.from({ length: 501 }, (_, i) => i + 1) })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.message).toContain('At most 500 subTopicIds')
   })
 })
 
