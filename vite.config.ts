@@ -42,7 +42,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|hono)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|hono)[\\/]/,
             },
           ],
         },
