@@ -42,8 +42,12 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|hono)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|hono)[\\/]/,
+              priority: 2,
             },
+            // The rest of what the entry imports (the landing screen, Mantine's core, the api layer) in one chunk too:
+            // a dozen sub-kilobyte chunks each pay their own request and compression context.
+            { name: 'initial', tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -7,6 +7,7 @@ import { errorResponse, onError, onNotFound } from './http/errors.ts'
 import { securityHeaders } from './http/security.ts'
 import { mediaOrigin } from './storage/media-urls.ts'
 import { spaRoutes } from './http/spa.ts'
+import { publicConfigOf } from './system/public-config.ts'
 import { compressJson } from './http/compress.ts'
 import { oauth2Routes } from './oauth2/routes.ts'
 import { userRoutes } from './user/routes.ts'
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', compressJson())
   app.route('/api', api)
   app.all('/api/*', onNotFound)
-  if (deps.staticDir) app.route('/', spaRoutes(deps.staticDir))
+  if (deps.staticDir) app.route('/', spaRoutes(deps.staticDir, publicConfigOf(deps.config)))
   app.notFound(onNotFound)
   app.onError(onError)
   return app

@@ -4,6 +4,8 @@ import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { createApp } from '../app.ts'
 import { setupTestContext } from '../test/harness.ts'
+import { publicConfigOf } from '../system/public-config.ts'
+import { withConfig } from './spa-index.ts'
 
 /** Issue 15: the built SPA's precompressed twins (.br, .gz) go out to clients that accept them. */
 const ctx = setupTestContext({}, { resetBeforeEach: false })
@@ -63,7 +65,25 @@ describe('precompressed SPA assets', () => {
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
     expect(res.headers.get('cache-control')).toBe('no-cache')
-    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INDEX)
+    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(withConfig(INDEX, publicConfigOf(ctx.deps.config)))
+  })
+
+  it("writes the public settings into index.html for '/', '/index.html' and client-side routes", async () => {
+    for (const url of ['/', '/index.html', '/topics/3']) {
+      const res = await get(url)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      const settings = JSON.stringify({ googleClientId: ctx.deps.config.google.clientId })
+      expect(await res.text()).toBe(`${INDEX}<script type="application/json" id="config">${settings}</script>`)
+    }
+  })
+
+  it('escapes < in the settings so a value cannot close the script tag', () => {
+    const html = withConfig('<html><head></head></html>', { googleClientId: '</script><script>alert(1)</script>' })
+    expect(html).not.toContain('</script><script>')
+    expect(html).toContain('<script type="application/json" id="config">{"googleClientId":"\\u003c/script>')
+    expect(html.endsWith('</script></head></html>')).toBe(true)
   })
 
   it('never encodes a Range answer or a file without text content', async () => {

@@ -1,63 +1,25 @@
-import ky, { HTTPError } from 'ky'
 import { hc, type ClientResponse } from 'hono/client'
 import type { ApiType } from '../../server/app.ts'
 import type { Envelope } from '../../contract/envelope.ts'
-import { isAbort, toApiError } from './errors.ts'
-import { clearSession, getToken } from './session.ts'
-import { reuseOnNotModified, sendValidator } from './validators.ts'
+import { ApiError, isAbort, toApiError } from './errors.ts'
 
-/** Calls that never carry the bearer token and whose 401 is an answer, not an expired session. */
-const PUBLIC_PATHS = ['/oauth2/login', '/oauth2/loginUser', '/oauth2/registerUser']
-const isPublic = (url: string) => PUBLIC_PATHS.some((p) => new URL(url).pathname.endsWith(p))
+export { API_PREFIX, endSession, setUnauthorizedHandler } from './session-end.ts'
 
-let onUnauthorized: () => void = () => {}
-/** main.tsx registers what a 401 does (go to `/`); the api layer knows nothing of the router. */
-export function setUnauthorizedHandler(handler: () => void) {
-  onUnauthorized = handler
-}
-
-/** Any 401 outside sign-in: the session is over. */
-export function endSession() {
-  clearSession()
-  onUnauthorized()
-}
-
-/** The `/api` prefix, under the app's base path. */
-export const API_PREFIX = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/api`
-
-/** The one ky instance. Retries belong to TanStack Query, so ky never retries. */
-const http = ky.create({
-  baseUrl: typeof location === 'undefined' ? undefined : location.origin,
-  prefix: API_PREFIX,
-  retry: 0,
-  timeout: false,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = getToken()
-        if (token && !isPublic(request.url)) request.headers.set('Authorization', `Bearer ${token}`)
-        sendValidator(request)
-      },
-    ],
-    afterResponse: [
-      ({ request, response }) => {
-        if (response.status === 401 && !isPublic(request.url)) endSession()
-      },
-      ({ request, response }) => reuseOnNotModified(request, response),
-    ],
-  },
-})
+/** ky and its hooks (src/api/http.ts), loaded with the first call: the landing screen's first load makes none. */
+let http: Promise<typeof import('./http.ts')> | undefined
+const loadHttp = () => (http ??= import('./http.ts'))
 
 /**
  * Every API path, typed from the server's routes (server/app.ts `ApiType`): its params, query and JSON body,
  * and its answer. `api.packages[':id'].$get({ param: { id: '1' } })`. It sends through the one ky instance.
  */
-export const api = hc<ApiType>('/', { fetch: (input: RequestInfo | URL, init?: RequestInit) => http(input as string, init) })
+export const api = hc<ApiType>('/', {
+  fetch: async (input: RequestInfo | URL, init?: RequestInit) => (await loadHttp()).send(input as string, init),
+})
 
-/** Any failure of a call as an ApiError (an abort stays an abort, so it is not reported as a failure). */
+/** Any failure of a call as an ApiError (the sender already made HTTP and network failures ApiErrors; an abort stays an abort). */
 function toCallError(error: unknown): unknown {
-  if (error instanceof HTTPError) return toApiError(error.response.status, error.data)
-  if (isAbort(error)) return error
+  if (error instanceof ApiError || isAbort(error)) return error
   return toApiError(0, null)
 }
 

@@ -270,6 +270,30 @@ describe('landing screen: Google button', () => {
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull()
   })
 
+  it('takes the settings the server wrote into index.html, and asks GET /api/config for nothing', async () => {
+    let asked = 0
+    mswServer.use(
+      http.get('*/api/config', () => {
+        asked++
+        return HttpResponse.json({ success: true, status: 200, data: { googleClientId: 'asked.apps.googleusercontent.com' } })
+      }),
+    )
+    const written = document.createElement('script')
+    written.type = 'application/json'
+    written.id = 'config'
+    written.textContent = JSON.stringify({ googleClientId: null })
+    document.head.append(written)
+    try {
+      const { queryClient } = renderApp('/')
+      await signInForm()
+      expect(queryClient.getQueryData(['config'])).toEqual({ googleClientId: null })
+      expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0)
+      expect(asked).toBe(0)
+    } finally {
+      written.remove()
+    }
+  })
+
   it('maps the sizes to Google heights: large 40, medium 32, small 20', async () => {
     expect(GOOGLE_BUTTON_HEIGHT).toEqual({ large: 40, medium: 32, small: 20 })
     render(

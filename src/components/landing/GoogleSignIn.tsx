@@ -1,10 +1,10 @@
-import { useState } from 'react'
-import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google'
+import { Suspense, lazy, useState } from 'react'
 import { Box } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { publicConfigQueryOptions } from '../../queries/config.ts'
-import { useGoogleLoginMutation } from '../../queries/auth.ts'
-import { useCompleteLogin } from './useCompleteLogin.ts'
+
+// Google's library is not part of the landing screen's first load: it loads only when Google sign-in is configured.
+const GoogleButton = lazy(() => import('./GoogleButton.tsx').then((m) => ({ default: m.GoogleButton })))
 
 /** Google's button heights per size (SPEC.md §9). */
 export const GOOGLE_BUTTON_HEIGHT = { large: 40, medium: 32, small: 20 } as const
@@ -33,51 +33,16 @@ export function GoogleSignIn(options: GoogleButtonOptions) {
   const clientId = config?.googleClientId
   if (!clientId || scriptFailed) return null
   return (
-    <GoogleOAuthProvider
-      clientId={clientId}
-      locale={options.locale}
-      onScriptLoadError={() => {
-        console.error('Google Identity Services failed to load')
-        setScriptFailed(true)
-      }}
-    >
-      <GoogleButton {...options} />
-    </GoogleOAuthProvider>
-  )
-}
-
-function GoogleButton({
-  size = 'large',
-  type = 'standard',
-  theme = 'outline',
-  text = 'signin_with',
-  shape = 'rectangular',
-  logoAlignment = 'left',
-  width = 280,
-  oneTap = false,
-}: GoogleButtonOptions) {
-  const google = useGoogleLoginMutation()
-  const { complete } = useCompleteLogin()
-  return (
-    <Box h={GOOGLE_BUTTON_HEIGHT[size]} data-testid={`google-button-${size}`}>
-      <GoogleLogin
-        type={type}
-        theme={theme}
-        size={size}
-        text={text}
-        shape={shape}
-        logo_alignment={logoAlignment}
-        width={width}
-        useOneTap={oneTap}
-        onSuccess={({ credential }) => {
-          if (!credential) {
-            console.error('Google sign-in returned no credential')
-            return
-          }
-          google.mutate({ idToken: credential }, { onSuccess: complete })
+    // The button's height is held while its code loads, so the form does not jump.
+    <Suspense fallback={<Box h={GOOGLE_BUTTON_HEIGHT[options.size ?? 'large']} />}>
+      <GoogleButton
+        clientId={clientId}
+        onScriptLoadError={() => {
+          console.error('Google Identity Services failed to load')
+          setScriptFailed(true)
         }}
-        onError={() => console.error('Google sign-in failed')}
+        {...options}
       />
-    </Box>
+    </Suspense>
   )
 }
