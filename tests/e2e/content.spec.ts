@@ -28,10 +28,10 @@ test('an admin creates a package with two skills, adds topics and sub-topics, sa
   await expect(page).toHaveURL(/\/package$/)
 
   const card = page.getByRole('article', { name: title })
-  await expect(card.getByRole('region', { name: 'Algebra' })).toBeVisible()
-  await expect(card.getByRole('region', { name: 'Geometry' })).toBeVisible()
+  await expect(card.getByRole('group', { name: 'Algebra' })).toBeVisible()
+  await expect(card.getByRole('group', { name: 'Geometry' })).toBeVisible()
   await card
-    .getByRole('region', { name: 'Algebra' })
+    .getByRole('group', { name: 'Algebra' })
     .getByRole('link', { name: /Add Topics and Sub Topics/ })
     .click()
   await expect(page).toHaveURL(/\/topic\/add\/\d+$/)

@@ -57,7 +57,7 @@ describe('/package list', () => {
     expect(within(item).queryByText(/\$/)).not.toBeInTheDocument()
 
     const [python, statistics] = pkg.skills
-    const pythonSection = within(item).getByRole('region', { name: 'Python' })
+    const pythonSection = within(item).getByRole('group', { name: 'Python' })
     expect(within(pythonSection).getByText('₹499.90')).toBeInTheDocument()
     expect(within(pythonSection).getByText('Python described')).toBeInTheDocument()
     expect(within(pythonSection).getByRole('link', { name: /\+ Add Topics and Sub Topics/ })).toHaveAttribute(
@@ -65,7 +65,7 @@ describe('/package list', () => {
       `/topic/add/${python!.id}`,
     )
     expect(within(pythonSection).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${python!.id}/topics`)
-    const statsSection = within(item).getByRole('region', { name: 'Statistics' })
+    const statsSection = within(item).getByRole('group', { name: 'Statistics' })
     expect(within(statsSection).getByText('₹0.00')).toBeInTheDocument()
     expect(within(statsSection).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${statistics!.id}/topics`)
 
@@ -367,8 +367,8 @@ describe('/package/create', () => {
     await waitFor(() => expect(pathname()).toBe('/package'))
     const item = await screen.findByRole('article', { name: 'Full Stack' })
     expect(within(item).getByText('₹19.90')).toBeInTheDocument()
-    expect(within(item).getByRole('region', { name: 'Frontend' })).toBeInTheDocument()
-    expect(within(item).getByRole('region', { name: 'Backend' })).toBeInTheDocument()
+    expect(within(item).getByRole('group', { name: 'Frontend' })).toBeInTheDocument()
+    expect(within(item).getByRole('group', { name: 'Backend' })).toBeInTheDocument()
 
     // Prices travel as exact decimal strings.
     expect(bodies).toEqual([
@@ -508,9 +508,9 @@ describe('/package/edit/{id}', () => {
     expect(await screen.findByText('Package updated')).toBeInTheDocument()
     await waitFor(() => expect(pathname()).toBe('/package'))
     const item = await screen.findByRole('article', { name: 'Renamed' })
-    expect(within(item).getByRole('region', { name: 'Kept and renamed' })).toBeInTheDocument()
-    expect(within(item).getByRole('region', { name: 'Brand new' })).toBeInTheDocument()
-    expect(within(item).queryByRole('region', { name: 'Drop' })).not.toBeInTheDocument()
+    expect(within(item).getByRole('group', { name: 'Kept and renamed' })).toBeInTheDocument()
+    expect(within(item).getByRole('group', { name: 'Brand new' })).toBeInTheDocument()
+    expect(within(item).queryByRole('group', { name: 'Drop' })).not.toBeInTheDocument()
 
     const saved = (await fetchPackage(token, pkg.id)).body.data!
     expect(saved.title).toBe('Renamed')
@@ -586,7 +586,7 @@ describe('/package/{id}', () => {
     expect(screen.queryByText(/\$/)).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Edit Package/ })).toHaveAttribute('href', `/package/edit/${pkg.id}`)
 
-    const topicsSkill = screen.getByRole('region', { name: 'With Topics' })
+    const topicsSkill = screen.getByRole('group', { name: 'With Topics' })
     expect(within(topicsSkill).getByText('₹99.99')).toBeInTheDocument()
     const topics = within(topicsSkill).getByRole('list', { name: 'Topics' })
     expect(
@@ -600,7 +600,7 @@ describe('/package/{id}', () => {
     )
     expect(within(topicsSkill).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${withTopics!.id}/topics`)
 
-    const bareSkill = screen.getByRole('region', { name: 'Bare' })
+    const bareSkill = screen.getByRole('group', { name: 'Bare' })
     expect(within(bareSkill).getByText('No topics added yet.')).toBeInTheDocument()
     expect(within(bareSkill).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${bare!.id}/topics`)
   })

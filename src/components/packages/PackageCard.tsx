@@ -29,11 +29,14 @@ export function SkillActions({ skill }: { skill: Pick<Skill, 'id' | 'title'> }) 
   )
 }
 
-/** Title, price and description of a skill; `children` adds what the screen shows below (topics, actions). */
+/**
+ * Title, price and description of a skill; `children` adds what the screen shows below (topics, actions). A group,
+ * not a region: two packages may hold skills of the same name, and landmarks must be named apart.
+ */
 export function SkillSummary({ skill, children, headingOrder = 4 }: { skill: Skill; children?: React.ReactNode; headingOrder?: 3 | 4 }) {
   const headingId = useId()
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby={headingId}>
+    <Paper withBorder radius="md" p="sm" role="group" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Title order={headingOrder} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
