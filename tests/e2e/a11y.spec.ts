@@ -165,7 +165,9 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined)
   await page.evaluate(async () => {
     await document.fonts.ready
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
+    // Infinite ones (skeletons, spinners) never finish: only the finite ones are waited for.
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
   })
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
 }
