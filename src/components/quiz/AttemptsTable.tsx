@@ -4,6 +4,7 @@ import { formatScore } from '../../lib/format.ts'
 import { DateTime } from '../ui/DateTime.tsx'
 import { AttemptBadges } from '../ui/AttemptBadges.tsx'
 import classes from './Results.module.css'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /**
  * Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM'),
@@ -13,7 +14,7 @@ import classes from './Results.module.css'
  */
 export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; label: string }) {
   return (
-    <Table.ScrollContainer minWidth={300} type="native" className={classes.scroll}>
+    <ScrollRegion label={label} minWidth={300} className={classes.scroll}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} className={classes.attempts}>
         <Table.Thead>
           <Table.Tr>
@@ -42,6 +43,6 @@ export function AttemptsTable({ attempts, label }: { attempts: McqAttempt[]; lab
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   )
 }

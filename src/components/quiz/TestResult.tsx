@@ -8,6 +8,7 @@ import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PassedBadge } from '../ui/AttemptBadges.tsx'
 import { ReviewRow } from './ReviewRow.tsx'
 import classes from './Tests.module.css'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 interface TestResultProps {
   result: AttemptResult
@@ -115,7 +116,7 @@ export function TestResult({ result, sitting, subTopicIds, titleById, settings, 
 /** A test over several sub-topics stores one attempt per sub-topic, each with its own score. */
 function PerSubTopic({ result, titleById }: { result: AttemptResult; titleById: Map<number, string> }) {
   return (
-    <Table.ScrollContainer minWidth={280} type="native">
+    <ScrollRegion label="Score per sub-topic" minWidth={280}>
       <Table verticalSpacing={6} aria-label="Score per sub-topic">
         <Table.Thead>
           <Table.Tr>
@@ -141,6 +142,6 @@ function PerSubTopic({ result, titleById }: { result: AttemptResult; titleById: 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   )
 }

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from 
 import { useElementSize } from '@mantine/hooks'
 import { IconChartBar, IconTable } from '@tabler/icons-react'
 import classes from './Charts.module.css'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /**
  * A chart drawn as plain SVG: the picture is one image whose accessible name summarises it, and the same
@@ -39,7 +40,7 @@ export function ChartCard({ title, summary, columns, data, children, note, empty
   const tableId = useId()
   const headingId = useId()
   const table = (
-    <Table.ScrollContainer minWidth={280} type="native">
+    <ScrollRegion labelledBy={headingId} minWidth={280}>
       <Table id={tableId} verticalSpacing={6} striped aria-labelledby={headingId} className={classes.dataTable}>
         <Table.Thead>
           <Table.Tr>
@@ -60,7 +61,7 @@ export function ChartCard({ title, summary, columns, data, children, note, empty
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   )
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby={headingId} className={classes.card}>

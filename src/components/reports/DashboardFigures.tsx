@@ -11,6 +11,7 @@ import { DateTime } from '../ui/DateTime.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'
 import classes from './Reports.module.css'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 const number = new Intl.NumberFormat('en-IN')
 
@@ -106,7 +107,7 @@ export function DashboardFigures() {
               No videos uploaded yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={300} type="native">
+            <ScrollRegion label="Most-viewed videos" minWidth={300}>
               <Table verticalSpacing={6} aria-labelledby="most-viewed-heading">
                 <Table.Thead>
                   <Table.Tr>
@@ -134,7 +135,7 @@ export function DashboardFigures() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           )}
         </Paper>
 
@@ -147,7 +148,7 @@ export function DashboardFigures() {
               No one has signed up yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={300} type="native">
+            <ScrollRegion label="Most-viewed videos" minWidth={300}>
               <Table verticalSpacing={6} aria-labelledby="signups-heading">
                 <Table.Thead>
                   <Table.Tr>
@@ -175,7 +176,7 @@ export function DashboardFigures() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           )}
         </Paper>
       </SimpleGrid>

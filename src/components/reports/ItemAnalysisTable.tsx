@@ -8,6 +8,7 @@ import { saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
 import { itemAnalysisQueryOptions, useExportItemAnalysis } from '../../queries/reports.ts'
 import classes from './Reports.module.css'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /** Questions per page of the item-analysis table. */
 export const ITEMS_PER_PAGE = 20
@@ -137,7 +138,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
           </Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={820} type="native">
+            <ScrollRegion labelledBy="items-heading" minWidth={820}>
               <Table verticalSpacing="xs" striped aria-labelledby="items-heading">
                 <Table.Thead>
                   <Table.Tr>
@@ -169,7 +170,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
             {pages > 1 ? (
               <Group justify="space-between" gap="sm" wrap="wrap">
                 <Text size="sm" c="dimmed">

@@ -15,6 +15,7 @@ import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
 import { ItemAnalysisTable } from './ItemAnalysisTable.tsx'
 import { LearnerProgressTable } from './LearnerProgressTable.tsx'
 import classes from './Reports.module.css'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /** Questions per page in a report's question table. */
 export const QUESTIONS_PER_PAGE = 10
@@ -71,7 +72,7 @@ export function ReportsFrame({ children }: { children: ReactNode }) {
 
 function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: number | undefined }) {
   return (
-    <Table.ScrollContainer minWidth={560} type="native" className={`${classes.packages} ${stickyActionColumn}`}>
+    <ScrollRegion label="Packages" minWidth={560} className={`${classes.packages} ${stickyActionColumn}`}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Packages">
         <Table.Thead>
           <Table.Tr>
@@ -126,7 +127,7 @@ function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: 
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   )
 }
 
@@ -260,7 +261,7 @@ function QuestionTable({ report, page, onPage }: { report: PackageReport; page: 
           </Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={560} type="native">
+            <ScrollRegion labelledBy="questions-heading" minWidth={560}>
               <Table verticalSpacing="xs" striped aria-labelledby="questions-heading">
                 <Table.Thead>
                   <Table.Tr>
@@ -302,7 +303,7 @@ function QuestionTable({ report, page, onPage }: { report: PackageReport; page: 
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
             {pages > 1 ? (
               <Group justify="space-between" gap="sm" wrap="wrap">
                 <Text size="sm" c="dimmed">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Skeleton, Table, Text } from '@mantine/core'
 import classes from './ScrollTable.module.css'
+import { ScrollRegion } from './ScrollRegion.tsx'
 
 /** For a scroll container whose last column holds each row's action: on phones that column stays in view. */
 export const stickyActionColumn = classes.stickyAction
@@ -23,14 +24,7 @@ export function ScrollTable({
   children: ReactNode
 }) {
   return (
-    <Table.ScrollContainer
-      minWidth={minWidth}
-      type="native"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className={stickyAction ? stickyActionColumn : undefined}
-    >
+    <ScrollRegion label={label} minWidth={minWidth} className={stickyAction ? stickyActionColumn : undefined}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -43,7 +37,7 @@ export function ScrollTable({
         </Table.Thead>
         {children}
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   )
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { formatDateTime, formatScore } from '../../lib/format.ts'
 import { AttemptBadges } from '../ui/AttemptBadges.tsx'
 import { attemptsByUserQueryOptions } from '../../queries/attempts.ts'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /** The user's most recent test attempts, newest first. */
 export function UserAttemptsSection({ userId }: { userId: number }) {
@@ -24,7 +25,7 @@ export function UserAttemptsSection({ userId }: { userId: number }) {
         ) : recent.length === 0 ? (
           <Text c="dimmed">No attempts yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollRegion label="Recent attempts" minWidth={420}>
             <Table striped aria-label="Recent attempts">
               <Table.Thead>
                 <Table.Tr>
@@ -51,7 +52,7 @@ export function UserAttemptsSection({ userId }: { userId: number }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </Stack>
     </Card>

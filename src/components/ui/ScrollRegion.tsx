@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react'
+import { Table } from '@mantine/core'
+
+/**
+ * The sideways scroll container of a table that may be wider than the screen. A keyboard user can reach and scroll
+ * it: it is focusable and named, by `label` or by the element `labelledBy` points at (WCAG 2.1.1, axe's
+ * scrollable-region-focusable).
+ */
+export function ScrollRegion({
+  label,
+  labelledBy,
+  minWidth,
+  className,
+  children,
+}: {
+  label?: string
+  labelledBy?: string
+  minWidth: number
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      role="region"
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className={className}
+    >
+      {children}
+    </Table.ScrollContainer>
+  )
+}
