@@ -97,9 +97,13 @@ const SCREENS: Screen[] = [
     route: '/skill/$skillId/topics',
     as: 'admin',
     url: (s) => `/skill/${s.skillId}/topics`,
-    dialogs: [{ name: 'Delete topic', open: click(/^Delete topic/), dialog: 'Delete topic' }],
   },
-  { route: '/topic/add/$skillId', as: 'admin', url: (s) => `/topic/add/${s.skillId}` },
+  {
+    route: '/topic/add/$skillId',
+    as: 'admin',
+    url: (s) => `/topic/add/${s.skillId}`,
+    dialogs: [{ name: 'Delete topic', open: click(/^Delete topic/), dialog: /Delete topic/ }],
+  },
   {
     route: '/subtopic/$id',
     as: 'admin',
@@ -211,6 +215,8 @@ async function contextFor(browser: Browser, baseURL: string, role: Role, theme: 
 }
 
 test.describe('accessibility @a11y', () => {
+  // A control that is missing must fail its step quickly, not hold the sweep until the test's timeout.
+  test.use({ actionTimeout: 10_000, navigationTimeout: 30_000 })
   let seed: A11ySeed
 
   test.beforeAll(async ({ request }) => {
