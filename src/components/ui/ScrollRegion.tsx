@@ -3,8 +3,8 @@ import { Table } from '@mantine/core'
 
 /**
  * The sideways scroll container of a table that may be wider than the screen. A keyboard user can reach and scroll
- * it: it is focusable and named, by `label` or by the element `labelledBy` points at (WCAG 2.1.1, axe's
- * scrollable-region-focusable).
+ * it (WCAG 2.1.1, axe's scrollable-region-focusable): it is focusable and named, by `label` or by the element
+ * `labelledBy` points at. A group, not a landmark: its table often sits in a section of the same name.
  */
 export function ScrollRegion({
   label,
@@ -23,7 +23,7 @@ export function ScrollRegion({
     <Table.ScrollContainer
       minWidth={minWidth}
       type="native"
-      role="region"
+      role="group"
       aria-label={label}
       aria-labelledby={labelledBy}
       tabIndex={0}
