@@ -65,7 +65,7 @@ export interface RunningServer {
   dataDir: string
   token: string
   output(): string
-  /** Stops the process and starts it again on the same port, data and database, with `env` on top of the first start's. */
+  /** Stops the process and starts it again on the same port, data and database, with `env` instead of the first start's. */
   restart(env?: Record<string, string>): Promise<void>
   stop(): Promise<void>
 }
@@ -93,7 +93,6 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
         LOG_REQUESTS: 'false',
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
-        ...options.env,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,7 +126,7 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
       await new Promise((r) => setTimeout(r, 200))
     }
   }
-  let child = launch()
+  let child = launch(options.env)
   const stop = async () => {
     await halt(child)
     rmSync(dataDir, { recursive: true, force: true })
