@@ -74,7 +74,7 @@ async function main() {
     console.log(`Server up on ${base} (${DATABASE_LABEL}, Node ${process.version}). Building the learner's package…`)
     const { packageId, videoId } = await buildPackage(server)
     const learner = await signInLearner(server, [packageId])
-    const credentials = await api<{ user: { email: string } }>(base, 'GET', '/api/user/getUserByEmail', undefined, learner.token)
+    const account = await api<{ email: string }>(base, 'GET', '/api/user/getUserByEmail', undefined, learner.token)
     const auth = { authorization: `Bearer ${learner.token}` }
 
     const results: Result[] = []
@@ -87,7 +87,7 @@ async function main() {
       'sign in (POST /oauth2/loginUser)',
       `${base}/api/oauth2/loginUser`,
       { 'content-type': 'application/json' },
-      { method: 'POST', body: JSON.stringify({ email: credentials.user.email, password: learner.password }) },
+      { method: 'POST', body: JSON.stringify({ email: account.email, password: learner.password }) },
     )
     await run('my packages (GET /user/getUserByEmail)', `${base}/api/user/getUserByEmail`, { ...auth, ...BROWSER })
     await run("viewer's tree (GET /packages/{id})", `${base}/api/packages/${packageId}`, { ...auth, ...BROWSER })

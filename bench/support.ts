@@ -60,10 +60,13 @@ export const DATABASE_LABEL = process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENC
 export interface RunningServer {
   base: string
   port: number
-  child: ChildProcess
+  /** The server process now running (another one after `restart`). */
+  readonly child: ChildProcess
   dataDir: string
   token: string
   output(): string
+  /** Stops the process and starts it again on the same port, data and database, with `env` instead of the first start's. */
+  restart(env?: Record<string, string>): Promise<void>
   stop(): Promise<void>
 }
 
@@ -75,42 +78,42 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
   const base = `http://127.0.0.1:${port}`
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') }
   let output = ''
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '', // the embedded database unless BENCH_DATABASE_URL
-      S3_BUCKET: '', // and the local disk store
-      S3_ACCESS_KEY_ID: '',
-      S3_SECRET_ACCESS_KEY: '',
-      SEED_DEMO: 'false',
-      LOG_REQUESTS: 'false',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  // Never outlive this process, even when it dies of an uncaught error.
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-  child.once('exit', () => process.off('exit', killOnExit))
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(force)
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-    await database?.drop()
+  const launch = (env: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, ['server/index.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '', // the embedded database unless BENCH_DATABASE_URL
+        S3_BUCKET: '', // and the local disk store
+        S3_ACCESS_KEY_ID: '',
+        S3_SECRET_ACCESS_KEY: '',
+        SEED_DEMO: 'false',
+        LOG_REQUESTS: 'false',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    // Never outlive this process, even when it dies of an uncaught error.
+    const killOnExit = () => child.kill('SIGKILL')
+    process.once('exit', killOnExit)
+    child.once('exit', () => process.off('exit', killOnExit))
+    child.stdout!.on('data', (chunk) => (output += chunk))
+    child.stderr!.on('data', (chunk) => (output += chunk))
+    return child
   }
-  try {
+  const halt = async (child: ChildProcess) => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(force)
+  }
+  const waitUntilUp = async (child: ChildProcess) => {
     const deadline = Date.now() + 300_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`)
@@ -119,11 +122,35 @@ export async function startServer(options: { parentDir?: string; env?: Record<st
         (r) => r.ok,
         () => false,
       )
-      if (up) break
+      if (up) return
       await new Promise((r) => setTimeout(r, 200))
     }
+  }
+  let child = launch(options.env)
+  const stop = async () => {
+    await halt(child)
+    rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
+  }
+  try {
+    await waitUntilUp(child)
     const { token } = await api<{ token: string }>(base, 'POST', '/api/oauth2/loginUser', admin)
-    return { base, port, child, dataDir, token, output: () => output, stop }
+    return {
+      base,
+      port,
+      get child() {
+        return child
+      },
+      dataDir,
+      token, // still valid after a restart: the JWT secret is kept in DATA_DIR
+      output: () => output,
+      async restart(env) {
+        await halt(child)
+        child = launch(env)
+        await waitUntilUp(child)
+      },
+      stop,
+    }
   } catch (err) {
     await stop()
     throw err

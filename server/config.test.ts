@@ -37,6 +37,8 @@ describe('loadConfig', () => {
     expect(config.mailFrom).toMatch(/@/)
     expect(config.trustProxy).toBe(false)
     expect(config.logRequests).toBe(true)
+    expect(config.treeCacheBytes).toBe(64 * 1024 ** 2)
+    expect(loadConfig({ TREE_CACHE_BYTES: '0' }).treeCacheBytes).toBe(0)
   })
 
   it('treats empty values as unset', () => {
@@ -89,6 +91,7 @@ describe('loadConfig', () => {
       S3_ACCESS_KEY_ID: 'key-id',
       S3_SECRET_ACCESS_KEY: 'secret-key',
       AUTH_REQUIRE_VERIFIED_EMAIL: 'true',
+      TREE_CACHE_BYTES: '1048576',
     })
     expect(config).toEqual({
       port: 8080,
@@ -114,6 +117,7 @@ describe('loadConfig', () => {
         secretAccessKey: 'secret-key',
       },
       requireVerifiedEmail: true,
+      treeCacheBytes: 1024 ** 2,
     })
   })
 
@@ -163,6 +167,9 @@ describe('loadConfig', () => {
     ['MAX_VIDEO_BYTES', { MAX_VIDEO_BYTES: 'lots' }],
     ['MAX_VIDEO_BYTES', { MAX_VIDEO_BYTES: '0' }],
     ['FILE_URL_TTL', { FILE_URL_TTL: 'an hour' }],
+    ['TREE_CACHE_BYTES', { TREE_CACHE_BYTES: '-1' }],
+    ['TREE_CACHE_BYTES', { TREE_CACHE_BYTES: 'big' }],
+    ['TREE_CACHE_BYTES', { TREE_CACHE_BYTES: '1.5' }],
     ['S3_ENDPOINT', { S3_ENDPOINT: 'not a url' }],
   ])('a bad %s stops with a ConfigError naming it (%j)', (name, env) => {
     expect(configError(env).message).toContain(name)

@@ -84,6 +84,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalText.pipe(url.optional()),
   AUTH_REQUIRE_VERIFIED_EMAIL: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
+  TREE_CACHE_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes (0 turns the cache off)' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(0, 'must be 0 (off) or a number of bytes')
+    .default(64 * 1024 ** 2),
 })
 
 export interface Config {
@@ -116,6 +121,8 @@ export interface Config {
     | undefined
   /** Refuse password sign-in until the e-mail address is verified. */
   requireVerifiedEmail: boolean
+  /** Bytes of serialised package trees kept in memory (server/content/tree-cache.ts); 0 turns the cache off. */
+  treeCacheBytes: number
 }
 
 export class ConfigError extends Error {}
@@ -156,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
     requireVerifiedEmail: e.AUTH_REQUIRE_VERIFIED_EMAIL,
+    treeCacheBytes: e.TREE_CACHE_BYTES,
     uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
     fileUrlTtlSeconds: e.FILE_URL_TTL,
     s3: e.S3_BUCKET

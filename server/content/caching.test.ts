@@ -217,3 +217,32 @@ describe('the tree cache', () => {
     expect(after.data.skills[0]!.topics[0]!.title).toBe('Fresh')
   })
 })
+
+describe('the tree cache turned off (TREE_CACHE_BYTES=0)', () => {
+  it('queries the tree on every 200, with the same body as the cached read, compressed, with an ETag and 304', async () => {
+    const uncached = await createTestContext({ TREE_CACHE_BYTES: '0' })
+    try {
+      const uncachedAdmin = (await uncached.createUser({ role: 'admin' })).token
+      const cached = await call(treePath(), admin, { 'accept-encoding': 'br' })
+      const cachedBody = decode(cached, Buffer.from(await cached.arrayBuffer()))
+      uncached.queries.count = 0
+      const first = await call(treePath(), uncachedAdmin, { 'accept-encoding': 'br' }, uncached)
+      expect(first.status).toBe(200)
+      expect(first.headers.get('content-encoding')).toBe('br')
+      expect(first.headers.get('etag')).toMatch(/^W\/"tree-/)
+      expect(JSON.parse(decode(first, Buffer.from(await first.arrayBuffer()))).data).toEqual(JSON.parse(cachedBody).data)
+      const firstQueries = uncached.queries.count
+      expect(firstQueries).toBeGreaterThan(2)
+
+      uncached.queries.count = 0
+      const second = await call(treePath(), uncachedAdmin, {}, uncached)
+      expect(JSON.parse(await second.text()).data).toEqual(JSON.parse(cachedBody).data)
+      expect(uncached.queries.count).toBe(firstQueries) // built again: nothing kept
+
+      const revalidated = await call(treePath(), uncachedAdmin, { 'if-none-match': first.headers.get('etag')! }, uncached)
+      expect(revalidated.status).toBe(304)
+    } finally {
+      await uncached.close()
+    }
+  })
+})

@@ -6,7 +6,8 @@ import { encode, pickEncoding } from '../http/compress.ts'
  * Serialised package trees, each with its brotli and gzip forms, kept in memory by (package, content version,
  * media window): a write anywhere moves the version on, and every request reads the version from the database,
  * so a write on another instance is seen at this instance's next request. No time-based staleness; bounded by
- * bytes, least recently used first out. Concurrent misses of one key build the body once.
+ * bytes (the TREE_CACHE_BYTES setting), least recently used first out. Concurrent misses of one key build the
+ * body once. With 0 bytes the cache is off (`enabled` false): the caller answers every read from the database.
  */
 export interface EncodedBody {
   json: Buffer
@@ -14,11 +15,10 @@ export interface EncodedBody {
   gzip: Buffer
 }
 
-export const TREE_CACHE_BYTES = 64 * 1024 * 1024
-
 export type TreeCache = ReturnType<typeof createTreeCache>
 
-export function createTreeCache(maxBytes = TREE_CACHE_BYTES) {
+export function createTreeCache(maxBytes: number) {
+  if (maxBytes === 0) return { enabled: false as const }
   const cache = new LRUCache<string, EncodedBody, () => Promise<string>>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => entry.json.byteLength + entry.br.byteLength + entry.gzip.byteLength,
@@ -29,6 +29,7 @@ export function createTreeCache(maxBytes = TREE_CACHE_BYTES) {
     },
   })
   return {
+    enabled: true as const,
     /** The cached body under `key`, or `build`'s JSON text, encoded and kept. */
     async get(key: string, build: () => Promise<string>): Promise<EncodedBody> {
       const entry = await cache.fetch(key, { context: build })

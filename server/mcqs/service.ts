@@ -10,7 +10,7 @@ import { assertSubTopicsAccess } from '../auth/access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { receiveUpload, type UploadRequest } from '../storage/multipart.ts'
-import { readSheetOffThread } from './xlsx.ts'
+import { readSheetOffThread } from './sheet-reader.ts'
 
 type McqRow = typeof mcqs.$inferSelect
 

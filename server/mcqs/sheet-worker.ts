@@ -1,15 +1,20 @@
-/** The worker thread that reads an uploaded spreadsheet (see readSheetOffThread in xlsx.ts). */
-import { parentPort, workerData } from 'node:worker_threads'
+/**
+ * The long-lived worker thread that reads uploaded spreadsheets (see readSheetOffThread in sheet-reader.ts): it
+ * loads exceljs once, then answers one file per message, in order, until the server stops.
+ */
+import { parentPort } from 'node:worker_threads'
 import { AppError } from '../http/errors.ts'
-import { readQuestionRows, type SheetWorkerAnswer } from './xlsx.ts'
+import { readQuestionRows, type SheetWorkerAnswer, type SheetWorkerJob } from './xlsx.ts'
 
-const { file, maxRows } = workerData as { file: Uint8Array; maxRows: number }
-
-let answer: SheetWorkerAnswer
-try {
-  answer = { sheet: await readQuestionRows(Buffer.from(file.buffer, file.byteOffset, file.byteLength), maxRows) }
-} catch (err) {
-  if (!(err instanceof AppError) || (err.status !== 400 && err.status !== 413)) throw err
-  answer = { error: { status: err.status, message: err.message, details: err.details } }
-}
-parentPort!.postMessage(answer)
+parentPort!.on('message', async ({ file, maxRows }: SheetWorkerJob) => {
+  let answer: SheetWorkerAnswer
+  try {
+    answer = { sheet: await readQuestionRows(Buffer.from(file.buffer, file.byteOffset, file.byteLength), maxRows) }
+  } catch (err) {
+    answer =
+      err instanceof AppError && (err.status === 400 || err.status === 413)
+        ? { error: { status: err.status, message: err.message, details: err.details } }
+        : { failure: err instanceof Error ? (err.stack ?? err.message) : String(err) }
+  }
+  parentPort!.postMessage(answer)
+})

@@ -1,10 +1,7 @@
-import path from 'node:path'
 import { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { inflateRawSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
-import { MAX_IMPORT_ROWS, type SheetRow } from '../../contract/mcq-import.ts'
+import type { SheetRow } from '../../contract/mcq-import.ts'
 import { AppError, badRequest } from '../http/errors.ts'
 
 const MAX_EXPANDED_BYTES = 100 * 1024 * 1024
@@ -67,7 +64,7 @@ const tooManyRowsMessage = (limit: number) =>
 /**
  * Reads the first worksheet of an .xlsx with exceljs's streaming reader, a row at a time, and stops as soon as
  * it holds more than `maxRows` question rows, instead of building the whole workbook in memory first. Runs
- * inside the sheet worker (readSheetOffThread), never on the server's event loop.
+ * inside the sheet worker (readSheetOffThread in sheet-reader.ts), never on the server's event loop.
  */
 export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
   assertSafeZip(buffer)
@@ -159,34 +156,14 @@ export function cellText(value: unknown): string {
   return ''
 }
 
-/** What the sheet worker posts back: the rows, or the error to answer with. */
-export type SheetWorkerAnswer = { sheet: SheetRows } | { error: { status: 400 | 413; message: string; details?: Record<string, string> } }
-
-// From the module's own path: Vite rewrites `new URL('./…', import.meta.url)` under the SPA tests.
-const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sheet-worker.ts')
-
-/**
- * Reads a spreadsheet in a worker thread, so the server keeps answering every other request meanwhile (a big
- * sheet takes seconds of parsing). The worker's memory is capped; a sheet that needs more is refused.
- */
-export function readSheetOffThread(buffer: Buffer): Promise<SheetRows> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { file: new Uint8Array(buffer), maxRows: MAX_IMPORT_ROWS },
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-    })
-    worker.once('message', (answer: SheetWorkerAnswer) => {
-      if ('sheet' in answer) resolve(answer.sheet)
-      else reject(new AppError(answer.error.status, answer.error.message, { details: answer.error.details }))
-      void worker.terminate()
-    })
-    worker.once('error', (err: Error & { code?: string }) =>
-      reject(
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new AppError(413, 'The spreadsheet needs too much memory to read; split it into smaller files')
-          : err,
-      ),
-    )
-    worker.once('exit', () => reject(new Error('The spreadsheet reader stopped without an answer')))
-  })
+/** What the sheet reader posts to its worker: one file (its bytes transferred, not copied) and the row limit. */
+export interface SheetWorkerJob {
+  file: Uint8Array
+  maxRows: number
 }
+
+/** What the sheet worker posts back: the rows, the error to answer with, or an unexpected failure's stack. */
+export type SheetWorkerAnswer =
+  | { sheet: SheetRows }
+  | { error: { status: 400 | 413; message: string; details?: Record<string, string> } }
+  | { failure: string }

@@ -16,7 +16,7 @@ import { cachedPackageTree } from './tree-read.ts'
 export function packageRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
   const { db } = deps
   const sign = mediaSigner(deps)
-  const trees = createTreeCache()
+  const trees = createTreeCache(deps.config.treeCacheBytes)
   return new Hono<AppEnv>()
     .post(
       '/createPackage',
