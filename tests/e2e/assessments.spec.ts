@@ -82,7 +82,7 @@ test.describe('assessments', () => {
     // The admin, on the sub-topic page.
     await storeSession(page, seeded.adminSession)
     await page.goto(`/subtopic/${seeded.subTopicId}`)
-    const form = page.getByRole('form', { name: 'Test settings' })
+    const form = page.getByRole('form', { name: /^Test settings/ })
     await expect(form.getByText(/^All 11 questions, no time limit, unlimited attempts/)).toBeVisible()
     await form.getByRole('textbox', { name: 'Questions per attempt' }).fill('5')
     await form.getByRole('textbox', { name: 'Time limit (minutes)' }).fill('1')

@@ -243,7 +243,7 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   await page.keyboard.press('ArrowRight')
   await expect(subTopic.getByRole('tab', { name: 'Questions' })).toBeFocused()
   await expect(subTopic.getByRole('tab', { name: 'Questions' })).toHaveAttribute('aria-selected', 'true')
-  const mcqForm = subTopic.getByRole('form', { name: 'Upload MCQs' })
+  const mcqForm = subTopic.getByRole('form', { name: /^Upload MCQs(:|$)/ })
   const picker = mcqForm.getByRole('button', { name: /\.xlsx|Excel/i }).first()
   await tabTo(page, picker)
   const chooser = page.waitForEvent('filechooser')

@@ -78,7 +78,7 @@ test('an admin uploads a video, a PDF and a question bank, plays and seeks, down
   await expect(card.getByText(`Sub-topic ID: ${tree.subTopicId}`)).toBeVisible()
 
   // --- video + thumbnail, with the progress the XHR reports
-  const videoForm = card.getByRole('form', { name: 'Upload a video' })
+  const videoForm = card.getByRole('form', { name: /^Upload a video/ })
   const fileInputs = videoForm.locator('input[type=file]')
   await fileInputs.nth(0).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip })
   await fileInputs.nth(1).setInputFiles({ name: 'thumbnail.png', mimeType: 'image/png', buffer: thumbnail })
@@ -126,7 +126,7 @@ test('an admin uploads a video, a PDF and a question bank, plays and seeks, down
 
   // --- a PDF, then every latest material as a zip
   await card.getByRole('tab', { name: /Study materials/ }).click()
-  const pdfForm = card.getByRole('form', { name: 'Upload a PDF' })
+  const pdfForm = card.getByRole('form', { name: /^Upload a PDF/ })
   await pdfForm.locator('input[type=file]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: pdf })
   await pdfForm.getByRole('textbox', { name: 'Name' }).fill('Lesson notes')
   await pdfForm.getByRole('button', { name: 'Upload PDF' }).click()
@@ -156,7 +156,7 @@ test('an admin uploads a video, a PDF and a question bank, plays and seeks, down
   const filled = Buffer.from(await book.xlsx.writeBuffer())
 
   await card.getByRole('tab', { name: 'Questions' }).click()
-  const mcqForm = card.getByRole('form', { name: 'Upload MCQs' })
+  const mcqForm = card.getByRole('form', { name: /^Upload MCQs(:|$)/ })
   await mcqForm.locator('input[type=file]').setInputFiles({ name: 'filled.xlsx', mimeType: XLSX, buffer: filled })
   const preview = mcqForm.getByRole('region', { name: 'Preview' })
   await expect(preview.getByText('Rows: 4')).toBeVisible()

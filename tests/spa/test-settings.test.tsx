@@ -20,7 +20,7 @@ describe('test settings (admin)', () => {
     signInAdmin(course)
     const { user } = renderApp(`/subtopic/${course.adding.id}`)
 
-    const form = within(await screen.findByRole('form', { name: 'Test settings' }))
+    const form = within(await screen.findByRole('form', { name: /^Test settings/ }))
     // The defaults keep today's behaviour, and say so.
     expect(
       await form.findByText('All 2 questions, no time limit, unlimited attempts, answers shown after each attempt, pass mark 60 %.'),
@@ -67,7 +67,7 @@ describe('test settings (admin)', () => {
     const course = await seedCourse()
     signInAdmin(course)
     const { user } = renderApp(`/subtopic/${course.adding.id}`)
-    const form = within(await screen.findByRole('form', { name: 'Test settings' }))
+    const form = within(await screen.findByRole('form', { name: /^Test settings/ }))
     await typeNumber(user, form, 'Pass mark (%)', '80')
     await user.selectOptions(form.getByRole('combobox', { name: 'After submitting, learners see' }), 'Nothing but the attempt')
     expect(
@@ -85,7 +85,7 @@ describe('test settings (admin)', () => {
     const { user } = renderApp(`/skill/${course.skill.id}/topics`)
     const card = within(await screen.findByRole('region', { name: 'Adding fractions' }))
     await user.click(card.getByRole('tab', { name: 'Test settings' }))
-    const form = within(await card.findByRole('form', { name: 'Test settings' }))
+    const form = within(await card.findByRole('form', { name: /^Test settings/ }))
     expect(await form.findByText(/^All 2 questions, no time limit/)).toBeInTheDocument()
     await typeNumber(user, form, 'Attempts allowed', '2')
     await user.click(form.getByRole('button', { name: 'Save test settings' }))

@@ -87,7 +87,7 @@ describe('video upload', () => {
   it("asks for both files: 'Please select both video and thumbnail'", async () => {
     const { skill } = await seed()
     const { user, card } = await openPage(skill.id)
-    const form = within(card).getByRole('form', { name: 'Upload a video' })
+    const form = within(card).getByRole('form', { name: /^Upload a video/ })
     await user.click(within(form).getByRole('button', { name: 'Upload video' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Please select both video and thumbnail')
     await user.upload(fileInputs(form)[0]!, fileOf(bytes.mp4(), 'intro.mp4', 'video/mp4'))
@@ -108,7 +108,7 @@ describe('video upload', () => {
       }),
     )
     const { user, card } = await openPage(skill.id)
-    const form = within(card).getByRole('form', { name: 'Upload a video' })
+    const form = within(card).getByRole('form', { name: /^Upload a video/ })
     const [videoInput, thumbInput] = fileInputs(form)
     await user.upload(videoInput!, fileOf(bytes.mp4(64 * 1024), 'intro.mp4', 'video/mp4'))
     await user.upload(thumbInput!, fileOf(bytes.png(), 'intro.png', 'image/png'))
@@ -132,7 +132,7 @@ describe('video upload', () => {
   it("shows 'Upload failed' with the server's reason (a PNG sent as the video)", async () => {
     const { skill } = await seed()
     const { user, card } = await openPage(skill.id)
-    const form = within(card).getByRole('form', { name: 'Upload a video' })
+    const form = within(card).getByRole('form', { name: /^Upload a video/ })
     const [videoInput, thumbInput] = fileInputs(form)
     await user.upload(videoInput!, fileOf(bytes.png(), 'sneaky.mp4', 'video/mp4'))
     await user.upload(thumbInput!, fileOf(bytes.png(), 'thumb.png', 'image/png'))
@@ -158,7 +158,7 @@ describe('video upload', () => {
       ),
     )
     const { user, card } = await openPage(skill.id)
-    const form = within(card).getByRole('form', { name: 'Upload a video' })
+    const form = within(card).getByRole('form', { name: /^Upload a video/ })
     const [videoInput, thumbInput] = fileInputs(form)
     await user.upload(videoInput!, fileOf(bytes.mp4(), 'intro.mp4', 'video/mp4'))
     await user.upload(thumbInput!, fileOf(bytes.png(), 'intro.png', 'image/png'))
@@ -198,7 +198,7 @@ describe('PDF upload and study materials', () => {
     const { skill } = await seed()
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: /Study materials/ }))
-    const form = within(card).getByRole('form', { name: 'Upload a PDF' })
+    const form = within(card).getByRole('form', { name: /^Upload a PDF/ })
     await user.click(within(form).getByRole('button', { name: 'Upload PDF' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Please select a PDF file')
     await user.upload(fileInputs(form)[0]!, fileOf(bytes.pdf(), 'week_1-notes.pdf', 'application/pdf'))
@@ -224,7 +224,7 @@ describe('PDF upload and study materials', () => {
     const { skill } = await seed()
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: /Study materials/ }))
-    const form = within(card).getByRole('form', { name: 'Upload a PDF' })
+    const form = within(card).getByRole('form', { name: /^Upload a PDF/ })
     const name = within(form).getByRole('textbox', { name: 'Name' })
     // The picker's accept filter would drop the PNG; a user who picks 'All files' gets past it.
     await userEvent.setup({ applyAccept: false }).upload(fileInputs(form)[0]!, fileOf(bytes.png(), 'thumb.png', 'image/png'))
@@ -248,7 +248,7 @@ describe('PDF upload and study materials', () => {
     )
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: /Study materials/ }))
-    const form = within(card).getByRole('form', { name: 'Upload a PDF' })
+    const form = within(card).getByRole('form', { name: /^Upload a PDF/ })
     await user.upload(fileInputs(form)[0]!, fileOf(bytes.pdf(), 'big.pdf', 'application/pdf'))
     await user.click(within(form).getByRole('button', { name: 'Upload PDF' }))
     expect(await toast('PDF upload failed')).toBeInTheDocument()
@@ -303,7 +303,7 @@ describe('MCQ spreadsheets', () => {
     const { skill } = await seed()
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
-    const form = within(card).getByRole('form', { name: 'Upload MCQs' })
+    const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Please select an Excel file')
     expect(fileInputs(form)[0]).toHaveAttribute('accept', expect.stringContaining('.xlsx'))
@@ -328,7 +328,7 @@ describe('MCQ spreadsheets', () => {
     ])
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
-    const form = within(card).getByRole('form', { name: 'Upload MCQs' })
+    const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.upload(fileInputs(form)[0]!, sheet)
     const preview = await within(form).findByRole('region', { name: 'Preview' })
     expect(within(preview).getByText('Rows: 7')).toBeInTheDocument()
@@ -369,7 +369,7 @@ describe('MCQ spreadsheets', () => {
     const { skill, subTopics, token } = await seed()
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
-    const form = within(card).getByRole('form', { name: 'Upload MCQs' })
+    const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.upload(
       fileInputs(form)[0]!,
       await workbook([
@@ -407,7 +407,7 @@ describe('MCQ spreadsheets', () => {
     )
     const { user, card } = await openPage(skill.id)
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
-    const form = within(card).getByRole('form', { name: 'Upload MCQs' })
+    const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.upload(fileInputs(form)[0]!, await workbook([header, ['Q1', 'A', 'x', 'y']]))
     await within(form).findByRole('region', { name: 'Preview' })
     await user.click(within(form).getByRole('button', { name: 'Upload' }))

@@ -10,11 +10,14 @@ import { FilePicker, wrongKind } from './FilePicker.tsx'
 import { FormMessage } from './FormMessage.tsx'
 import { McqPreview, McqResult, type McqPreviewState } from './McqPreview.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
+import { formName } from './form-name.ts'
 
 interface McqSheetUploadProps {
   kind: SheetKind
   /** The sub-topic of a plain sheet. */
   subTopicId?: number
+  /** Tells this form apart from the same form of other sub-topics on one screen. */
+  subTopicTitle?: string
   label?: string
   /** Shown when Upload is pressed with no file. */
   missingFileMessage: string
@@ -25,7 +28,7 @@ interface McqSheetUploadProps {
  * will be skipped with its reason; nothing stored), so the browser never parses a sheet; Upload confirms; the
  * server's result follows.
  */
-export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)', missingFileMessage }: McqSheetUploadProps) {
+export function McqSheetUpload({ kind, subTopicId, subTopicTitle, label = 'Excel file (.xlsx)', missingFileMessage }: McqSheetUploadProps) {
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const [message, setMessage] = useState<string | null>(null)
@@ -79,7 +82,11 @@ export function McqSheetUpload({ kind, subTopicId, label = 'Excel file (.xlsx)',
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={kind === 'plain' ? 'Upload MCQs' : 'Upload MCQs with SubTopic ID'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={kind === 'plain' ? formName('Upload MCQs', subTopicTitle) : 'Upload MCQs with SubTopic ID'}
+    >
       <Stack gap="sm">
         <FilePicker
           kind="xlsx"

@@ -7,6 +7,7 @@ import { FilePicker, wrongKind } from './FilePicker.tsx'
 import { FormMessage } from './FormMessage.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
 import { useWarnOnLeave } from './useWarnOnLeave.ts'
+import { formName } from './form-name.ts'
 
 const nameFromFile = (file: File) =>
   file.name
@@ -15,7 +16,7 @@ const nameFromFile = (file: File) =>
     .trim()
 
 /** A PDF study material with its name; the same name again becomes a new version. */
-export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTopicId: number }) {
+export function PdfUploadForm({ skillId, subTopicId, subTopicTitle }: { skillId: number; subTopicId: number; subTopicTitle?: string }) {
   const [pdf, setPdf] = useState<File | null>(null)
   const [name, setName] = useState('')
   const [nameEdited, setNameEdited] = useState(false)
@@ -64,7 +65,7 @@ export function PdfUploadForm({ skillId, subTopicId }: { skillId: number; subTop
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Upload a PDF">
+    <form onSubmit={submit} noValidate aria-label={formName('Upload a PDF', subTopicTitle)}>
       <Stack gap="sm">
         <FilePicker
           kind="pdf"

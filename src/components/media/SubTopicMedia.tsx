@@ -99,21 +99,26 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
 
           <Tabs.Panel value="videos" pt="md">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
-              <VideoUploadForm skillId={skillId} subTopicId={subTopic.id} />
+              <VideoUploadForm skillId={skillId} subTopicId={subTopic.id} subTopicTitle={subTopic.title} />
               <VideoList videos={subTopic.videos} skillId={skillId} />
             </SimpleGrid>
           </Tabs.Panel>
           <Tabs.Panel value="materials" pt="md">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
-              <PdfUploadForm skillId={skillId} subTopicId={subTopic.id} />
+              <PdfUploadForm skillId={skillId} subTopicId={subTopic.id} subTopicTitle={subTopic.title} />
               <MaterialList subTopic={subTopic} skillId={skillId} />
             </SimpleGrid>
           </Tabs.Panel>
           <Tabs.Panel value="questions" pt="md">
-            <McqSheetUpload kind="plain" subTopicId={subTopic.id} missingFileMessage="Please select an Excel file" />
+            <McqSheetUpload
+              kind="plain"
+              subTopicId={subTopic.id}
+              subTopicTitle={subTopic.title}
+              missingFileMessage="Please select an Excel file"
+            />
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
-            {settingsOpened ? <TestSettingsPanel subTopicId={subTopic.id} /> : null}
+            {settingsOpened ? <TestSettingsPanel subTopicId={subTopic.id} subTopicTitle={subTopic.title} /> : null}
           </Tabs.Panel>
         </Tabs>
       </Stack>

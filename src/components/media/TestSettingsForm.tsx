@@ -7,6 +7,7 @@ import { notify } from '../../lib/toast.ts'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { testSettingsQueryOptions, useSaveTestSettings } from '../../queries/test-settings.ts'
 import { summarizeTestSettings } from './test-settings-summary.ts'
+import { formName } from './form-name.ts'
 
 type Values = TestSettings
 
@@ -41,7 +42,7 @@ const whole = (value: string | number) => (typeof value === 'number' ? Math.trun
  * A sub-topic's test settings (admins): loads them on first show, then a compact form where each setting
  * says in one line what it does, and a sentence that sums them up as a learner will meet them.
  */
-export function TestSettingsPanel({ subTopicId }: { subTopicId: number }) {
+export function TestSettingsPanel({ subTopicId, subTopicTitle }: { subTopicId: number; subTopicTitle?: string }) {
   const settings = useQuery(testSettingsQueryOptions(subTopicId))
   const bank = useQuery(mcqsQueryOptions([subTopicId]))
   if (settings.isPending) return <Skeleton h={240} radius="md" aria-label="Loading test settings" />
@@ -54,15 +55,19 @@ export function TestSettingsPanel({ subTopicId }: { subTopicId: number }) {
         </Button>
       </Alert>
     )
-  return <TestSettingsForm subTopicId={subTopicId} settings={settings.data} questionCount={bank.data?.length} />
+  return (
+    <TestSettingsForm subTopicId={subTopicId} subTopicTitle={subTopicTitle} settings={settings.data} questionCount={bank.data?.length} />
+  )
 }
 
 function TestSettingsForm({
   subTopicId,
+  subTopicTitle,
   settings,
   questionCount,
 }: {
   subTopicId: number
+  subTopicTitle: string | undefined
   settings: TestSettings
   questionCount: number | undefined
 }) {
@@ -87,7 +92,7 @@ function TestSettingsForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Test settings" aria-describedby={summaryId}>
+    <form onSubmit={onSubmit} noValidate aria-label={formName('Test settings', subTopicTitle)} aria-describedby={summaryId}>
       <Stack gap="md">
         <Text id={summaryId} fw={600}>
           {summarizeTestSettings({ ...settings, ...values }, questionCount)}

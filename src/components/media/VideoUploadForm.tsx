@@ -7,9 +7,10 @@ import { FilePicker, wrongKind } from './FilePicker.tsx'
 import { FormMessage } from './FormMessage.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
 import { useWarnOnLeave } from './useWarnOnLeave.ts'
+import { formName } from './form-name.ts'
 
 /** A video and its thumbnail (both required) with an optional title, sent with a real progress bar and Cancel. */
-export function VideoUploadForm({ skillId, subTopicId }: { skillId: number; subTopicId: number }) {
+export function VideoUploadForm({ skillId, subTopicId, subTopicTitle }: { skillId: number; subTopicId: number; subTopicTitle?: string }) {
   const [video, setVideo] = useState<File | null>(null)
   const [thumbnail, setThumbnail] = useState<File | null>(null)
   const [title, setTitle] = useState('')
@@ -53,7 +54,7 @@ export function VideoUploadForm({ skillId, subTopicId }: { skillId: number; subT
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Upload a video">
+    <form onSubmit={submit} noValidate aria-label={formName('Upload a video', subTopicTitle)}>
       <Stack gap="sm">
         <FilePicker
           kind="video"
