@@ -192,7 +192,7 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   await expect(page).toHaveURL(/\/package$/)
 
   // Its skill → the topic editor: a topic with two sub-topics.
-  const skillRegion = page.getByRole('article', { name: title }).getByRole('region', { name: 'Keys' })
+  const skillRegion = page.getByRole('article', { name: title }).getByRole('group', { name: 'Keys' })
   await tabTo(page, skillRegion.getByRole('link', { name: /Add Topics and Sub Topics/ }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/topic\/add\/\d+$/)
@@ -223,7 +223,7 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   await expect(page).toHaveURL(/\/package$/)
   await tabTo(
     page,
-    page.getByRole('article', { name: title }).getByRole('region', { name: 'Keys' }).getByRole('link', { name: 'Upload Content' }),
+    page.getByRole('article', { name: title }).getByRole('group', { name: 'Keys' }).getByRole('link', { name: 'Upload Content' }),
   )
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/skill\/\d+\/topics$/)

@@ -3,7 +3,7 @@
  * (`server/index.ts`) on a temporary data directory and a free port, runs the Playwright journeys against it,
  * then stops the server and removes the directory. The exit code is Playwright's.
  *
- * Two servers are started: the main one (JWT_TTL 12h) and a second one with JWT_TTL=3s on its own data
+ * Two servers are started: the main one (JWT_TTL 12h) and a second one with JWT_TTL=8s on its own data
  * directory, so the expired-token journey meets a token that has genuinely expired.
  * Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- --grep theme`.
  */
@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { buildIfNeeded, root, run, type RunningServer, startServer, stopServers } from './server-process.ts'
 
-const SHORT_TTL = '3s'
+const SHORT_TTL = '8s'
 const servers: RunningServer[] = []
 
 let cleaned = false
