@@ -12,7 +12,7 @@ const storedSession = () => ({
 
 test('an expired token sends the browser to / and clears the session', async ({ page, request }) => {
   test.skip(!shortTtlUrl, 'E2E_SHORT_TTL_URL is not set (run through npm run test:e2e)')
-  // This server signs tokens that live JWT_TTL=3s.
+  // This server signs tokens that live JWT_TTL (8 s, see run.ts).
   const learner = newLearner('Expiry')
   await registerViaApi(request, learner, shortTtlUrl)
   const session = await loginViaApi(request, learner.email, learner.password, shortTtlUrl)
