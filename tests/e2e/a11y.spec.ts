@@ -40,7 +40,11 @@ const SCREENS: Screen[] = [
     route: '/',
     as: 'guest',
     url: () => '/',
-    dialogs: [{ name: 'Create Account face', open: click(/Sign Up|Switch to Create Account/) }],
+    dialogs: [
+      { name: 'Create Account face', open: click('Sign Up'), only: 'desktop' },
+      // Phones have no sliding overlay: the link under the sign-in form switches faces.
+      { name: 'Create Account face', open: click('Create an account'), only: 'phone' },
+    ],
   },
   { route: '/forgot-password', as: 'guest', url: () => '/forgot-password' },
   { route: '/reset-password', as: 'guest', url: () => '/reset-password?token=not-a-real-token' },
@@ -97,6 +101,21 @@ const SCREENS: Screen[] = [
     route: '/skill/$skillId/topics',
     as: 'admin',
     url: (s) => `/skill/${s.skillId}/topics`,
+    // Deleting media is offered on Upload Content (the sub-topic page lists without deleting).
+    dialogs: [
+      { name: 'Delete video', open: (p, s) => click(`Delete video ${s.videoTitle}`)(p), dialog: 'Delete video' },
+      {
+        name: 'Delete study material',
+        open: async (p, s) => {
+          await p
+            .getByRole('tab', { name: /Study materials/ })
+            .first()
+            .click()
+          await click(`Delete ${s.materialName} version 1`)(p)
+        },
+        dialog: 'Delete study material',
+      },
+    ],
   },
   {
     route: '/topic/add/$skillId',
@@ -108,11 +127,7 @@ const SCREENS: Screen[] = [
     route: '/subtopic/$id',
     as: 'admin',
     url: (s) => `/subtopic/${s.subTopicIds[0]}`,
-    dialogs: [
-      { name: 'Video player', open: (p, s) => click(`Play ${s.videoTitle}`)(p), dialog: 'Balancing both sides' },
-      { name: 'Delete video', open: (p, s) => click(`Delete video ${s.videoTitle}`)(p), dialog: 'Delete video' },
-      { name: 'Delete study material', open: (p, s) => click(`Delete ${s.materialName} version 1`)(p), dialog: 'Delete study material' },
-    ],
+    dialogs: [{ name: 'Video player', open: (p, s) => click(`Play ${s.videoTitle}`)(p), dialog: 'Balancing both sides' }],
   },
   {
     route: '/subtopic-mcqs/$subTopicIds',
