@@ -47,6 +47,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': CONTRAST.dimmedDark,
     '--mantine-color-placeholder': CONTRAST.dimmedDark,
     '--mantine-color-error': 'var(--mantine-color-red-5)',
+    // Outline badges and buttons: shade 4 (Mantine's choice for a dark primary shade 8) is 3.8:1 on dark 5; 3 passes.
+    ...Object.fromEntries(TEXT_COLORS.map((c) => [`--mantine-color-${c}-outline`, `var(--mantine-color-${c}-3)`])),
   },
 })
 
