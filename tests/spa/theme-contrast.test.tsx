@@ -49,7 +49,7 @@ describe('the theme meets WCAG AA contrast at the source', () => {
   })
 
   it('dark: outline badges and buttons on dark 5, the lightest surface they sit on (a badge on /package/$id was 3.77:1)', () => {
-    const outlines = Object.keys(vars.dark).filter((name) => name.endsWith('-outline'))
+    const outlines = (Object.keys(vars.dark) as (keyof typeof vars.dark)[]).filter((name) => name.endsWith('-outline'))
     expect(outlines).toContain('--mantine-color-indigo-outline')
     for (const name of outlines) expect(ratio(resolve(vars.dark[name]!), shade('dark', 5)), name).toBeGreaterThanOrEqual(AA)
   })
