@@ -75,7 +75,9 @@ describe('shell for an admin', () => {
     await user.click(group)
     expect(group).toHaveAttribute('aria-expanded', 'true')
     for (const [label, href] of MANAGE_CONTENT_LINKS)
-      expect(await within(nav).findByRole('link', { name: label })).toHaveAttribute('href', href)
+      expect(
+        await within(nav).findByRole('link', { name: label }, { timeout: 10_000 }) /* a busy machine renders the group late */,
+      ).toHaveAttribute('href', href)
 
     await user.click(group)
     expect(group).toHaveAttribute('aria-expanded', 'false')

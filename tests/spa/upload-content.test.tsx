@@ -6,6 +6,9 @@ import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { addMaterial, addMcqs, bytes, fileOf, seedSkill, uploadVideo } from '../support/media.ts'
 
+/** The first sheet read of a process starts the sheet worker, which loads exceljs: seconds on a busy machine. */
+const SHEET_READ = { timeout: 15_000 }
+
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 async function seed() {
@@ -330,7 +333,7 @@ describe('MCQ spreadsheets', () => {
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
     const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.upload(fileInputs(form)[0]!, sheet)
-    const preview = await within(form).findByRole('region', { name: 'Preview' })
+    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
     expect(within(preview).getByText('Rows: 7')).toBeInTheDocument()
     expect(within(preview).getByText('To upload: 2')).toBeInTheDocument()
     expect(within(preview).getByText('To skip: 5')).toBeInTheDocument()
@@ -353,7 +356,7 @@ describe('MCQ spreadsheets', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQs uploaded successfully')).toBeInTheDocument()
-    const result = await within(form).findByRole('region', { name: 'Upload result' })
+    const result = await within(form).findByRole('region', { name: 'Upload result' }, SHEET_READ)
     expect(within(result).getByText('Uploaded: 2')).toBeInTheDocument()
     expect(within(result).getByText('Skipped: 5')).toBeInTheDocument()
     expect(
@@ -390,7 +393,7 @@ describe('MCQ spreadsheets', () => {
     const { user } = await openPage(skill.id)
     const form = screen.getByRole('form', { name: 'Upload MCQs with SubTopic ID' })
     await user.upload(fileInputs(form)[0]!, await workbook([TEMPLATE_HEADERS.withSubTopic, [999999, 'Unknown sub-topic', 'A', 'x', 'y']]))
-    const preview = await within(form).findByRole('region', { name: 'Preview' })
+    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
     expect(within(preview).getByText('To upload: 0')).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled()
   })
@@ -409,7 +412,7 @@ describe('MCQ spreadsheets', () => {
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
     const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.upload(fileInputs(form)[0]!, await workbook([header, ['Q1', 'A', 'x', 'y']]))
-    await within(form).findByRole('region', { name: 'Preview' })
+    await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQ upload failed')).toBeInTheDocument()
     expect(await toastDescription('The file is not a valid .xlsx spreadsheet')).toBeInTheDocument()
@@ -429,14 +432,14 @@ describe('MCQ spreadsheets', () => {
       [subTopics.placeValue.id, 'Bulk two', 'B', 'x', 'y'],
     ])
     await user.upload(fileInputs(form)[0]!, sheet)
-    const preview = await within(form).findByRole('region', { name: 'Preview' })
+    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
     expect(within(preview).getByText('Rows: 4')).toBeInTheDocument()
     expect(within(preview).getByText('To upload: 2')).toBeInTheDocument()
     expect(within(preview).getByText('Row 3: Invalid SubTopic ID')).toBeInTheDocument()
     expect(within(preview).getByText('Row 4: SubTopic ID not found: 999999')).toBeInTheDocument()
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQs uploaded successfully')).toBeInTheDocument()
-    const result = await within(form).findByRole('region', { name: 'Upload result' })
+    const result = await within(form).findByRole('region', { name: 'Upload result' }, SHEET_READ)
     expect(within(result).getByText('Uploaded: 2')).toBeInTheDocument()
     expect(within(result).getByText('Skipped: 2')).toBeInTheDocument()
     expect(within(result).getByText('Row 3: Invalid SubTopic ID')).toBeInTheDocument()
