@@ -3,7 +3,7 @@ import type { Video } from '../../contract/content.ts'
 import type { Mcq } from '../../contract/media.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import type { DashboardFigures, PackageReport, PackageReportRow } from '../../contract/reports.ts'
-import { packages, users } from '../db/schema.ts'
+import { mcqAttempts, packages, users } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { upload, videoParts } from '../test/media.ts'
@@ -223,6 +223,22 @@ describe('GET /api/reports/dashboard', () => {
     // the data set has attempts on both sides of the line
     expect(expected).toBeGreaterThan(0)
     expect(expected).toBeLessThan(expectedAttempts().length)
+  })
+
+  it('practice sittings are not tests taken: the 7-day count and the per-day counts leave them out', async () => {
+    const before = (await ctx.request<DashboardFigures>('GET', '/api/reports/dashboard', { token: admin })).body.data!
+    const at = new Date(NOW.getTime() - DAY)
+    const [practice] = await ctx.deps.db
+      .insert(mcqAttempts)
+      .values({ userId: people.l1!.id, subTopicId: sub.a, attemptNumber: 0, score: 0, totalMarks: 1, attemptedAt: at, practice: true })
+      .returning({ id: mcqAttempts.id })
+    try {
+      const after = (await ctx.request<DashboardFigures>('GET', '/api/reports/dashboard', { token: admin })).body.data!
+      expect(after.attemptsLast7Days).toBe(before.attemptsLast7Days)
+      expect(after.attemptsPerDay).toEqual(before.attemptsPerDay)
+    } finally {
+      await ctx.deps.db.delete(mcqAttempts).where(eq(mcqAttempts.id, practice!.id))
+    }
   })
 
   it('moving the clock moves the window', async () => {

@@ -7,6 +7,8 @@ import { toCsv, type CsvCell } from '../http/csv.ts'
 
 const DAY = 86_400_000
 const percent = sql<string | null>`avg(${mcqAttempts.score}::float / nullif(${mcqAttempts.totalMarks}, 0)) * 100`
+/** Tests taken: practice sittings are left out of every count. */
+const graded = eq(mcqAttempts.practice, false)
 const round1 = (v: string | number | null) => (v === null ? null : Math.round(Number(v) * 10) / 10)
 
 export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigures> {
@@ -18,11 +20,11 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     db.select({ n: count() }).from(packages),
     db.select({ n: count() }).from(videos),
     db.select({ n: count() }).from(mcqs),
-    db.select({ n: count() }).from(mcqAttempts).where(gte(mcqAttempts.attemptedAt, since7)),
+    db.select({ n: count() }).from(mcqAttempts).where(and(gte(mcqAttempts.attemptedAt, since7), graded)),
     db
       .select({ day: sql<string>`to_char(date_trunc('day', ${mcqAttempts.attemptedAt} at time zone 'UTC'), 'YYYY-MM-DD')`, n: count() })
       .from(mcqAttempts)
-      .where(gte(mcqAttempts.attemptedAt, since14))
+      .where(and(gte(mcqAttempts.attemptedAt, since14), graded))
       .groupBy(sql`1`),
     db
       .select({ id: videos.id, title: videos.title, subTopicTitle: subTopics.title, noOfViews: videos.noOfViews })
@@ -64,7 +66,7 @@ export async function packageReports(db: Db): Promise<PackageReportRow[]> {
       .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
       .innerJoin(topics, eq(topics.id, subTopics.topicId))
       .innerJoin(skills, eq(skills.id, topics.skillId))
-      .where(eq(mcqAttempts.practice, false))
+      .where(graded)
       .groupBy(skills.packageId),
   ])
   const assignedBy = new Map(assigned.map((a) => [a.packageId, a.n]))
@@ -94,7 +96,7 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
     .from(subTopics)
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, eq(skills.id, topics.skillId))
-    .leftJoin(mcqAttempts, and(eq(mcqAttempts.subTopicId, subTopics.id), eq(mcqAttempts.practice, false)))
+    .leftJoin(mcqAttempts, and(eq(mcqAttempts.subTopicId, subTopics.id), graded))
     .where(inPackage)
     .groupBy(subTopics.id, topics.title, skills.title, skills.id, topics.id)
     .orderBy(asc(skills.id), asc(topics.id), asc(subTopics.id))
@@ -114,7 +116,7 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
       mcqAttemptAnswers,
       and(
         eq(mcqAttemptAnswers.mcqId, mcqs.id),
-        inArray(mcqAttemptAnswers.attemptId, db.select({ id: mcqAttempts.id }).from(mcqAttempts).where(eq(mcqAttempts.practice, false))),
+        inArray(mcqAttemptAnswers.attemptId, db.select({ id: mcqAttempts.id }).from(mcqAttempts).where(graded)),
       ),
     )
     .where(and(inPackage))

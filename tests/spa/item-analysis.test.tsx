@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { captureDownloads } from '../support/downloads.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
 import { seedCourse, signInAdmin, submitViaApi, type SeededCourse } from '../support/results.ts'
@@ -88,42 +89,26 @@ describe('item analysis in Reports', () => {
   it("'Export item analysis CSV' saves the server's CSV under its file name; a failure says so", async () => {
     const course = await seed()
     signInAdmin(course)
-    const saved: { name: string; blob: Blob }[] = []
-    const blobs = new Map<string, Blob>()
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        const url = `blob:test/${blobs.size}`
-        blobs.set(url, blob)
-        return url
-      }),
-      revokeObjectURL: vi.fn(),
-    })
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href)! })
-    })
-    try {
-      const { user } = renderApp(`/reports?packageId=${course.packageId}`)
-      await itemTable()
-      await user.click(screen.getByRole('button', { name: 'Export item analysis CSV' }))
-      await waitFor(() => expect(saved).toHaveLength(1))
-      expect(saved[0]!.name).toBe('items-numbers.csv')
-      const lines = (await saved[0]!.blob.text()).trimEnd().split('\r\n')
-      expect(lines[0]).toContain('"Question ID","Sub-topic","Question","Attempts"')
-      expect(lines).toHaveLength(5)
-      expect(lines.find((l) => l.includes(Q1))).toContain('"too easy"')
-      expect(await findToast('Item analysis exported')).toBeInTheDocument()
+    const saved = captureDownloads()
+    const { user } = renderApp(`/reports?packageId=${course.packageId}`)
+    await itemTable()
+    await user.click(screen.getByRole('button', { name: 'Export item analysis CSV' }))
+    await waitFor(() => expect(saved).toHaveLength(1))
+    expect(saved[0]!.name).toBe('items-numbers.csv')
+    const lines = (await saved[0]!.blob.text()).trimEnd().split('\r\n')
+    expect(lines[0]).toContain('"Question ID","Sub-topic","Question","Attempts"')
+    expect(lines).toHaveLength(5)
+    expect(lines.find((l) => l.includes(Q1))).toContain('"too easy"')
+    expect(await findToast('Item analysis exported')).toBeInTheDocument()
 
-      mswServer.use(
-        http.get('*/api/reports/items/export', () =>
-          HttpResponse.json({ success: false, status: 500, message: 'Export broke' }, { status: 500 }),
-        ),
-      )
-      await user.click(screen.getByRole('button', { name: 'Export item analysis CSV' }))
-      expect(await findToast('Failed to export item analysis')).toBeInTheDocument()
-      expect(saved).toHaveLength(1)
-    } finally {
-      click.mockRestore()
-    }
+    mswServer.use(
+      http.get('*/api/reports/items/export', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Export broke' }, { status: 500 }),
+      ),
+    )
+    await user.click(screen.getByRole('button', { name: 'Export item analysis CSV' }))
+    expect(await findToast('Failed to export item analysis')).toBeInTheDocument()
+    expect(saved).toHaveLength(1)
   })
 
   it('a failed load says so in place and Retry loads it; the rest of the report stays', async () => {

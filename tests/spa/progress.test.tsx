@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
 import { videos as videosTable } from '../../server/db/schema.ts'
 import { saveSession } from '../../src/api/session.ts'
+import { captureDownloads } from '../support/downloads.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { recordApi, seedTree } from '../support/learning.ts'
@@ -254,44 +255,28 @@ describe('progress on the admin screens', () => {
   it('/reports lists each learner of the chosen package with their progress, and exports it as CSV', async () => {
     const { admin, pkg } = await twoLearners()
     saveSession(admin.token, admin.user)
-    const saved: { name: string; blob: Blob }[] = []
-    const blobs = new Map<string, Blob>()
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        const url = `blob:test/${blobs.size}`
-        blobs.set(url, blob)
-        return url
-      }),
-      revokeObjectURL: vi.fn(),
-    })
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href)! })
-    })
-    try {
-      const { user } = renderApp(`/reports?packageId=${pkg.id}`)
-      const table = await screen.findByRole('table', { name: 'Learner progress' })
-      await within(table).findByText('Ada Lovelace')
-      const rows = within(table).getAllByRole('row').slice(1)
-      expect(rows).toHaveLength(2)
-      const row = (name: string) => rows.find((r) => r.textContent?.includes(name))
-      const ada = row('Ada Lovelace')
-      const bob = row('Bob Builder')
-      expect(within(ada!).getByRole('progressbar', { name: 'Progress of Ada Lovelace' })).toHaveAttribute('aria-valuetext', '50 % complete')
-      expect(ada).toHaveTextContent('ada@example.com')
-      expect(ada).toHaveTextContent('1 / 2')
-      expect(within(bob!).getByRole('progressbar', { name: 'Progress of Bob Builder' })).toHaveAttribute('aria-valuetext', '0 % complete')
-      expect(bob).toHaveTextContent('0 / 2')
-      expect(bob).toHaveTextContent('Not started')
+    const saved = captureDownloads()
+    const { user } = renderApp(`/reports?packageId=${pkg.id}`)
+    const table = await screen.findByRole('table', { name: 'Learner progress' })
+    await within(table).findByText('Ada Lovelace')
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(2)
+    const row = (name: string) => rows.find((r) => r.textContent?.includes(name))
+    const ada = row('Ada Lovelace')
+    const bob = row('Bob Builder')
+    expect(within(ada!).getByRole('progressbar', { name: 'Progress of Ada Lovelace' })).toHaveAttribute('aria-valuetext', '50 % complete')
+    expect(ada).toHaveTextContent('ada@example.com')
+    expect(ada).toHaveTextContent('1 / 2')
+    expect(within(bob!).getByRole('progressbar', { name: 'Progress of Bob Builder' })).toHaveAttribute('aria-valuetext', '0 % complete')
+    expect(bob).toHaveTextContent('0 / 2')
+    expect(bob).toHaveTextContent('Not started')
 
-      await user.click(screen.getByRole('button', { name: 'Export progress CSV' }))
-      await waitFor(() => expect(saved).toHaveLength(1))
-      expect(saved[0]!.name).toMatch(/\.csv$/)
-      const csv = await saved[0]!.blob.text()
-      expect(csv).toContain('Ada Lovelace')
-      expect(csv).toContain('bob@example.com')
-    } finally {
-      click.mockRestore()
-    }
+    await user.click(screen.getByRole('button', { name: 'Export progress CSV' }))
+    await waitFor(() => expect(saved).toHaveLength(1))
+    expect(saved[0]!.name).toMatch(/\.csv$/)
+    const csv = await saved[0]!.blob.text()
+    expect(csv).toContain('Ada Lovelace')
+    expect(csv).toContain('bob@example.com')
   })
 
   it("user detail shows the learner's progress in each assigned package", async () => {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { Package } from '../../contract/content.ts'
+import { captureDownloads } from '../support/downloads.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
 import { insertQuestions, seedCourse, signInAdmin, signInLearner, submitViaApi, type SeededCourse } from '../support/results.ts'
@@ -119,44 +120,30 @@ describe('reports', () => {
   it("'Export CSV' saves the server's CSV under the server's file name, or report-{id}.csv when it gives none", async () => {
     const course = await seedReport()
     signInAdmin(course)
-    const saved: { name: string; blob: Blob }[] = []
-    const blobs = new Map<string, Blob>()
-    const createObjectURL = vi.fn((blob: Blob) => {
-      const url = `blob:test/${blobs.size}`
-      blobs.set(url, blob)
-      return url
-    })
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href)! })
-    })
-    try {
-      const { user } = renderApp(`/reports?packageId=${course.packageId}`)
-      await user.click(await screen.findByRole('button', { name: 'Export CSV' }))
-      await waitFor(() => expect(saved).toHaveLength(1))
-      expect(saved[0]!.name).toBe('report-numbers.csv')
-      const text = await saved[0]!.blob.text()
-      expect(text).toContain('Which fractions equal one half?')
-      expect(await findToast('Report exported')).toBeInTheDocument()
+    const saved = captureDownloads()
+    const { user } = renderApp(`/reports?packageId=${course.packageId}`)
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(saved).toHaveLength(1))
+    expect(saved[0]!.name).toBe('report-numbers.csv')
+    const text = await saved[0]!.blob.text()
+    expect(text).toContain('Which fractions equal one half?')
+    expect(await findToast('Report exported')).toBeInTheDocument()
 
-      mswServer.use(
-        http.get('*/api/reports/packages/:id/export', () => new HttpResponse('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } })),
-      )
-      await user.click(screen.getByRole('button', { name: 'Export CSV' }))
-      await waitFor(() => expect(saved).toHaveLength(2))
-      expect(saved[1]!.name).toBe(`report-${course.packageId}.csv`)
+    mswServer.use(
+      http.get('*/api/reports/packages/:id/export', () => new HttpResponse('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } })),
+    )
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(saved).toHaveLength(2))
+    expect(saved[1]!.name).toBe(`report-${course.packageId}.csv`)
 
-      mswServer.use(
-        http.get('*/api/reports/packages/:id/export', () =>
-          HttpResponse.json({ success: false, status: 500, message: 'Export broke' }, { status: 500 }),
-        ),
-      )
-      await user.click(screen.getByRole('button', { name: 'Export CSV' }))
-      expect(await findToast('Failed to export report')).toBeInTheDocument()
-      expect(saved).toHaveLength(2)
-    } finally {
-      click.mockRestore()
-    }
+    mswServer.use(
+      http.get('*/api/reports/packages/:id/export', () =>
+        HttpResponse.json({ success: false, status: 500, message: 'Export broke' }, { status: 500 }),
+      ),
+    )
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    expect(await findToast('Failed to export report')).toBeInTheDocument()
+    expect(saved).toHaveLength(2)
   })
 
   it("a failed load shows 'Failed to load reports' (toast and inline); Retry loads them", async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
+import { captureDownloads } from '../support/downloads.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { addMaterial, addMcqs, bytes, fileOf, seedSkill, uploadVideo } from '../support/media.ts'
@@ -35,23 +36,6 @@ async function openPage(skillId: number, subTopicTitle = 'Adding fractions') {
 }
 
 const fileInputs = (form: HTMLElement) => [...form.querySelectorAll<HTMLInputElement>('input[type=file]')]
-
-/** Captures what saveBlob saves (jsdom has no object URLs and no downloads). */
-function captureDownloads() {
-  const saved: { name: string; blob: Blob }[] = []
-  const blobs = new Map<string, Blob>()
-  let n = 0
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:test/${++n}`
-    blobs.set(url, blob)
-    return url
-  })
-  URL.revokeObjectURL = vi.fn()
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href)! })
-  })
-  return saved
-}
 
 afterEach(() => {
   vi.restoreAllMocks()

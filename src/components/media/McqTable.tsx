@@ -1,13 +1,15 @@
 import { useEffect, useMemo } from 'react'
-import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useCanGoBack, useRouter } from '@tanstack/react-router'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
+import { pageOf } from '../../lib/page-of.ts'
 import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { Pager } from '../ui/Pager.tsx'
 import { McqRow } from './McqRow.tsx'
 
 /** Questions per page: a bank of thousands renders one page of rows, never thousands of editors. */
@@ -44,10 +46,7 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
   const missing = titles.data ? subTopicIds.filter((id) => !titleById.has(id)) : []
   const noneFound = missing.length === subTopicIds.length
   const list = mcqs.data ?? []
-  const pages = Math.max(1, Math.ceil(list.length / MCQS_PER_PAGE))
-  const current = Math.min(page, pages)
-  const first = (current - 1) * MCQS_PER_PAGE
-  const shown = list.slice(first, first + MCQS_PER_PAGE)
+  const { pages, current, first, shown } = pageOf(list, page, MCQS_PER_PAGE)
 
   // A page past the end (e.g. after deleting the last question of the last page) becomes the last page.
   useEffect(() => {
@@ -64,19 +63,18 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
         ? `Questions of ${titles.data.length} sub-topics`
         : 'Questions'
 
-  const pager =
+  // The same pager above and below the list; each landmark needs its own name.
+  const pager = (label: string) =>
     pages > 1 ? (
-      <Pagination
+      <Pager
+        numbered
+        label={label}
+        page={current}
         total={pages}
-        value={current}
         onChange={(next) => {
           onPage(next)
           window.scrollTo({ top: 0 })
         }}
-        size="sm"
-        siblings={1}
-        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
       />
     ) : null
 
@@ -126,7 +124,7 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
             <Text size="sm" c="dimmed" role="status">
               {list.length === 1 ? '1 question' : `Questions ${first + 1}–${first + shown.length} of ${list.length}`}
             </Text>
-            {pager}
+            {pager('Question pages')}
           </Group>
           <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Questions">
             {shown.map((mcq, i) => (
@@ -138,7 +136,7 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
               />
             ))}
           </Stack>
-          {pager ? <Group justify="center">{pager}</Group> : null}
+          {pager('Question pages, end of the list')}
         </>
       )}
     </Stack>

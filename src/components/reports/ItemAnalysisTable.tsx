@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload } from '@tabler/icons-react'
 import type { ItemFlag, ItemStats } from '../../../contract/reports.ts'
@@ -8,6 +8,8 @@ import { saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
 import { itemAnalysisQueryOptions, useExportItemAnalysis } from '../../queries/reports.ts'
 import classes from './Reports.module.css'
+import { pageOf } from '../../lib/page-of.ts'
+import { Pager } from '../ui/Pager.tsx'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /** Questions per page of the item-analysis table. */
@@ -92,10 +94,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
     })
   }
 
-  const pages = Math.max(1, Math.ceil(sorted.length / ITEMS_PER_PAGE))
-  const current = Math.min(page, pages)
-  const first = (current - 1) * ITEMS_PER_PAGE
-  const shown = sorted.slice(first, first + ITEMS_PER_PAGE)
+  const { pages, current, first, shown } = pageOf(sorted, page, ITEMS_PER_PAGE)
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="items-heading">
@@ -172,20 +171,14 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
               </Table>
             </ScrollRegion>
             {pages > 1 ? (
-              <Group justify="space-between" gap="sm" wrap="wrap">
-                <Text size="sm" c="dimmed">
-                  Questions {first + 1}–{first + shown.length} of {sorted.length}
-                </Text>
-                <Pagination
-                  total={pages}
-                  value={current}
-                  onChange={setPage}
-                  size="sm"
-                  siblings={1}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page of the item analysis` })}
-                  getItemProps={(n) => ({ 'aria-label': `Item analysis page ${n}` })}
-                />
-              </Group>
+              <Pager
+                numbered
+                label="Item analysis pages"
+                page={current}
+                total={pages}
+                onChange={setPage}
+                caption={`Questions ${first + 1}–${first + shown.length} of ${sorted.length}`}
+              />
             ) : null}
           </>
         )}

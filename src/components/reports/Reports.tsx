@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react'
-import { Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { IconDownload } from '@tabler/icons-react'
 import type { PackageReport, PackageReportRow, QuestionScore, SubTopicScore } from '../../../contract/reports.ts'
@@ -7,10 +7,12 @@ import { messageOf } from '../../api/errors.ts'
 import { saveBlob } from '../../lib/save-file.ts'
 import { notify } from '../../lib/toast.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
+import { pageOf } from '../../lib/page-of.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { stickyActionColumn } from '../ui/ScrollTable.tsx'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { Pager } from '../ui/Pager.tsx'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
 import { ItemAnalysisTable } from './ItemAnalysisTable.tsx'
 import { LearnerProgressTable } from './LearnerProgressTable.tsx'
@@ -239,10 +241,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 function QuestionTable({ report, page, onPage }: { report: PackageReport; page: number; onPage: (page: number) => void }) {
   const sorted = useMemo(() => sortByShare(report.questions), [report.questions])
   const subTopicTitle = useMemo(() => new Map(report.subTopics.map((s) => [s.subTopicId, s.title])), [report.subTopics])
-  const pages = Math.max(1, Math.ceil(sorted.length / QUESTIONS_PER_PAGE))
-  const current = Math.min(Math.max(1, page), pages)
-  const first = (current - 1) * QUESTIONS_PER_PAGE
-  const shown = sorted.slice(first, first + QUESTIONS_PER_PAGE)
+  const { pages, current, first, shown } = pageOf(sorted, page, QUESTIONS_PER_PAGE)
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="questions-heading">
@@ -305,20 +304,14 @@ function QuestionTable({ report, page, onPage }: { report: PackageReport; page: 
               </Table>
             </ScrollRegion>
             {pages > 1 ? (
-              <Group justify="space-between" gap="sm" wrap="wrap">
-                <Text size="sm" c="dimmed">
-                  Questions {first + 1}–{first + shown.length} of {sorted.length}
-                </Text>
-                <Pagination
-                  total={pages}
-                  value={current}
-                  onChange={onPage}
-                  size="sm"
-                  siblings={1}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-                />
-              </Group>
+              <Pager
+                numbered
+                label="Question pages"
+                page={current}
+                total={pages}
+                onChange={onPage}
+                caption={`Questions ${first + 1}–${first + shown.length} of ${sorted.length}`}
+              />
             ) : null}
           </>
         )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Group, Pagination, Text } from '@mantine/core'
 
 interface PagerProps {
@@ -9,12 +10,14 @@ interface PagerProps {
   numbered?: boolean
   label: string
   disabled?: boolean
+  /** Shown before the pager, e.g. 'Questions 21–40 of 45'. */
+  caption?: ReactNode
 }
 
-/** Previous, (numbered pages or 'Page x of y') and Next, wrapping on phones. */
-export function Pager({ page, total, onChange, numbered = false, label, disabled = false }: PagerProps) {
+/** Previous, (numbered pages or 'Page x of y') and Next, wrapping on phones; with a caption, the caption on its left. */
+export function Pager({ page, total, onChange, numbered = false, label, disabled = false, caption }: PagerProps) {
   const pages = Math.max(total, 1)
-  return (
+  const pager = (
     <Pagination.Root
       total={pages}
       value={Math.min(page, pages)}
@@ -40,5 +43,14 @@ export function Pager({ page, total, onChange, numbered = false, label, disabled
         </Pagination.Control>
       </Group>
     </Pagination.Root>
+  )
+  if (!caption) return pager
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {caption}
+      </Text>
+      {pager}
+    </Group>
   )
 }
