@@ -22,11 +22,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../../test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
-  // The axe sweep (tests/e2e/a11y.spec.ts, about 190 audited states) runs on its own: `npm run test:a11y`.
-  grepInvert: process.env.E2E_A11Y ? undefined : /@a11y/,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
