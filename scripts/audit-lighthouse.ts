@@ -52,6 +52,12 @@ interface Row {
   note?: string
 }
 
+/** The first of an audit's items, shortened: what to fix (e.g. which issue type the DevTools Issues panel logged). */
+function detailOf(details: unknown): string {
+  const items = (details as { items?: unknown[] } | undefined)?.items
+  return items?.length ? ` (${JSON.stringify(items[0]).slice(0, 300)})` : ''
+}
+
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 
 async function call<T>(base: string, method: string, url: string, body: unknown, token?: string): Promise<T> {
@@ -153,7 +159,7 @@ async function audit(base: string, screen: Screen, preset: Preset, lastAttempt: 
     const failing = (['accessibility', 'best-practices'] as const).flatMap((id) =>
       (categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${id}: ${ref.id}`),
+        .map((ref) => `${id}: ${ref.id}${detailOf(audits[ref.id]?.details)}`),
     )
     const errored = Object.values(audits)
       .filter((a) => a.scoreDisplayMode === 'error')

@@ -20,7 +20,10 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     db.select({ n: count() }).from(packages),
     db.select({ n: count() }).from(videos),
     db.select({ n: count() }).from(mcqs),
-    db.select({ n: count() }).from(mcqAttempts).where(and(gte(mcqAttempts.attemptedAt, since7), graded)),
+    db
+      .select({ n: count() })
+      .from(mcqAttempts)
+      .where(and(gte(mcqAttempts.attemptedAt, since7), graded)),
     db
       .select({ day: sql<string>`to_char(date_trunc('day', ${mcqAttempts.attemptedAt} at time zone 'UTC'), 'YYYY-MM-DD')`, n: count() })
       .from(mcqAttempts)
