@@ -82,7 +82,7 @@ describe('shell for an admin', () => {
     await user.click(group)
     expect(group).toHaveAttribute('aria-expanded', 'false')
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Upload Content' })).not.toBeInTheDocument())
-  })
+  }, 20_000) // room for the 10 s wait above
 
   it('shows the admin initials, and the sidebar takes them to Home', async () => {
     await signInAs('admin', { name: 'Ada Admin' })
