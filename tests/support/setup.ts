@@ -9,29 +9,48 @@ import { loadRouteChunks } from './render.tsx'
 // can take a few seconds (vite.config.ts gives the tests the same room).
 configure({ asyncUtilTimeout: 3000 })
 
-// jsdom lacks these browser APIs that Mantine uses.
+// jsdom lacks these browser APIs that Mantine uses. Plain functions, not vi.fn(): a test's vi.restoreAllMocks() would
+// take a mock's implementation away from every later file of the worker (the files share their modules).
+const noop = () => undefined
+// The tests' browser asks for reduced motion, which the theme honours: collapses, accordions and dialogs open at once
+// instead of waiting on animation frames (jsdom has no layout, and a worker's earlier fake timers must not matter).
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+  value: (query: string) => ({
+    matches: query === REDUCED_MOTION,
     media: query,
     onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
+    addListener: noop,
+    removeListener: noop,
+    addEventListener: noop,
+    removeEventListener: noop,
+    dispatchEvent: () => false,
+  }),
 })
+// jsdom runs animation frames off a Node interval it starts once and then keeps; started while a test had faked
+// setInterval, it is lost when the fakes go, and with the worker's shared window no frame ever runs again (focus moves,
+// collapses and dialogs then hang in every later file). Frames on the real clock instead, as in a browser, where faking
+// timers does not stop painting. Tests that fake requestAnimationFrame itself still get the fake while it is installed.
+const realSetTimeout = globalThis.setTimeout
+const realClearTimeout = globalThis.clearTimeout
+const FRAME_MS = 16
+const requestFrame = (callback: FrameRequestCallback) => realSetTimeout(() => callback(performance.now()), FRAME_MS) as unknown as number
+const cancelFrame = (handle: number) => realClearTimeout(handle as unknown as ReturnType<typeof setTimeout>)
+window.requestAnimationFrame = requestFrame
+window.cancelAnimationFrame = cancelFrame
+globalThis.requestAnimationFrame = requestFrame
+globalThis.cancelAnimationFrame = cancelFrame
+
 class ResizeObserverStub {
   observe() {}
   unobserve() {}
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver
-Element.prototype.scrollIntoView = vi.fn()
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
-Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scrollTo
+Element.prototype.scrollIntoView = noop
+window.scrollTo = noop as unknown as typeof window.scrollTo
+Element.prototype.scrollTo = noop as unknown as typeof Element.prototype.scrollTo
 
 beforeAll(async () => {
   await Promise.all([startTestContext(), loadRouteChunks()])
