@@ -39,6 +39,7 @@ describe('loadConfig', () => {
     expect(config.logRequests).toBe(true)
     expect(config.treeCacheBytes).toBe(64 * 1024 ** 2)
     expect(loadConfig({ TREE_CACHE_BYTES: '0' }).treeCacheBytes).toBe(0)
+    expect(config.registrationsPerHour).toBe(20)
   })
 
   it('treats empty values as unset', () => {
@@ -92,6 +93,7 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 'secret-key',
       AUTH_REQUIRE_VERIFIED_EMAIL: 'true',
       TREE_CACHE_BYTES: '1048576',
+      REGISTRATIONS_PER_HOUR: '200',
     })
     expect(config).toEqual({
       port: 8080,
@@ -118,6 +120,7 @@ describe('loadConfig', () => {
       },
       requireVerifiedEmail: true,
       treeCacheBytes: 1024 ** 2,
+      registrationsPerHour: 200,
     })
   })
 
@@ -170,6 +173,8 @@ describe('loadConfig', () => {
     ['TREE_CACHE_BYTES', { TREE_CACHE_BYTES: '-1' }],
     ['TREE_CACHE_BYTES', { TREE_CACHE_BYTES: 'big' }],
     ['TREE_CACHE_BYTES', { TREE_CACHE_BYTES: '1.5' }],
+    ['REGISTRATIONS_PER_HOUR', { REGISTRATIONS_PER_HOUR: '0' }],
+    ['REGISTRATIONS_PER_HOUR', { REGISTRATIONS_PER_HOUR: 'many' }],
     ['S3_ENDPOINT', { S3_ENDPOINT: 'not a url' }],
   ])('a bad %s stops with a ConfigError naming it (%j)', (name, env) => {
     expect(configError(env).message).toContain(name)

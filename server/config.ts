@@ -89,6 +89,11 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number of bytes' })
     .min(0, 'must be 0 (off) or a number of bytes')
     .default(64 * 1024 ** 2),
+  REGISTRATIONS_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number of registrations' })
+    .int({ error: 'must be a whole number of registrations' })
+    .positive('must be at least 1')
+    .default(20),
 })
 
 export interface Config {
@@ -123,6 +128,8 @@ export interface Config {
   requireVerifiedEmail: boolean
   /** Bytes of serialised package trees kept in memory (server/content/tree-cache.ts); 0 turns the cache off. */
   treeCacheBytes: number
+  /** Accounts one client address may register in an hour (a school behind one NAT needs more than the default). */
+  registrationsPerHour: number
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logRequests: e.LOG_REQUESTS,
     requireVerifiedEmail: e.AUTH_REQUIRE_VERIFIED_EMAIL,
     treeCacheBytes: e.TREE_CACHE_BYTES,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
     fileUrlTtlSeconds: e.FILE_URL_TTL,
     s3: e.S3_BUCKET

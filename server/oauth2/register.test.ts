@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { User } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
-import { setupTestContext } from '../test/harness.ts'
+import { createTestContext, setupTestContext } from '../test/harness.ts'
 
 const REGISTER = '/api/oauth2/registerUser'
 const USER_KEYS = ['email', 'emailVerified', 'familyName', 'givenName', 'id', 'locale', 'name', 'packages', 'pictureUrl', 'role']
@@ -212,5 +212,27 @@ describe('POST /api/oauth2/registerUser', () => {
       expect(res.status).toBe(400)
       expect(res.body.errorDetails).toEqual({ name: 'Name is too long' })
     })
+  })
+
+  it("refuses registrations past REGISTRATIONS_PER_HOUR from one address with 429 'Too many accounts…'; other addresses and the next hour may", async () => {
+    const limited = await createTestContext({ REGISTRATIONS_PER_HOUR: '2' })
+    try {
+      const from = (address: string, n: number) =>
+        limited.request<User>('POST', REGISTER, {
+          body: { name: 'Ann', email: `ann${n}@example.com`, password: 'secret-pass' },
+          headers: { 'x-forwarded-for': address },
+        })
+      expect((await from('203.0.113.5', 1)).status).toBe(201)
+      expect((await from('203.0.113.5', 2)).status).toBe(201)
+      const third = await from('203.0.113.5', 3)
+      expect(third.status).toBe(429)
+      expect(third.body).toMatchObject({ success: false, message: 'Too many accounts were registered from your address. Try again later.' })
+      expect(await limited.deps.db.select().from(users).where(eq(users.email, 'ann3@example.com'))).toEqual([])
+      expect((await from('198.51.100.7', 4)).status).toBe(201)
+      limited.now = new Date(limited.now.getTime() + 3_600_001)
+      expect((await from('203.0.113.5', 5)).status).toBe(201)
+    } finally {
+      await limited.close()
+    }
   })
 })

@@ -17,15 +17,12 @@ const isUniqueViolation = (err: unknown) => {
   return code === '23505'
 }
 
-/** Registrations one client address may make in an hour. */
-const REGISTRATIONS_PER_ADDRESS = 20
-
 export async function registerUser(
   deps: AppDeps,
   input: { name: string; email: string; password: string },
   address: string,
 ): Promise<User> {
-  await throttle(deps.db, 'register', [{ key: `ip:${address}`, limit: REGISTRATIONS_PER_ADDRESS }], {
+  await throttle(deps.db, 'register', [{ key: `ip:${address}`, limit: deps.config.registrationsPerHour }], {
     windowMs: 3_600_000,
     now: deps.clock(),
     message: 'Too many accounts were registered from your address. Try again later.',
