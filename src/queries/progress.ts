@@ -69,7 +69,7 @@ async function exportPackageLearners(packageId: number) {
 export function useExportPackageLearners() {
   return useMutation({
     mutationFn: exportPackageLearners,
-    meta: { errorMessage: 'Failed to export progress', errorReason: 'description' },
+    meta: { successMessage: 'Progress exported', errorMessage: 'Failed to export progress', errorReason: 'description' },
   })
 }
 

@@ -52,7 +52,10 @@ async function exportPackageReport(packageId: number): Promise<ReportFile> {
 
 /** The export as a mutation (pending state for the button; nothing cached changes). */
 export function useExportPackageReport() {
-  return useMutation({ mutationFn: exportPackageReport, meta: { errorMessage: 'Failed to export report', errorReason: 'description' } })
+  return useMutation({
+    mutationFn: exportPackageReport,
+    meta: { successMessage: 'Report exported', errorMessage: 'Failed to export report', errorReason: 'description' },
+  })
 }
 
 /** GET /reports/items/export?packageId: the item analysis as CSV, named as the server names it (else items-{id}.csv). */
@@ -64,6 +67,6 @@ async function exportItemAnalysis(packageId: number): Promise<ReportFile> {
 export function useExportItemAnalysis() {
   return useMutation({
     mutationFn: exportItemAnalysis,
-    meta: { errorMessage: 'Failed to export item analysis', errorReason: 'description' },
+    meta: { successMessage: 'Item analysis exported', errorMessage: 'Failed to export item analysis', errorReason: 'description' },
   })
 }

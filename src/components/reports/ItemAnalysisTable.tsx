@@ -5,7 +5,6 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload } from '@table
 import type { ItemFlag, ItemStats } from '../../../contract/reports.ts'
 import { messageOf } from '../../api/errors.ts'
 import { saveBlob } from '../../lib/save-file.ts'
-import { notify } from '../../lib/toast.ts'
 import { itemAnalysisQueryOptions, useExportItemAnalysis } from '../../queries/reports.ts'
 import classes from './Reports.module.css'
 import { pageOf } from '../../lib/page-of.ts'
@@ -86,12 +85,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
   }
 
   function onExport() {
-    exporter.mutate(packageId, {
-      onSuccess: ({ blob, fileName }) => {
-        saveBlob(blob, fileName)
-        notify.success('Item analysis exported')
-      },
-    })
+    exporter.mutate(packageId, { onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName) })
   }
 
   const { pages, current, first, shown } = pageOf(sorted, page, ITEMS_PER_PAGE)

@@ -2,7 +2,6 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconDownload } from '@tabler/icons-react'
 import { saveBlob } from '../../lib/save-file.ts'
-import { notify } from '../../lib/toast.ts'
 import { packageLearnersQueryOptions, useExportPackageLearners } from '../../queries/progress.ts'
 import { CompletionBar } from '../ui/CompletionBar.tsx'
 import { DateTime } from '../ui/DateTime.tsx'
@@ -17,12 +16,7 @@ export function LearnerProgressTable({ packageId }: { packageId: number }) {
   const exporter = useExportPackageLearners()
 
   function onExport() {
-    exporter.mutate(packageId, {
-      onSuccess: ({ blob, fileName }) => {
-        saveBlob(blob, fileName)
-        notify.success('Progress exported')
-      },
-    })
+    exporter.mutate(packageId, { onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName) })
   }
 
   return (

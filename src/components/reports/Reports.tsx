@@ -5,7 +5,6 @@ import { IconDownload } from '@tabler/icons-react'
 import type { PackageReport, PackageReportRow, QuestionScore, SubTopicScore } from '../../../contract/reports.ts'
 import { messageOf } from '../../api/errors.ts'
 import { saveBlob } from '../../lib/save-file.ts'
-import { notify } from '../../lib/toast.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
 import { pageOf } from '../../lib/page-of.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -169,12 +168,7 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
   const exporter = useExportPackageReport()
 
   function onExport() {
-    exporter.mutate(packageId, {
-      onSuccess: ({ blob, fileName }) => {
-        saveBlob(blob, fileName)
-        notify.success('Report exported')
-      },
-    })
+    exporter.mutate(packageId, { onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName) })
   }
 
   if (report.isPending) return <Skeleton h={320} radius="md" aria-label="Loading the package report" />
