@@ -46,7 +46,7 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
   const missing = titles.data ? subTopicIds.filter((id) => !titleById.has(id)) : []
   const noneFound = missing.length === subTopicIds.length
   const list = mcqs.data ?? []
-  const { pages, current, first, shown } = pageOf(list, page, MCQS_PER_PAGE)
+  const { pages, current, first, shown, range } = pageOf(list, page, MCQS_PER_PAGE)
 
   // A page past the end (e.g. after deleting the last question of the last page) becomes the last page.
   useEffect(() => {
@@ -122,7 +122,7 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
         <>
           <Group justify="space-between" gap="sm" wrap="wrap" mih={32}>
             <Text size="sm" c="dimmed" role="status">
-              {list.length === 1 ? '1 question' : `Questions ${first + 1}–${first + shown.length} of ${list.length}`}
+              {list.length === 1 ? '1 question' : `Questions ${range}`}
             </Text>
             {pager('Question pages')}
           </Group>

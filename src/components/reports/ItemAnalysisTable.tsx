@@ -88,7 +88,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
     exporter.mutate(packageId, { onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName) })
   }
 
-  const { pages, current, first, shown } = pageOf(sorted, page, ITEMS_PER_PAGE)
+  const { pages, current, shown, range } = pageOf(sorted, page, ITEMS_PER_PAGE)
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="items-heading">
@@ -165,14 +165,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
               </Table>
             </ScrollRegion>
             {pages > 1 ? (
-              <Pager
-                numbered
-                label="Item analysis pages"
-                page={current}
-                total={pages}
-                onChange={setPage}
-                caption={`Questions ${first + 1}–${first + shown.length} of ${sorted.length}`}
-              />
+              <Pager numbered label="Item analysis pages" page={current} total={pages} onChange={setPage} caption={`Questions ${range}`} />
             ) : null}
           </>
         )}

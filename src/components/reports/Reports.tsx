@@ -235,7 +235,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 function QuestionTable({ report, page, onPage }: { report: PackageReport; page: number; onPage: (page: number) => void }) {
   const sorted = useMemo(() => sortByShare(report.questions), [report.questions])
   const subTopicTitle = useMemo(() => new Map(report.subTopics.map((s) => [s.subTopicId, s.title])), [report.subTopics])
-  const { pages, current, first, shown } = pageOf(sorted, page, QUESTIONS_PER_PAGE)
+  const { pages, current, first, shown, range } = pageOf(sorted, page, QUESTIONS_PER_PAGE)
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="questions-heading">
@@ -298,14 +298,7 @@ function QuestionTable({ report, page, onPage }: { report: PackageReport; page: 
               </Table>
             </ScrollRegion>
             {pages > 1 ? (
-              <Pager
-                numbered
-                label="Question pages"
-                page={current}
-                total={pages}
-                onChange={onPage}
-                caption={`Questions ${first + 1}–${first + shown.length} of ${sorted.length}`}
-              />
+              <Pager numbered label="Question pages" page={current} total={pages} onChange={onPage} caption={`Questions ${range}`} />
             ) : null}
           </>
         )}
