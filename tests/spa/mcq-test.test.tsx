@@ -6,7 +6,7 @@ import type { Sitting } from '../../contract/assessment.ts'
 import { AppProviders } from '../../src/AppProviders.tsx'
 import { sittingKeys } from '../../src/queries/sittings.ts'
 import { createAppRouter, createQueryClient } from '../../src/router.tsx'
-import { gate, mswServer } from '../support/server.ts'
+import { gate, mswServer, recordBodies } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
 import { inDialog } from '../support/learning.ts'
 import { attemptsOf, insertQuestions, seedCourse, signInLearner } from '../support/results.ts'
@@ -24,18 +24,8 @@ async function submitUnanswered(user: ReturnType<typeof userEvent.setup>, asked:
 }
 
 /** The bodies of POST /mcq-attempts/create the SPA sent. */
-function recordSubmissions() {
-  const bodies: { subTopicIds: number[]; answers: Record<string, string[]>; submissionId?: string }[] = []
-  const listener = ({ request }: { request: Request }) => {
-    if (request.method === 'POST' && request.url.includes('/api/mcq-attempts/create'))
-      void request
-        .clone()
-        .json()
-        .then((body) => bodies.push(body as (typeof bodies)[number]))
-  }
-  mswServer.events.on('request:start', listener)
-  return bodies
-}
+const recordSubmissions = () =>
+  recordBodies<{ subTopicIds: number[]; answers: Record<string, string[]>; submissionId?: string }>('POST', /\/api\/mcq-attempts\/create$/)
 
 describe('test screen', () => {
   it('shows the sub-topic title and each question numbered with checkbox options, hiding options whose text is na', async () => {

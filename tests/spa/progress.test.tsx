@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { videos as videosTable } from '../../server/db/schema.ts'
 import { saveSession } from '../../src/api/session.ts'
 import { captureDownloads } from '../support/downloads.ts'
-import { mswServer } from '../support/server.ts'
+import { mswServer, recordBodies } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { recordApi, seedTree } from '../support/learning.ts'
 import { assignPackages } from '../support/users.ts'
@@ -71,17 +71,7 @@ function watch(from: number, to: number) {
 }
 
 /** The JSON bodies of the heartbeats the page sends, in order. */
-function recordHeartbeats() {
-  const bodies: { position: number; watched: [number, number][] }[] = []
-  mswServer.events.on('request:start', ({ request }) => {
-    if (request.method === 'PUT' && /\/api\/progress\/videos\/\d+$/.test(new URL(request.url).pathname))
-      void request
-        .clone()
-        .json()
-        .then((body) => bodies.push(body))
-  })
-  return bodies
-}
+const recordHeartbeats = () => recordBodies<{ position: number; watched: [number, number][] }>('PUT', /\/api\/progress\/videos\/\d+$/)
 
 describe('learning progress in the viewer', () => {
   it("opens the video the learner played last, where they left it, with a polite 'Resumed at 3:12 · Start over'", async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Sitting, TestSettingsInput, TestSettingsView } from '../../contract/assessment.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import { mcqs as mcqsTable } from '../../server/db/schema.ts'
-import { mswServer, testContext } from './server.ts'
+import { recordBodies, testContext } from './server.ts'
 
 /** Issue 13's test settings and sittings, through the real API. */
 
@@ -45,15 +45,5 @@ export async function explain(mcqId: number, explanation: string) {
 }
 
 /** The bodies of the autosaves (PUT …/sittings/{id}/answers) the SPA sent. */
-export function recordAutosaves() {
-  const bodies: { answers: Record<string, string[]> }[] = []
-  const listener = ({ request }: { request: Request }) => {
-    if (request.method === 'PUT' && /\/api\/mcq-attempts\/sittings\/[^/]+\/answers$/.test(new URL(request.url).pathname))
-      void request
-        .clone()
-        .json()
-        .then((body) => bodies.push(body as (typeof bodies)[number]))
-  }
-  mswServer.events.on('request:start', listener)
-  return bodies
-}
+export const recordAutosaves = () =>
+  recordBodies<{ answers: Record<string, string[]> }>('PUT', /\/api\/mcq-attempts\/sittings\/[^/]+\/answers$/)

@@ -1,5 +1,6 @@
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
+import { onTestFinished } from 'vitest'
 import { createTestContext, type TestContext } from '../../server/test/harness.ts'
 
 let ctx: TestContext | undefined
@@ -40,6 +41,21 @@ export function recordRequests() {
   const listener = ({ request }: { request: Request }) => void seen.push(`${request.method} ${new URL(request.url).pathname}`)
   mswServer.events.on('request:start', listener)
   return { seen, stop: () => mswServer.events.removeListener('request:start', listener) }
+}
+
+/** The JSON bodies of the requests with this method whose path matches, in the order they were sent; for this test only. */
+export function recordBodies<T>(method: string, path: RegExp): T[] {
+  const bodies: T[] = []
+  const listener = ({ request }: { request: Request }) => {
+    if (request.method === method && path.test(new URL(request.url).pathname))
+      void request
+        .clone()
+        .json()
+        .then((body) => bodies.push(body as T))
+  }
+  mswServer.events.on('request:start', listener)
+  onTestFinished(() => void mswServer.events.removeListener('request:start', listener))
+  return bodies
 }
 
 /** Requests no handler answered; setup.ts fails the test when any are left. */
