@@ -15,18 +15,10 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config } from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { buildIfNeeded, type RunningServer, root, startServer, stopServers } from '../tests/e2e/server-process.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const CATEGORIES = ['accessibility', 'best-practices', 'performance'] as const
 const ADMIN = { email: 'admin@audit.test', password: 'audit-admin-password-1' }
 const LEARNER = { name: 'Audit Learner', email: 'learner@audit.test', password: 'audit-learner-password-1' }
@@ -134,7 +126,7 @@ async function storeSession(port: number, base: string, session: Session) {
 }
 
 async function audit(base: string, screen: Screen, preset: Preset, lastAttempt: boolean): Promise<Row> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
   try {
     if (screen.session) await storeSession(chrome.port, base, screen.session)
     const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined

@@ -16,11 +16,10 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { ROOT, api, startServer, type RunningServer } from '../bench/support.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const BUDGET = { js: 140 * 1024, css: 35 * 1024 }
 const GOAL_JS = 120 * 1024
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 interface Asset {
   url: string
@@ -172,7 +171,7 @@ async function main() {
   let browser: Browser | undefined
   try {
     const { session, packageId } = await seedLearner(server)
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     const visible = (locate: (page: Page) => ReturnType<Page['locator']>) => (page: Page) =>
       locate(page).waitFor({ state: 'visible', timeout: 60_000 })
     const landing = await measure(

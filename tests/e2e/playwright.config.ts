@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 
 /**
  * Run through `npm run test:e2e` (tests/e2e/run.ts), which starts the server and sets E2E_BASE_URL.
@@ -6,16 +7,6 @@ import { defineConfig, devices } from '@playwright/test'
  */
 const baseURL = process.env.E2E_BASE_URL
 if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run test:e2e`.')
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
 
 export default defineConfig({
   testDir: '.',
@@ -41,7 +32,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
   ],
