@@ -74,8 +74,9 @@ export default defineConfig({
           // A worker runs its files one after the other on one database (server/test/database.ts); nothing in
           // the server keeps module state, so the files need no fresh module graph each.
           isolate: false,
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          // Ceilings for a loaded machine, not expectations: a test ends as soon as its last condition holds.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -88,10 +89,10 @@ export default defineConfig({
           // Files share their worker's modules and database: each file would otherwise pay a fresh process, jsdom,
           // the Mantine and Tabler barrels, the route chunks and a PGlite boot before its first render.
           isolate: false,
-          // Twice the default, for a busy 2-core machine (see findBy's wait in tests/support/setup.ts).
-          testTimeout: 10_000,
+          // Ceilings for a loaded machine, not expectations (see findBy's ceiling in tests/support/setup.ts).
+          testTimeout: 60_000,
           // A worker's first beforeAll boots its database and imports every route chunk (tests/support/setup.ts).
-          hookTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],
