@@ -125,7 +125,6 @@ export type McqAttempt = z.infer<typeof mcqAttemptSchema>
 export const listedAttemptSchema = mcqAttemptSchema.extend({ subTopicTitle: z.string() }).meta({ id: 'ListedMcqAttempt' })
 export type ListedAttempt = z.infer<typeof listedAttemptSchema>
 
-export const attemptReviewItemSchema = reviewItemSchema
 export type AttemptReviewItem = ReviewItem
 
 /** An attempt read alone (getById): the attempt and what its review policy allows of its questions. */
