@@ -27,7 +27,7 @@ const toAdminMcq = (row: McqRow): Mcq => ({
 
 /**
  * The one place that decides what a viewer sees of a question: admins get it whole; learners get no
- * answer key, no explanation (reviews after grading show it where the policy allows) and only the options a test shows ('na' and blank options are no choices, SPEC.md §9).
+ * answer key, no explanation (reviews after grading show it where the policy allows) and only the options a test shows ('na' and blank options are no choices).
  */
 function toMcq(row: McqRow, viewer: AuthUser): Mcq {
   if (viewer.role === 'admin') return toAdminMcq(row)
