@@ -69,7 +69,7 @@ export default defineConfig({
           // Not inherited (extends: false); both projects share the root's two workers.
           maxWorkers: 2,
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           // A worker runs its files one after the other on one database (server/test/database.ts); nothing in
           // the server keeps module state, so the files need no fresh module graph each.

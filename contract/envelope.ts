@@ -9,7 +9,7 @@ const envelopeFields = {
   errorDetails: z.record(z.string(), z.string()).optional(),
 }
 
-/** The one response envelope every JSON call answers with (DESIGN.md §3). Null fields are omitted. */
+/** The one response envelope every JSON call answers with (docs/architecture.md#decisions-and-why). Null fields are omitted. */
 export const successEnvelope = <Data extends z.ZodType>(data: Data) =>
   z.object({ success: z.literal(true), data: data.optional(), ...envelopeFields })
 

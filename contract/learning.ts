@@ -25,7 +25,7 @@ export const reviewInput = z.object({
   targetId: id,
   presentationRating: stars('presentationRating'),
   reviewText: reviewText.default(''),
-  /** Always 5 from the SPA (SPEC.md §9); kept for compatibility. */
+  /** Always 5 from the SPA; kept for compatibility (docs/product.md#ratings-comments-and-reviews). */
   rating: stars('rating').default(5),
 })
 export type ReviewInput = z.input<typeof reviewInput>
@@ -125,7 +125,6 @@ export type McqAttempt = z.infer<typeof mcqAttemptSchema>
 export const listedAttemptSchema = mcqAttemptSchema.extend({ subTopicTitle: z.string() }).meta({ id: 'ListedMcqAttempt' })
 export type ListedAttempt = z.infer<typeof listedAttemptSchema>
 
-export const attemptReviewItemSchema = reviewItemSchema
 export type AttemptReviewItem = ReviewItem
 
 /** An attempt read alone (getById): the attempt and what its review policy allows of its questions. */

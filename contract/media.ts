@@ -15,7 +15,7 @@ export const mcqSchema = z
     id: z.number().int(),
     subTopicId: z.number().int(),
     question: z.string(),
-    /** JSON object text mapping letters to option text, e.g. '{"A":"2","B":"3"}' (SPEC.md §3). */
+    /** JSON object text mapping letters to option text, e.g. '{"A":"2","B":"3"}' (the stored form). */
     options: z.string(),
     correctOption: z.string().optional(),
     /** Why the key is right; admins only (learners see it in a review when the policy allows). Null when none. */
@@ -48,7 +48,7 @@ export function parseOptions(options: string): Partial<Record<OptionLetter, stri
   }
 }
 
-/** SPEC.md §9: an option whose text is 'na' (any case) or blank is no choice; tests never show it. */
+/** docs/product.md#question-banks: an option whose text is 'na' (any case) or blank is no choice; tests never show it. */
 export function isShownOption(text: string): boolean {
   const trimmed = text.trim()
   return trimmed !== '' && trimmed.toLowerCase() !== 'na'

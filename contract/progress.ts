@@ -5,8 +5,6 @@ import { id } from './content.ts'
 export const MAX_WATCHED_RANGES = 1000
 /** A video counts as complete from this share of it watched. */
 export const VIDEO_COMPLETE_COVERAGE = 0.9
-/** A sub-topic's test is passed from this percentage of the marks (until tests get their own settings). */
-export const PASS_MARK_PERCENT = 60
 
 const seconds = (field: string) =>
   z

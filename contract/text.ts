@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The one schema of every text field the API reads, in a JSON body, a query or a multipart form (DESIGN.md §7):
+ * The one schema of every text field the API reads, in a JSON body, a query or a multipart form (docs/architecture.md#decisions-and-why):
  * trimmed, bounded, and free of control characters, refused with a 400 naming the field. PostgreSQL text cannot
  * hold NUL, so without this a NUL was a 500; other control characters have no place in names and titles either.
  *

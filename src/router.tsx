@@ -6,7 +6,7 @@ import { notify } from './lib/toast.ts'
 import { setUnauthorizedHandler } from './api/client.ts'
 import type { AppMeta } from './queries/meta.ts'
 
-/** The failure toast a call's `meta` names (SPEC.md §8), with the server's reason where the meta asks for it. */
+/** The failure toast a call's `meta` names, with the server's reason where the meta asks for it. */
 function toastFailure(meta: AppMeta | undefined, error: unknown) {
   if (!meta?.errorMessage || isAbort(error)) return
   const reason = messageOf(error, '')
@@ -50,7 +50,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     basepath: import.meta.env.BASE_URL,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    // A list of ids in a path reads '/mcq-test/3,4,5', as SPEC.md writes it, not '3%2C4%2C5'.
+    // A list of ids in a path reads '/mcq-test/3,4,5', as the product writes it (docs/product.md#screens), not '3%2C4%2C5'.
     pathParamsAllowedCharacters: [','],
     scrollRestoration: true,
   })

@@ -4,7 +4,7 @@ import { splitCorrect } from '../../contract/media.ts'
 /** The chosen letters, upper-cased, de-duplicated and sorted. */
 export const normaliseChosen = (chosen: readonly string[] | undefined) => [...new Set((chosen ?? []).map((c) => c.toUpperCase()))].sort()
 
-/** SPEC.md §5: a question counts only when the chosen set equals the correct set (order-independent). */
+/** docs/product.md#tests: a question counts only when the chosen set equals the correct set (order-independent). */
 export function isCorrect(chosen: string[], correctOption: string): boolean {
   const want = splitCorrect(correctOption)
   const got = normaliseChosen(chosen)

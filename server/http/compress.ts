@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../deps.ts'
 
 /**
- * Compression at the edge of the app (DESIGN.md §7). JSON answers over 1 KiB are compressed on the fly with
+ * Compression at the edge of the app (docs/architecture.md#decisions-and-why). JSON answers over 1 KiB are compressed on the fly with
  * brotli at a fast level (or gzip) when the client accepts it. Media, PDFs, zips, spreadsheets and Range or 206
  * answers never are: only JSON is touched, and only a complete 200-class body.
  */

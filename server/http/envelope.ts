@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Envelope } from '../../contract/envelope.ts'
 
-/** Builds the one envelope (DESIGN.md §3); undefined/null fields are left out. */
+/** Builds the one envelope (docs/architecture.md#decisions-and-why); undefined/null fields are left out. */
 export function envelope<T>(parts: Omit<Envelope<T>, 'timestamp'>): Envelope<T> {
   const body: Envelope<T> = { timestamp: new Date().toISOString(), success: parts.success, status: parts.status }
   if (parts.data !== undefined && parts.data !== null) body.data = parts.data

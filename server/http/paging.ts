@@ -1,6 +1,6 @@
 import type { Page } from '../../contract/envelope.ts'
 
-/** Builds the page shape of DESIGN.md §3. */
+/** Builds the one page shape: {content, totalPages, totalElements, number, size, first, last, empty}. */
 export function toPage<T>(content: T[], totalElements: number, page: number, size: number): Page<T> {
   const totalPages = Math.ceil(totalElements / size)
   return {

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../deps.ts'
 
 /**
- * Revalidation (DESIGN.md §7): a repeated read answers with an ETag, and 304 without a body when the client's
+ * Revalidation (docs/architecture.md#decisions-and-why): a repeated read answers with an ETag, and 304 without a body when the client's
  * If-None-Match still holds. The tag comes from a cheap stamp (one indexed statement), never from the body.
  */
 

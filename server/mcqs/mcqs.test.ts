@@ -282,7 +282,7 @@ describe('reading MCQs', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/correct/i)
   })
 
-  it("learners never see 'na' or blank options (SPEC.md §9); admins see every option to edit them", async () => {
+  it("learners never see 'na' or blank options; admins see every option to edit them", async () => {
     const withUnused = JSON.stringify({ A: 'Paris', B: 'NA', C: ' ', D: 'Lyon' })
     const mcq = await create({ question: 'Capital of France?', options: withUnused, correctOption: 'A' })
     const list = await ctx.request<Mcq[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${mine.subTopicIds[0]}`, { token: learner.token })

@@ -2,7 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
 import { isShownOption, parseOptions, type Mcq, type McqUploadResult, type mcqCreateInput, type mcqInput } from '../../contract/media.ts'
-import { checkHeader, hasExplanationColumn, planImport, questionKey, type SheetKind } from '../../contract/mcq-import.ts'
+import type { SheetKind } from '../../contract/mcq-import.ts'
+import { checkHeader, hasExplanationColumn, planImport, questionKey } from './import-rules.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
@@ -26,7 +27,7 @@ const toAdminMcq = (row: McqRow): Mcq => ({
 
 /**
  * The one place that decides what a viewer sees of a question: admins get it whole; learners get no
- * answer key, no explanation (reviews after grading show it where the policy allows) and only the options a test shows ('na' and blank options are no choices, SPEC.md §9).
+ * answer key, no explanation (reviews after grading show it where the policy allows) and only the options a test shows ('na' and blank options are no choices).
  */
 function toMcq(row: McqRow, viewer: AuthUser): Mcq {
   if (viewer.role === 'admin') return toAdminMcq(row)
@@ -91,7 +92,7 @@ export async function importMcqUpload(
 }
 
 /**
- * Imports a spreadsheet: header checked, every row rule applied (contract/mcq-import.ts), valid rows stored in
+ * Imports a spreadsheet: header checked, every row rule applied (import-rules.ts), valid rows stored in
  * one transaction; skipped rows reported with their reasons. A dry run answers the same summary and stores
  * nothing (the SPA's preview before an upload).
  */

@@ -25,7 +25,7 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, message, details, serverMessage === null)
 }
 
-/** The server's message for a failed call, or the fallback text when the answer carried none (SPEC.md §8). */
+/** The server's message for a failed call, or the fallback text when the answer carried none. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && !error.generic && error.message ? error.message : fallback
 }

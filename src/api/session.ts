@@ -1,14 +1,14 @@
 import type { Role, User } from '../../contract/auth.ts'
 import { forgetValidators } from './validators.ts'
 
-/** The browser session: token, role and user in localStorage under those keys (SPEC.md §3, §4). */
+/** The browser session: token, role and user in localStorage under those keys (docs/product.md#session). */
 const KEYS = { token: 'token', role: 'role', user: 'user' } as const
 
 export function getToken(): string | null {
   return localStorage.getItem(KEYS.token)
 }
 
-/** The stored role; USER when the server gave none (SPEC.md §6). */
+/** The stored role; USER when the server gave none (docs/product.md#roles). */
 export function getRole(): Role | null {
   if (!getToken()) return null
   return localStorage.getItem(KEYS.role) === 'admin' ? 'admin' : 'USER'

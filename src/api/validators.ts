@@ -1,5 +1,5 @@
 /**
- * Revalidation on the client (DESIGN.md §7): the body of every GET answer that came with an ETag is kept by URL;
+ * Revalidation on the client (docs/architecture.md#decisions-and-why): the body of every GET answer that came with an ETag is kept by URL;
  * the next GET of that URL sends If-None-Match, and a 304 is answered from what was kept. A refetch of an
  * unchanged package tree therefore moves no body. The server still checks the session and access on every 304.
  */

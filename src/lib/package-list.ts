@@ -29,7 +29,7 @@ export function filterAndSortPackages<T extends ListedPackage>(packages: readonl
   return matches.sort(COMPARE[order])
 }
 
-/** SPEC.md's sorts of the admin package list and the catalogue: name A-Z, name Z-A, newest first, oldest first. */
+/** The sorts of the admin package list and the catalogue: name A-Z, name Z-A, newest first, oldest first. */
 export const PACKAGE_SORTS = [
   { value: 'name-asc', label: 'Name (A-Z)', order: 'title-asc' },
   { value: 'name-desc', label: 'Name (Z-A)', order: 'title-desc' },

@@ -1,6 +1,6 @@
 import type { ExternalToast } from 'sonner'
 
-/** The one way to raise a toast, with SPEC.md's durations: success 2 s; error, blank and custom 4 s; loading until dismissed. */
+/** The one way to raise a toast, with the product's durations (docs/product.md#feedback): success 2 s; error, blank and custom 4 s; loading until dismissed. */
 export const TOAST_LIMIT = 20
 export const DURATION = { success: 2000, error: 4000, blank: 4000, loading: Infinity } as const
 

@@ -3,7 +3,7 @@ import { api, unwrap } from '../api/client.ts'
 
 /** Comments on videos, with their 1–5 ratings: summary, distribution and the paged list. */
 
-/** Comments come 5 at a time, from page 0 (SPEC.md §9). */
+/** Comments come 5 at a time, from page 0. */
 const COMMENTS_PAGE_SIZE = 5
 
 export const commentKeys = {
@@ -15,7 +15,7 @@ export const commentKeys = {
   pages: (videoId: number) => [...commentKeys.video(videoId), 'pages'] as const,
 }
 
-/** Comments are fetched only for a real (numeric) video id (SPEC.md §5). */
+/** Comments are fetched only for a real (numeric) video id. */
 export const isVideoId = (videoId: unknown): videoId is number => typeof videoId === 'number' && Number.isInteger(videoId) && videoId > 0
 
 const getCommentSummary = (videoId: number) => unwrap(api.comments.summary[':videoId'].$get({ param: { videoId: String(videoId) } }))

@@ -4,11 +4,11 @@
  * for a query (in its loader and its component alike), or the hook's `meta` argument where a hook takes one.
  */
 export interface AppMeta extends Record<string, unknown> {
-  /** SPEC.md's failure toast for the call (its title), raised once per failure. */
+  /** The failure toast for the call (its title), raised once per failure. */
   errorMessage?: string
   /**
    * Where the failure toast shows the server's reason (its answer's message) when the answer has one: 'title' in place
-   * of `errorMessage` (SPEC.md: "the server message or 'Registration failed'"), 'description' under it.
+   * of `errorMessage` ("the server message or 'Registration failed'"), 'description' under it.
    */
   errorReason?: 'title' | 'description'
   /** With `errorReason: 'description'`: the description when the server gave no reason. */

@@ -63,7 +63,7 @@ interface ReviewDraft {
 
 /**
  * POST /reviews (one review per learner and target: posting again updates it). `rating` is always 5
- * (SPEC.md §9). Refreshes that target's summary, its review list and the summary batches holding it.
+ * (docs/product.md#ratings-comments-and-reviews). Refreshes that target's summary, its review list and the summary batches holding it.
  */
 export function useSubmitReview() {
   const queryClient = useQueryClient()

@@ -14,7 +14,7 @@ export const userKeys = {
   detail: (id: number) => [...userKeys.details(), id] as const,
 }
 
-/** The admin users table's page size (SPEC.md §9). */
+/** The admin users table's page size. */
 export const USERS_TABLE_PAGE_SIZE = 10
 
 const getCurrentUser = () => unwrap(api.user.getUserByEmail.$get())

@@ -4,7 +4,7 @@ import { expectSignedOut, renderApp, signInAs } from '../support/render.tsx'
 const sidebar = () => screen.getByRole('navigation', { name: 'Sidebar' })
 const banner = () => screen.getByRole('banner')
 
-/** The link texts and targets SPEC.md §2 gives the sidebar. */
+/** The sidebar's link texts and targets. */
 const LEARNER_LINKS = [
   ['Home', '/user/my-dashboard'],
   ['My Packages', '/user/packages'],

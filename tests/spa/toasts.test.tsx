@@ -42,7 +42,7 @@ describe('toasts', () => {
     renderToaster()
   })
 
-  it('uses the durations SPEC.md gives', () => {
+  it('uses the durations the product gives', () => {
     expect(DURATION).toEqual({ success: 2000, error: 4000, blank: 4000, loading: Infinity })
     expect(TOAST_LIMIT).toBe(20)
   })

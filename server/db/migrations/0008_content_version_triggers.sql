@@ -1,5 +1,5 @@
 -- Every write under a package moves packages.content_version on, in the writer's own transaction: the validator
--- (ETag) of the package's cached reads and the key of the server's tree cache (DESIGN.md §7). Triggers catch every
+-- (ETag) of the package's cached reads and the key of the server's tree cache (docs/architecture.md#decisions-and-why). Triggers catch every
 -- writer, present and future. Child tables use statement-level triggers with transition tables, so an import of
 -- thousands of rows costs one UPDATE of the package row per statement, not one per row.
 CREATE OR REPLACE FUNCTION bump_own_content_version() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -6,7 +6,7 @@ import { publicConfigQueryOptions } from '../../queries/config.ts'
 // Google's library is not part of the landing screen's first load: it loads only when Google sign-in is configured.
 const GoogleButton = lazy(() => import('./GoogleButton.tsx').then((m) => ({ default: m.GoogleButton })))
 
-/** Google's button heights per size (SPEC.md §9). */
+/** Google's button heights per size: 40, 32 and 20 pixels. */
 export const GOOGLE_BUTTON_HEIGHT = { large: 40, medium: 32, small: 20 } as const
 
 export interface GoogleButtonOptions {

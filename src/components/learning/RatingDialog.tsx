@@ -21,7 +21,7 @@ interface RatingDialogProps {
   maxLength: number
   /**
    * A comment needs a star and a non-blank text, and says so when one is missing; a review needs only a
-   * star, and its Submit stays disabled until one is chosen (SPEC.md §8).
+   * star, and its Submit stays disabled until one is chosen.
    */
   textRequired: boolean
   pending: boolean

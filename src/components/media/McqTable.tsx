@@ -35,7 +35,7 @@ interface McqTableProps {
 
 /** The admin question table (`/subtopic-mcqs/{ids}`): the sub-topic titles, then numbered questions, 50 a page, each editable inline. */
 export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
-  // Two reads that fail apart (SPEC.md's separate messages): without the titles the questions are still shown,
+  // Two reads that fail apart (each with its own message): without the titles the questions are still shown,
   // and without the questions the titles still head the page. The route loader waits for both, so a failure it
   // met is shown as it is (not fetched again on mount) until Retry.
   const titles = useQuery({ ...subTopicsByIdsQueryOptions(subTopicIds), retryOnMount: false })

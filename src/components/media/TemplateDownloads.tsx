@@ -11,7 +11,7 @@ const FAILURE: Record<SheetKind, string> = {
   withSubTopic: 'Failed to download subtopic template.',
 }
 
-/** The two .xlsx templates; a failed download shows SPEC.md's alert until dismissed or retried. */
+/** The two .xlsx templates; a failed download shows its alert until dismissed or retried. */
 export function TemplateDownloads() {
   const [failed, setFailed] = useState<SheetKind | null>(null)
   const plain = useDownloadTemplate()

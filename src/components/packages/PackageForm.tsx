@@ -31,7 +31,7 @@ interface PackageFormProps {
   startWithNewSkill?: boolean
 }
 
-/** The package form of /package/create and /package/edit/{id} (SPEC.md §5 'Package form'). */
+/** The package form of /package/create and /package/edit/{id} (docs/product.md#content). */
 export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, startWithNewSkill = false }: PackageFormProps) {
   const formId = useId()
   const [values, setValues] = useState<Values>(() => initialValues(initial, startWithNewSkill))

@@ -7,7 +7,7 @@ import classes from './Results.module.css'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /**
- * Attempts as SPEC.md lists them: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM'),
+ * Attempts in the product's columns: #, attempt number, score, total marks, attempted at ('05 Jan 2025, 03:30 PM'),
  * with each attempt's result: 'Passed' or 'Not passed yet' (where the review policy shows it), 'Late', 'Practice'.
  * Partial scores show one decimal.
  * The rows come newest first, so '#' counts down like the attempt number: the first attempt is #1.

@@ -37,7 +37,7 @@ function QuestionsPending() {
   )
 }
 
-/** The questions could not be loaded: SPEC.md's text with the server's reason, and Retry. */
+/** The questions could not be loaded: the screen's failure text with the server's reason, and Retry. */
 export function McqTestLoadError({ error, reset }: ErrorComponentProps) {
   return (
     <Stack gap="lg" maw={900}>

@@ -39,7 +39,7 @@ type SidebarPath =
   | '/package'
 
 /**
- * Sidebar entries per SPEC.md §2, plus Dashboard (issue 14: the way back to /dashboard; Home stays the learner home).
+ * Sidebar entries (docs/product.md#screens), plus Dashboard: the admin's way back to /dashboard; Home stays the learner home.
  * The admin entries are hidden only when the stored role is USER.
  */
 export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {

@@ -2,7 +2,7 @@ import { formatDateTime } from '../../lib/format.ts'
 
 const nowrap = { whiteSpace: 'nowrap' } as const
 
-/** '05 Jan 2025, 03:30 PM' (SPEC.md §9), breaking only between the date and the time on narrow screens. */
+/** '05 Jan 2025, 03:30 PM' (docs/product.md#content), breaking only between the date and the time on narrow screens. */
 export function DateTime({ value }: { value: string }) {
   const [date, time] = formatDateTime(value).split(', ')
   if (!time) return <span style={nowrap}>{date}</span>

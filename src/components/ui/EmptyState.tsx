@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Paper, Stack, Text } from '@mantine/core'
 
-/** The one way to show "nothing here" (SPEC.md's empty texts) or an inline load failure. */
+/** The one way to show "nothing here" (each screen's empty text) or an inline load failure. */
 export function EmptyState({ children, action, tone = 'empty' }: { children: ReactNode; action?: ReactNode; tone?: 'empty' | 'error' }) {
   return (
     <Paper withBorder radius="md" p="xl" style={{ borderStyle: tone === 'empty' ? 'dashed' : 'solid' }}>

@@ -5,7 +5,7 @@ import { useRouter } from '@tanstack/react-router'
 import { EmptyState } from './EmptyState.tsx'
 
 /**
- * The body of a route's `errorComponent` when its loader's data could not be loaded: SPEC.md's failure text
+ * The body of a route's `errorComponent` when its loader's data could not be loaded: the screen's failure text
  * inline (the toast comes from the query's `meta`) and a button that runs the loader again.
  */
 export function LoadFailed({ children, reset, retryLabel = 'Retry' }: { children: ReactNode; reset: () => void; retryLabel?: string }) {

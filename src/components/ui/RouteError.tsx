@@ -1,7 +1,7 @@
 import { Button, Center, Code, Stack, Text, Title } from '@mantine/core'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 
-/** The default error page (SPEC.md §2: 'Unexpected Application Error'). */
+/** The default error page ('Unexpected Application Error', docs/product.md#screens). */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <Center mih="60vh" p="md">

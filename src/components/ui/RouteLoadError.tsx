@@ -9,7 +9,7 @@ import { RouteError } from './RouteError.tsx'
 interface RouteLoadErrorProps extends ErrorComponentProps {
   /** The page header to keep on screen above the error. */
   header?: ReactNode
-  /** SPEC.md §8's failure text, e.g. 'Failed to fetch topics' (the query's meta raises it as a toast too). */
+  /** The screen's failure text, e.g. 'Failed to fetch topics' (the query's meta raises it as a toast too). */
   failureText: string
   /** What to say when the thing does not exist (404): the server's message by default. */
   notFoundText?: string
@@ -18,7 +18,7 @@ interface RouteLoadErrorProps extends ErrorComponentProps {
 }
 
 /**
- * A route's load failure: SPEC.md's text inline with Retry (a 404 instead shows that the thing does not exist).
+ * A route's load failure: the screen's failure text inline with Retry (a 404 instead shows that the thing does not exist).
  * Anything but a failed call is a bug: the default error page.
  */
 export function RouteLoadError({ error, reset, info, header, failureText, notFoundText, notFoundAction }: RouteLoadErrorProps) {

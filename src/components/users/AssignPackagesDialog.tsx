@@ -13,7 +13,7 @@ import { usePhone } from './usePhone.ts'
 interface AssignPackagesDialogProps {
   /** The user to assign to; the dialog is open while set. */
   user: User | null
-  /** Changes on every opening, so the selection starts empty each time (SPEC.md §4). */
+  /** Changes on every opening, so the selection starts empty each time (docs/product.md#screens). */
   openCount: number
   packages: UseQueryResult<Package[]>
   onClose: () => void

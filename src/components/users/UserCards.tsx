@@ -6,7 +6,7 @@ import { UserAvatar } from './UserAvatar.tsx'
 
 const GRID_COLUMNS = { base: 1, xs: 2, md: 3, xl: 4 }
 
-/** The All Users grid (SPEC.md: picture, name, e-mail and role); skeleton cards without `users`. */
+/** The All Users grid (picture, name, e-mail and role); skeleton cards without `users`. */
 export function UserCards({ users }: { users?: User[] }) {
   if (!users) {
     return (

@@ -7,7 +7,7 @@ import { UserAvatar } from './UserAvatar.tsx'
 
 const COLUMNS = ['ID', 'Picture', 'Name', 'Email', 'Role', 'Given Name', 'Family Name'] as const
 
-/** The admin users table (SPEC.md: ID, Picture, Name, Email, Role, Given Name, Family Name); skeleton rows without `users`. */
+/** The admin users table (ID, Picture, Name, Email, Role, Given Name, Family Name); skeleton rows without `users`. */
 export function UsersTable({ users, skeletonRows = 0 }: { users?: User[]; skeletonRows?: number }) {
   return (
     <ScrollTable label="Users" minWidth={820} columns={COLUMNS}>

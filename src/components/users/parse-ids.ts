@@ -1,5 +1,5 @@
 /**
- * The admin package-id field (SPEC.md §5): comma-separated integers. Entries that are not integers
+ * The admin package-id field (docs/product.md#screens): comma-separated integers. Entries that are not integers
  * are ignored; duplicates are kept once, in the order typed.
  */
 export function parsePackageIds(text: string): number[] {

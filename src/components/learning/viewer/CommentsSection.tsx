@@ -10,7 +10,7 @@ import classes from './Viewer.module.css'
 
 const STARS = [5, 4, 3, 2, 1] as const
 
-/** Comment loading problems are only logged (SPEC.md §8). */
+/** Comment loading problems are only logged (docs/product.md#ratings-comments-and-reviews). */
 function useLoggedError(error: Error | null, what: string) {
   useEffect(() => {
     if (error) console.error(`Failed to load ${what}`, error)

@@ -8,7 +8,7 @@ import { packageReportsQueryOptions } from '../../../queries/reports.ts'
 /** `?packageId=3&page=2`: the selected package's report and its question page; anything malformed is dropped. */
 const search = objectOf({ packageId: searchId, page: searchOptionalPage })
 
-/** Reports: for every role other than USER (SPEC.md §2); here that is the admin, behind the admin guard. */
+/** Reports: for every role other than USER (docs/product.md#roles); here that is the admin, behind the admin guard. */
 export const Route = createFileRoute('/_shell/_admin/reports')({
   validateSearch: search,
   loader: ({ context }) => context.queryClient.query({ ...packageReportsQueryOptions(), staleTime: 'static' }),

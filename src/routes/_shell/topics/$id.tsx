@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_shell/topics/$id')({
       queryClient.query({ ...viewerTreeQueryOptions(params.id), staleTime: 'static' }),
       queryClient.query(packageProgressQueryOptions(params.id)),
     ),
-  // SPEC.md: 'Loading package...' is shown while the package loads: after 200 ms (not the router's default
+  // 'Loading package...' is shown while the package loads: after 200 ms (not the router's default
   // second), and no longer than the load itself.
   pendingMs: 200,
   pendingMinMs: 0,

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_shell/_admin/subtopic-mcqs/$subTopicIds'
   params: idListParams('subTopicIds'),
   validateSearch: search,
   // Waits for both reads, but neither failure holds the page: McqTable shows each one's failure on its own
-  // (SPEC.md's separate messages), and the caches toast them.
+  // (each with its own message), and the caches toast them.
   loader: ({ context, params }) =>
     Promise.allSettled([
       context.queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' }),

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { idParams } from '../../../../lib/route-schemas.ts'
 
-/** The correctly spelled address of MCQ Results goes to the one SPEC.md names (`/mcq-test/resutls/{id}`). */
+/** The correctly spelled address of MCQ Results goes to the product's one (`/mcq-test/resutls/{id}`). */
 export const Route = createFileRoute('/_shell/mcq-test/results/$skillId')({
   params: idParams('skillId'),
   beforeLoad: ({ params }) => {

@@ -3,7 +3,7 @@ import { idParams } from '../../../../lib/route-schemas.ts'
 import { SkillResults, SkillResultsLoadError, SkillResultsPending } from '../../../../components/quiz/SkillResults.tsx'
 import { loadSkillResults } from '../../../../components/quiz/quiz-queries.ts'
 
-/** MCQ Results of a skill. The path is spelled 'resutls', as SPEC.md gives it; `/mcq-test/results/{id}` redirects here. */
+/** MCQ Results of a skill. The path is spelled 'resutls', as the product has always spelled it (docs/product.md#screens); `/mcq-test/results/{id}` redirects here. */
 export const Route = createFileRoute('/_shell/mcq-test/resutls/$skillId')({
   params: idParams('skillId'),
   loader: ({ context, params }) => loadSkillResults(context.queryClient, params.skillId),

@@ -1,0 +1,127 @@
+import { EXPLANATION_MAX, OPTION_LETTERS, splitCorrect } from '../../contract/media.ts'
+import { EXPLANATION_HEADER, REQUIRED_HEADERS, type SheetKind, type SheetRow } from '../../contract/mcq-import.ts'
+import { hasControlCharacters } from '../../contract/text.ts'
+
+/**
+ * The row rules of an MCQ import. An import and its dry run (the SPA's preview asks the server with `?dryRun=true`)
+ * both apply them, so the preview and the import report the same skipped rows.
+ */
+
+export interface McqCandidate {
+  rowNumber: number
+  subTopicId: number
+  question: string
+  options: Partial<Record<(typeof OPTION_LETTERS)[number], string>>
+  correctOption: string
+  /** Null when the sheet has no 'Explanation' column or the cell is blank. */
+  explanation: string | null
+}
+
+export interface ImportPlan {
+  valid: McqCandidate[]
+  skipped: string[]
+}
+
+/** Header names compared case- and space-insensitively; the correct-options column may be titled just 'CorrectOptions'. */
+const headerKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/\(.*\)$/, '')
+
+/** Null when the header row starts with the required columns, else a message saying which columns are expected. */
+export function checkHeader(kind: SheetKind, header: string[] | undefined): string | null {
+  const expected = REQUIRED_HEADERS[kind]
+  const ok = header && expected.every((name, i) => headerKey(header[i] ?? '') === headerKey(name))
+  return ok ? null : `The first row must hold the columns: ${expected.join(' | ')}`
+}
+
+/** Whether the column after the options is titled 'Explanation' (only then are its cells read). */
+export function hasExplanationColumn(kind: SheetKind, header: string[] | undefined): boolean {
+  return headerKey(header?.[REQUIRED_HEADERS[kind].length] ?? '') === headerKey(EXPLANATION_HEADER)
+}
+
+/** Question text compared case- and space-insensitively. */
+export const questionKey = (question: string) => question.toLowerCase().replace(/\s+/g, ' ').trim()
+
+export interface PlanContext {
+  /** The sheet's header has the optional 'Explanation' column (hasExplanationColumn). */
+  withExplanation?: boolean
+  /** The sub-topic of a plain import. */
+  subTopicId?: number
+  /** Sub-topic ids that exist (with-subtopic imports). */
+  knownSubTopicIds: Set<number>
+  /** Question keys already stored per sub-topic (duplicates are skipped). */
+  existingQuestions: Map<number, Set<string>>
+}
+
+/** Applies every row rule; rows are expected without the header row and without blank rows. */
+export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanContext): ImportPlan {
+  const valid: McqCandidate[] = []
+  const skipped: string[] = []
+  const seen = new Map<number, Set<string>>()
+  const offset = kind === 'withSubTopic' ? 1 : 0
+
+  for (const { rowNumber, cells } of rows) {
+    const at = `Row ${rowNumber}:`
+    const cell = (i: number) => (cells[i + offset] ?? '').trim()
+    let subTopicId = context.subTopicId ?? 0
+    if (kind === 'withSubTopic') {
+      const rawId = (cells[0] ?? '').trim()
+      if (!rawId || !cell(0) || !cell(1)) {
+        skipped.push(`${at} Missing required fields`)
+        continue
+      }
+      if (!/^\d{1,9}$/.test(rawId)) {
+        skipped.push(`${at} Invalid SubTopic ID`)
+        continue
+      }
+      subTopicId = Number(rawId)
+      if (!context.knownSubTopicIds.has(subTopicId)) {
+        skipped.push(`${at} SubTopic ID not found: ${subTopicId}`)
+        continue
+      }
+    } else if (!cell(0) || !cell(1)) {
+      skipped.push(`${at} Missing question or correct option(s)`)
+      continue
+    }
+
+    const question = cell(0)
+    const options: McqCandidate['options'] = {}
+    OPTION_LETTERS.forEach((letter, i) => {
+      const text = cell(2 + i)
+      if (text) options[letter] = text
+    })
+    if (Object.keys(options).length < 2) {
+      skipped.push(`${at} Less than 2 options provided`)
+      continue
+    }
+    // The API's text rule (contract/text.ts); exceljs turns the XML escape _x0000_ into a NUL, which PostgreSQL refuses.
+    const explanation = context.withExplanation ? cell(2 + OPTION_LETTERS.length) || null : null
+    if ([question, ...Object.values(options), explanation ?? ''].some((value) => hasControlCharacters(value, { multiline: true }))) {
+      skipped.push(`${at} Contains control characters`)
+      continue
+    }
+    if (explanation && explanation.length > EXPLANATION_MAX) {
+      skipped.push(`${at} Explanation is longer than ${EXPLANATION_MAX} characters`)
+      continue
+    }
+    const correct = splitCorrect(cell(1))
+    const unknown = correct.filter((letter) => !(letter in options))
+    if (unknown.length) {
+      skipped.push(`${at} Correct option ${unknown.join(', ')} does not name an option`)
+      continue
+    }
+
+    const key = questionKey(question)
+    const inFile = seen.get(subTopicId) ?? new Set<string>()
+    if (inFile.has(key) || context.existingQuestions.get(subTopicId)?.has(key)) {
+      skipped.push(kind === 'withSubTopic' ? `${at} Duplicate question for SubTopic ID ${subTopicId}` : `${at} Duplicate question`)
+      continue
+    }
+    inFile.add(key)
+    seen.set(subTopicId, inFile)
+    valid.push({ rowNumber, subTopicId, question, options, correctOption: correct.join(','), explanation })
+  }
+  return { valid, skipped }
+}
