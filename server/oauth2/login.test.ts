@@ -246,6 +246,14 @@ describe('POST /api/oauth2/loginUser', () => {
       expectRateLimited(await login('ann@example.com', password, '203.0.113.7'))
     })
 
+    it('40 wrong passwords at once for one account from one address: 5 are checked, the rest wait', async () => {
+      const { password } = await ctx.createUser({ email: 'ann@example.com' })
+      const responses = await Promise.all(Array.from({ length: 40 }, () => login('ann@example.com', 'wrong-password', '10.0.0.1')))
+      expect(responses.filter((r) => r.status === 401)).toHaveLength(5)
+      expect(responses.filter((r) => r.status === 429)).toHaveLength(35)
+      expectRateLimited(await login('ann@example.com', password, '10.0.0.1'))
+    })
+
     it('a 429 is not itself counted as a failure', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
       await failTimes(
