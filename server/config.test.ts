@@ -36,6 +36,7 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined()
     expect(config.mailFrom).toMatch(/@/)
     expect(config.trustProxy).toBe(false)
+    expect(config.trustProxyHops).toBe(1)
     expect(config.logRequests).toBe(true)
     expect(config.treeCacheBytes).toBe(64 * 1024 ** 2)
     expect(loadConfig({ TREE_CACHE_BYTES: '0' }).treeCacheBytes).toBe(0)
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       MAIL_FROM: 'Learn <learn@example.com>',
       TRUST_PROXY: 'yes',
+      TRUST_PROXY_HOPS: '2',
       LOG_REQUESTS: 'no',
       MAX_VIDEO_BYTES: '1073741824',
       FILE_URL_TTL: '15m',
@@ -108,6 +110,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       mailFrom: 'Learn <learn@example.com>',
       trustProxy: true,
+      trustProxyHops: 2,
       logRequests: false,
       uploads: { maxVideoBytes: 1024 ** 3, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
       fileUrlTtlSeconds: 900,
@@ -167,6 +170,10 @@ describe('loadConfig', () => {
     ['APP_URL', { APP_URL: 'learn.example.com' }],
     ['SMTP_URL', { SMTP_URL: 'http://x' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'sometimes' }],
+    ['TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: '0' }],
+    ['TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: 'two' }],
+    ['TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: '1.5' }],
+    ['TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: '11' }],
     ['MAX_VIDEO_BYTES', { MAX_VIDEO_BYTES: 'lots' }],
     ['MAX_VIDEO_BYTES', { MAX_VIDEO_BYTES: '0' }],
     ['FILE_URL_TTL', { FILE_URL_TTL: 'an hour' }],

@@ -60,6 +60,12 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().default('Learnpack <no-reply@learnpack.local>'),
   TRUST_PROXY: optionalText.pipe(flag.optional()).transform((v) => v ?? false),
+  TRUST_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a whole number of proxies' })
+    .int({ error: 'must be a whole number of proxies' })
+    .min(1, 'must be at least 1')
+    .max(10, 'must be at most 10')
+    .default(1),
   LOG_REQUESTS: optionalText.pipe(flag.optional()).transform((v) => v ?? true),
   MAX_VIDEO_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
@@ -109,6 +115,8 @@ export interface Config {
   smtpUrl: string | undefined
   mailFrom: string
   trustProxy: boolean
+  /** How many proxies in front append to X-Forwarded-For: the client's address is that many entries from the right. */
+  trustProxyHops: number
   logRequests: boolean
   uploads: { maxVideoBytes: number; maxPdfBytes: number; maxImageBytes: number; maxSheetBytes: number }
   fileUrlTtlSeconds: number
@@ -168,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logRequests: e.LOG_REQUESTS,
     requireVerifiedEmail: e.AUTH_REQUIRE_VERIFIED_EMAIL,
     treeCacheBytes: e.TREE_CACHE_BYTES,

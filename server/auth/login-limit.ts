@@ -2,6 +2,7 @@ import { and, count, eq, gt, lt, max, min } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { loginFailures } from '../db/schema.ts'
 import { AppError } from '../http/errors.ts'
+import { withThrottleKeys } from './throttle-lock.ts'
 
 /**
  * Password sign-in throttling (OWASP), kept in the database so every instance sees it:
@@ -31,7 +32,7 @@ function tooMany(retryAfterMs: number) {
   })
 }
 
-export async function assertLoginAllowed(db: Db, email: string, address: string, now: Date) {
+async function assertLoginAllowed(db: Db, email: string, address: string, now: Date) {
   const [pair] = await db
     .select({ failures: count(), latest: max(loginFailures.failedAt) })
     .from(loginFailures)
@@ -55,9 +56,26 @@ export async function assertLoginAllowed(db: Db, email: string, address: string,
   }
 }
 
-export async function recordLoginFailure(db: Db, email: string, address: string, now: Date) {
-  await db.insert(loginFailures).values({ email, clientAddress: address, failedAt: now })
-  await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - FAILURE_MEMORY_MS)))
+/**
+ * Counts a sign-in attempt as a failure before the password is checked, if the limits allow one more (else 429
+ * and nothing counted): so concurrent guesses, on any instance, cannot all be checked. Answers the failure's id,
+ * for forgetting it when the password turns out right.
+ */
+export async function reserveLoginAttempt(db: Db, email: string, address: string, now: Date): Promise<number> {
+  return withThrottleKeys(db, 'login', [`ip+email:${address}|${email}`, `ip:${address}`], async (tx) => {
+    await assertLoginAllowed(tx, email, address, now)
+    const [row] = await tx
+      .insert(loginFailures)
+      .values({ email, clientAddress: address, failedAt: now })
+      .returning({ id: loginFailures.id })
+    await tx.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - FAILURE_MEMORY_MS)))
+    return row!.id
+  })
+}
+
+/** A right password that still may not sign in (e-mail not verified) is not a failure. */
+export async function forgetLoginAttempt(db: Db, failureId: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, failureId))
 }
 
 /** A success clears the failures of this e-mail from this address only. */

@@ -1,7 +1,8 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { throttleEvents } from '../db/schema.ts'
 import { AppError } from '../http/errors.ts'
+import { withThrottleKeys } from './throttle-lock.ts'
 
 /** One counter of a bucket: a key (an account, a client address, or both together) and how many events it may have. */
 export interface ThrottleLimit {
@@ -15,11 +16,37 @@ interface ThrottleOptions {
   message: string
 }
 
+/** The events one call counted; released when the action turns out not to count (a right password). */
+export interface Reservation {
+  release(): Promise<void>
+}
+
 /**
- * Actions counted per key in a sliding window, in the database so every server instance sees them. Past a
- * key's limit the caller gets 429 with Retry-After, until its oldest counted event leaves the window.
+ * Actions counted per key in a sliding window, in the database so every server instance sees them. Every call
+ * counts, before the caller does the work: refused past a key's limit (429 with Retry-After, until its oldest
+ * counted event leaves the window, and nothing counted), otherwise recorded for each key at once.
  */
-export async function assertUnderLimits(db: Db, bucket: string, limits: ThrottleLimit[], options: ThrottleOptions) {
+export async function throttle(db: Db, bucket: string, limits: ThrottleLimit[], options: ThrottleOptions): Promise<Reservation> {
+  const ids = await withThrottleKeys(
+    db,
+    bucket,
+    limits.map((l) => l.key),
+    async (tx) => {
+      await assertUnderLimits(tx, bucket, limits, options)
+      const rows = await tx
+        .insert(throttleEvents)
+        .values(limits.map(({ key }) => ({ bucket, key, at: options.now })))
+        .returning({ id: throttleEvents.id })
+      await tx
+        .delete(throttleEvents)
+        .where(and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.at, new Date(options.now.getTime() - options.windowMs))))
+      return rows.map((r) => r.id)
+    },
+  )
+  return { release: async () => void (await db.delete(throttleEvents).where(inArray(throttleEvents.id, ids))) }
+}
+
+async function assertUnderLimits(db: Db, bucket: string, limits: ThrottleLimit[], options: ThrottleOptions) {
   const since = new Date(options.now.getTime() - options.windowMs)
   for (const { key, limit } of limits) {
     const [row] = await db
@@ -31,25 +58,6 @@ export async function assertUnderLimits(db: Db, bucket: string, limits: Throttle
       throw new AppError(429, options.message, { headers: { 'Retry-After': String(retryAfter) } })
     }
   }
-}
-
-/** Counts one event for each key, and forgets the bucket's events that left the window. */
-export async function recordEvent(db: Db, bucket: string, keys: string[], options: Pick<ThrottleOptions, 'windowMs' | 'now'>) {
-  await db.insert(throttleEvents).values(keys.map((key) => ({ bucket, key, at: options.now })))
-  await db
-    .delete(throttleEvents)
-    .where(and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.at, new Date(options.now.getTime() - options.windowMs))))
-}
-
-/** Every call counts: refused past a limit, otherwise recorded. */
-export async function throttle(db: Db, bucket: string, limits: ThrottleLimit[], options: ThrottleOptions) {
-  await assertUnderLimits(db, bucket, limits, options)
-  await recordEvent(
-    db,
-    bucket,
-    limits.map((l) => l.key),
-    options,
-  )
 }
 
 /**

@@ -236,14 +236,38 @@ describe('POST /api/oauth2/loginUser', () => {
       expect((await login('ann@example.com', password, '203.0.113.7')).status).toBe(200)
     })
 
-    it('uses the first X-Forwarded-For entry as the client address', async () => {
+    it('behind one proxy the address is the entry it appended (the last); what the client sent before it does not count', async () => {
       const { password } = await ctx.createUser({ email: 'ann@example.com' })
       await failTimes(
         5,
         () => 'ann@example.com',
-        (i) => `203.0.113.7, 10.0.0.${i}`,
+        (i) => `10.0.0.${i}, 203.0.113.7`,
       )
+      expectRateLimited(await login('ann@example.com', password, '198.51.100.1, 203.0.113.7'))
       expectRateLimited(await login('ann@example.com', password, '203.0.113.7'))
+      expect((await login('ann@example.com', password, '203.0.113.7, 198.51.100.1')).status).toBe(200)
+    })
+
+    it('TRUST_PROXY_HOPS=2 takes the entry the outer proxy appended, second from the right', async () => {
+      const twoProxies = await createTestContext({ TRUST_PROXY_HOPS: '2' })
+      try {
+        const { password } = await twoProxies.createUser({ email: 'ann@example.com' })
+        const from = (forwarded: string, pw = 'wrong-password') =>
+          twoProxies.request('POST', LOGIN, { body: { email: 'ann@example.com', password: pw }, headers: { 'x-forwarded-for': forwarded } })
+        for (let i = 0; i < 5; i++) expect((await from(`10.0.0.${i}, 203.0.113.7, 172.16.0.${i}`)).status).toBe(401)
+        expect((await from('203.0.113.7, 172.16.0.9', password)).status).toBe(429)
+        expect((await from('203.0.113.7, 198.51.100.1, 172.16.0.9', password)).status).toBe(200)
+      } finally {
+        await twoProxies.close()
+      }
+    })
+
+    it('40 wrong passwords at once for one account from one address: 5 are checked, the rest wait', async () => {
+      const { password } = await ctx.createUser({ email: 'ann@example.com' })
+      const responses = await Promise.all(Array.from({ length: 40 }, () => login('ann@example.com', 'wrong-password', '10.0.0.1')))
+      expect(responses.filter((r) => r.status === 401)).toHaveLength(5)
+      expect(responses.filter((r) => r.status === 429)).toHaveLength(35)
+      expectRateLimited(await login('ann@example.com', password, '10.0.0.1'))
     })
 
     it('a 429 is not itself counted as a failure', async () => {

@@ -14,7 +14,7 @@ export function oauth2Routes(deps: AppDeps) {
       apiDoc({ summary: 'Create an account with e-mail and password', response: userSchema, status: 201 }),
       validate('json', registerRequest),
       async (c) => {
-        const user = await registerUser(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy))
+        const user = await registerUser(deps, c.req.valid('json'), clientAddress(c, deps.config))
         return ok(c, user, 'User Registered Successfully', 201)
       },
     )
@@ -23,7 +23,7 @@ export function oauth2Routes(deps: AppDeps) {
       apiDoc({ summary: 'Sign in with e-mail and password', response: loginResponseSchema }),
       validate('json', loginRequest),
       async (c) => {
-        const result = await loginWithPassword(deps, c.req.valid('json'), clientAddress(c, deps.config.trustProxy))
+        const result = await loginWithPassword(deps, c.req.valid('json'), clientAddress(c, deps.config))
         return ok(c, result, 'Login Success')
       },
     )

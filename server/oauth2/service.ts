@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { verifyGoogleIdToken, type GoogleProfile } from '../auth/google.ts'
 import { nextSessionVersion, signSession } from '../auth/sessions.ts'
 import { throttle } from '../auth/throttle.ts'
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-limit.ts'
+import { clearLoginFailures, forgetLoginAttempt, reserveLoginAttempt } from '../auth/login-limit.ts'
 import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts'
 import { accountTakenOverMail } from '../mail/templates.ts'
 import { sendVerificationMail } from '../user/account-service.ts'
@@ -48,15 +48,13 @@ export async function loginWithPassword(
   address: string,
 ): Promise<LoginResponse> {
   const now = deps.clock()
-  await assertLoginAllowed(deps.db, input.email, address, now)
+  const attempt = await reserveLoginAttempt(deps.db, input.email, address, now)
   const row = await findUserByEmail(deps.db, input.email)
   // verifyPassword does the same work whether or not the account exists.
   const valid = await verifyPassword(input.password, row?.passwordHash ?? null, deps.passwordCost)
-  if (!row || !valid) {
-    await recordLoginFailure(deps.db, input.email, address, now)
-    throw unauthorized(INVALID_CREDENTIALS)
-  }
+  if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS)
   if (deps.config.requireVerifiedEmail && !row.emailVerified) {
+    await forgetLoginAttempt(deps.db, attempt)
     throw forbidden('Please verify your e-mail address before signing in. Use Resend Verification to get a new link.')
   }
   await clearLoginFailures(deps.db, input.email, address)

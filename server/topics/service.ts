@@ -3,7 +3,8 @@ import type { z } from 'zod'
 import type { Page } from '../../contract/envelope.ts'
 import type { SaveTopicsInput, SkillWithTopics, TopicWithSkill, saveTopicsInput, topicInput, topicUpdate } from '../../contract/content.ts'
 import type { Db } from '../db/client.ts'
-import { subTopics, topics } from '../db/schema.ts'
+import { packages, skills, subTopics, topics } from '../db/schema.ts'
+import { retryOnConflict } from '../db/retry.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { containsPattern, toPage } from '../http/paging.ts'
 import { noMedia, toTopic, type Signer } from '../content/mappers.ts'
@@ -106,79 +107,93 @@ export async function saveSkillTopics(
   sign: Signer = noMedia,
 ): Promise<SkillWithTopics> {
   const { db } = deps
-  const orphanedFiles = await db.transaction(async (tx) => {
-    await assertSkillExists(tx, skillId)
-    const ownTopics = new Set((await tx.select({ id: topics.id }).from(topics).where(eq(topics.skillId, skillId))).map((r) => r.id))
-    const ownSubTopics = new Set(
-      ownTopics.size
-        ? (
-            await tx
-              .select({ id: subTopics.id })
-              .from(subTopics)
-              .where(inArray(subTopics.topicId, [...ownTopics]))
-          ).map((r) => r.id)
-        : [],
-    )
-    const notOwn = (ids: number[], own: Set<number>) => ids.filter((id) => !own.has(id))
+  const orphanedFiles = await retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      // Every Save All of a package takes its row first, so two saves never hold topic rows the other wants.
+      await lockPackageOfSkill(tx, skillId)
+      await assertSkillExists(tx, skillId)
+      const ownTopics = new Set((await tx.select({ id: topics.id }).from(topics).where(eq(topics.skillId, skillId))).map((r) => r.id))
+      const ownSubTopics = new Set(
+        ownTopics.size
+          ? (
+              await tx
+                .select({ id: subTopics.id })
+                .from(subTopics)
+                .where(inArray(subTopics.topicId, [...ownTopics]))
+            ).map((r) => r.id)
+          : [],
+      )
+      const notOwn = (ids: number[], own: Set<number>) => ids.filter((id) => !own.has(id))
 
-    const badTopics = notOwn([...input.deletedTopicIds, ...input.topics.flatMap((t) => (t.id === undefined ? [] : [t.id]))], ownTopics)
-    if (badTopics.length)
-      throw badRequest(`Topic ${badTopics.join(', ')} does not belong to this skill`, {
-        topics: `Unknown topic id ${badTopics.join(', ')}`,
-      })
-    const badSubTopics = notOwn(
-      [...input.deletedSubTopicIds, ...input.topics.flatMap((t) => t.subTopics.flatMap((s) => (s.id === undefined ? [] : [s.id])))],
-      ownSubTopics,
-    )
-    if (badSubTopics.length)
-      throw badRequest(`Sub-topic ${badSubTopics.join(', ')} does not belong to this skill`, {
-        subTopics: `Unknown sub-topic id ${badSubTopics.join(', ')}`,
-      })
+      const badTopics = notOwn([...input.deletedTopicIds, ...input.topics.flatMap((t) => (t.id === undefined ? [] : [t.id]))], ownTopics)
+      if (badTopics.length)
+        throw badRequest(`Topic ${badTopics.join(', ')} does not belong to this skill`, {
+          topics: `Unknown topic id ${badTopics.join(', ')}`,
+        })
+      const badSubTopics = notOwn(
+        [...input.deletedSubTopicIds, ...input.topics.flatMap((t) => t.subTopics.flatMap((s) => (s.id === undefined ? [] : [s.id])))],
+        ownSubTopics,
+      )
+      if (badSubTopics.length)
+        throw badRequest(`Sub-topic ${badSubTopics.join(', ')} does not belong to this skill`, {
+          subTopics: `Unknown sub-topic id ${badSubTopics.join(', ')}`,
+        })
 
-    // An id both kept and deleted is a contradiction (it used to be a 500, or a silent loss).
-    const keptTopics = new Set(input.topics.flatMap((t) => (t.id === undefined ? [] : [t.id])))
-    const keptSubTopics = new Set(input.topics.flatMap((t) => t.subTopics.flatMap((s) => (s.id === undefined ? [] : [s.id]))))
-    const bothTopics = input.deletedTopicIds.filter((id) => keptTopics.has(id))
-    if (bothTopics.length)
-      throw badRequest(`Topic ${bothTopics.join(', ')} is both saved and deleted`, {
-        topics: `Topic ${bothTopics.join(', ')} is both saved and deleted`,
-      })
-    const bothSubTopics = input.deletedSubTopicIds.filter((id) => keptSubTopics.has(id))
-    if (bothSubTopics.length)
-      throw badRequest(`Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted`, {
-        subTopics: `Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted`,
-      })
+      // An id both kept and deleted is a contradiction (it used to be a 500, or a silent loss).
+      const keptTopics = new Set(input.topics.flatMap((t) => (t.id === undefined ? [] : [t.id])))
+      const keptSubTopics = new Set(input.topics.flatMap((t) => t.subTopics.flatMap((s) => (s.id === undefined ? [] : [s.id]))))
+      const bothTopics = input.deletedTopicIds.filter((id) => keptTopics.has(id))
+      if (bothTopics.length)
+        throw badRequest(`Topic ${bothTopics.join(', ')} is both saved and deleted`, {
+          topics: `Topic ${bothTopics.join(', ')} is both saved and deleted`,
+        })
+      const bothSubTopics = input.deletedSubTopicIds.filter((id) => keptSubTopics.has(id))
+      if (bothSubTopics.length)
+        throw badRequest(`Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted`, {
+          subTopics: `Sub-topic ${bothSubTopics.join(', ')} is both saved and deleted`,
+        })
 
-    for (const topic of input.topics) {
-      let topicId = topic.id
-      if (topicId === undefined) {
-        const [row] = await tx
-          .insert(topics)
-          .values({ skillId, title: topic.title, description: topic.description })
-          .returning({ id: topics.id })
-        topicId = row!.id
-      } else {
-        await tx.update(topics).set({ title: topic.title, description: topic.description }).where(eq(topics.id, topicId))
+      for (const topic of input.topics) {
+        let topicId = topic.id
+        if (topicId === undefined) {
+          const [row] = await tx
+            .insert(topics)
+            .values({ skillId, title: topic.title, description: topic.description })
+            .returning({ id: topics.id })
+          topicId = row!.id
+        } else {
+          await tx.update(topics).set({ title: topic.title, description: topic.description }).where(eq(topics.id, topicId))
+        }
+        for (const sub of topic.subTopics) {
+          const values = { title: sub.title, description: sub.description, topicId }
+          if (sub.id === undefined) await tx.insert(subTopics).values(values)
+          else await tx.update(subTopics).set(values).where(eq(subTopics.id, sub.id))
+        }
       }
-      for (const sub of topic.subTopics) {
-        const values = { title: sub.title, description: sub.description, topicId }
-        if (sub.id === undefined) await tx.insert(subTopics).values(values)
-        else await tx.update(subTopics).set(values).where(eq(subTopics.id, sub.id))
-      }
-    }
 
-    // Deletions last, so a sub-topic moved out of a deleted topic has already left it.
-    const files = [
-      ...(await Promise.all(input.deletedSubTopicIds.map((subTopicId) => fileKeysUnder(tx, { subTopicId })))).flat(),
-      ...(await Promise.all(input.deletedTopicIds.map((topicId) => fileKeysUnder(tx, { topicId })))).flat(),
-    ]
-    if (input.deletedSubTopicIds.length) await tx.delete(subTopics).where(inArray(subTopics.id, input.deletedSubTopicIds))
-    if (input.deletedTopicIds.length)
-      await tx.delete(topics).where(and(eq(topics.skillId, skillId), inArray(topics.id, input.deletedTopicIds)))
-    return files
-  })
+      // Deletions last, so a sub-topic moved out of a deleted topic has already left it.
+      const files = [
+        ...(await Promise.all(input.deletedSubTopicIds.map((subTopicId) => fileKeysUnder(tx, { subTopicId })))).flat(),
+        ...(await Promise.all(input.deletedTopicIds.map((topicId) => fileKeysUnder(tx, { topicId })))).flat(),
+      ]
+      if (input.deletedSubTopicIds.length) await tx.delete(subTopics).where(inArray(subTopics.id, input.deletedSubTopicIds))
+      if (input.deletedTopicIds.length)
+        await tx.delete(topics).where(and(eq(topics.skillId, skillId), inArray(topics.id, input.deletedTopicIds)))
+      return files
+    }),
+  )
   await deleteFiles(deps, orphanedFiles)
   return loadSkillWithTopics(db, skillId, sign)
+}
+
+/** The package row under the skill, locked to the end of the transaction (no row when the skill is unknown). */
+async function lockPackageOfSkill(tx: Db, skillId: number) {
+  await tx
+    .select({ id: packages.id })
+    .from(packages)
+    .innerJoin(skills, eq(skills.packageId, packages.id))
+    .where(eq(skills.id, skillId))
+    .for('update', { of: packages })
 }
 
 export type { SaveTopicsInput }

@@ -354,6 +354,27 @@ describe("PUT /api/topic/by-skill/:skillId ('Save All')", () => {
   const save = (skillId: number | string, body: unknown, token = admin) =>
     ctx.request<SkillWithTopics>('PUT', `/api/topic/by-skill/${skillId}`, { token, body })
 
+  it('concurrent saves of one skill, listing its topics in opposite orders, all succeed (no deadlock)', async () => {
+    const built = await tree({ skills: 1, topics: 6, subTopics: 2 })
+    const current = await snapshot(ctx.deps.db)
+    const topicsInput = (round: number) =>
+      current.topics.map((t) => ({
+        id: t.id,
+        title: `Topic ${t.id}, save ${round}`,
+        description: 'd',
+        subTopics: current.subTopics
+          .filter((sub) => sub.topicId === t.id)
+          .map((sub) => ({ id: sub.id, title: `Sub ${sub.id}, save ${round}`, description: 'd' })),
+      }))
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, round) => {
+        const ordered = topicsInput(round)
+        return save(built.skillIds[0]!, { topics: round % 2 ? ordered.reverse() : ordered, deletedTopicIds: [], deletedSubTopicIds: [] })
+      }),
+    )
+    expect(responses.map((r) => r.status)).toEqual(Array(12).fill(200))
+  })
+
   it('creates new topics with nested sub-topics, updates those with ids, creates the rest and applies deletions', async () => {
     const built = await tree({ skills: 2, topics: 3, subTopics: 2 })
     const [t0, t1, t2] = built.topicIds as [number, number, number]

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts'
 import { users, type UserRow } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens.ts'
-import { assertUnderLimits, mailRequestLimits, recordEvent, throttle } from '../auth/throttle.ts'
+import { mailRequestLimits, throttle } from '../auth/throttle.ts'
 import { nextSessionVersion, signSession } from '../auth/sessions.ts'
 import type { FreshSession } from '../../contract/auth.ts'
 import { badRequest } from '../http/errors.ts'
@@ -75,19 +75,18 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
 /** Wrong current passwords one account may be sent on PUT /user/password: 5 in 15 minutes, then 429. */
 const GUESSES = { bucket: 'current-password', limit: 5, windowMs: 15 * 60_000 }
 
+/** Every guess is counted before it is checked (so concurrent guesses cannot pass the limit); a right one is not kept. */
 async function assertCurrentPassword(deps: AppDeps, row: UserRow, currentPassword: string | undefined) {
   if (!currentPassword) throw badRequest('Enter your current password', { currentPassword: 'Current password is required' })
-  const key = `user:${row.id}`
-  const now = deps.clock()
-  await assertUnderLimits(deps.db, GUESSES.bucket, [{ key, limit: GUESSES.limit }], {
+  const guess = await throttle(deps.db, GUESSES.bucket, [{ key: `user:${row.id}`, limit: GUESSES.limit }], {
     windowMs: GUESSES.windowMs,
-    now,
+    now: deps.clock(),
     message: 'Too many wrong current passwords. Try again later.',
   })
   if (!(await verifyPassword(currentPassword, row.passwordHash, deps.passwordCost))) {
-    await recordEvent(deps.db, GUESSES.bucket, [key], { windowMs: GUESSES.windowMs, now })
     throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
   }
+  await guess.release()
 }
 
 /**

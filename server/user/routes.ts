@@ -124,7 +124,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         }),
         validate('query', emailQuery),
         async (c) => {
-          return ok(c, null, await resendVerification(deps, c.req.valid('query').email, clientAddress(c, deps.config.trustProxy)))
+          return ok(c, null, await resendVerification(deps, c.req.valid('query').email, clientAddress(c, deps.config)))
         },
       )
       .post(
@@ -132,7 +132,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         apiDoc({ summary: 'Mail a password reset link (the answer does not say whether the address has an account)', response: null }),
         validate('json', forgotPasswordInput),
         async (c) => {
-          return ok(c, null, await requestPasswordReset(deps, c.req.valid('json').email, clientAddress(c, deps.config.trustProxy)))
+          return ok(c, null, await requestPasswordReset(deps, c.req.valid('json').email, clientAddress(c, deps.config)))
         },
       )
       .post(

@@ -100,3 +100,40 @@ describe('PUT /api/user/password', () => {
     expect(res.status).toBe(200)
   })
 })
+
+describe('concurrent requests cannot race past a limit', () => {
+  const statuses = (responses: { status: number }[]) => {
+    const tally: Record<number, number> = {}
+    for (const { status } of responses) tally[status] = (tally[status] ?? 0) + 1
+    return tally
+  }
+
+  it('35 registrations at once from one address: 20 accounts, 15 refused', async () => {
+    const responses = await Promise.all(Array.from({ length: 35 }, (_, i) => register(`burst${i}@example.com`, '203.0.113.9')))
+    expect(statuses(responses)).toEqual({ 201: 20, 429: 15 })
+  })
+
+  it.each([
+    ['forgot-password', forgot],
+    ['resend-verification', resend],
+  ] as const)('13 %s requests at once for one account from one address: 5 mails', async (_name, ask) => {
+    await ctx.request('POST', '/api/oauth2/registerUser', { body: { name: 'Ann', email: 'ann@example.com', password: 'secret-pass' } })
+    ctx.outbox.length = 0
+    const responses = await Promise.all(Array.from({ length: 13 }, () => ask('ann@example.com', '203.0.113.9')))
+    expect(statuses(responses)).toEqual({ 200: 5, 429: 8 })
+    expect(ctx.outbox).toHaveLength(5)
+  })
+
+  it('20 wrong current passwords at once: 5 are checked, the rest refused', async () => {
+    const me = await ctx.createUser({ password: 'old-password' })
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ctx.request('PUT', '/api/user/password', {
+          token: me.token,
+          body: { currentPassword: `guess-${i}-wrong`, newPassword: 'new-password' },
+        }),
+      ),
+    )
+    expect(statuses(responses)).toEqual({ 400: 5, 429: 15 })
+  })
+})
