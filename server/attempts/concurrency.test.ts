@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { mcqAttempts, mcqSittings } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 /** Attempt numbers and limits hold when starts and submissions arrive at once (one learner's are serialised). */
 const ctx = setupTestContext()

@@ -1,6 +1,6 @@
 import { DEFAULT_TEST_SETTINGS } from '../../contract/assessment.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { answersFor, assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { answersFor, assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 const ctx = setupTestContext()
 const f = setupAssessmentFixture(ctx)
