@@ -27,7 +27,7 @@ export async function storeAttempts(
   graded: Graded[],
   subTopicIds: number[],
   settings: Map<number, TestSettings>,
-  meta: { userId: number; late: boolean; practice: boolean; sittingId: string | null; submissionId: string | null; now: Date },
+  meta: { userId: number; lateSubTopics: Set<number>; practice: boolean; sittingId: string | null; submissionId: string | null; now: Date },
 ): Promise<AttemptRow[]> {
   const rows: AttemptRow[] = []
   for (const subTopicId of subTopicIds) {
@@ -53,7 +53,7 @@ export async function storeAttempts(
         totalMarks: own.length,
         passMark,
         passed: hasPassed(score, own.length, passMark),
-        late: meta.late,
+        late: meta.lateSubTopics.has(subTopicId),
         practice: meta.practice,
         sittingId: meta.sittingId,
         submissionId: meta.submissionId,
@@ -69,15 +69,16 @@ export async function storeAttempts(
 }
 
 /**
- * Grades a sitting's pinned questions (those still in the bank) with the given answers and closes it. Test
- * sittings respect the attempt limits: 'throw' answers 409, 'discard' closes the sitting without an attempt.
+ * Grades a sitting's pinned questions (those still in the bank) with the given answers and closes it; the attempts
+ * of `lateSubTopics` are marked late. Test sittings respect the attempt limits: 'throw' answers 409, 'discard'
+ * closes the sitting without an attempt.
  */
 export async function gradeSitting(
   tx: Queryable,
   sitting: SittingRow,
   options: {
     answers: Record<string, string[]>
-    late: boolean
+    lateSubTopics: Set<number>
     now: Date
     submissionId?: string | null
     noAttemptsLeft: 'throw' | 'discard'
@@ -118,7 +119,7 @@ export async function gradeSitting(
   const graded = grade(questions, options.answers, settings)
   const rows = await storeAttempts(tx, graded, sitting.subTopicIds, settings, {
     userId: sitting.userId,
-    late: options.late,
+    lateSubTopics: options.lateSubTopics,
     practice,
     sittingId: sitting.id,
     submissionId: options.submissionId ?? null,
@@ -127,7 +128,3 @@ export async function gradeSitting(
   await close(options.answers)
   return rows
 }
-
-/** A sitting left open past its deadline: graded with its saved answers, late, when the learner starts again. */
-export const gradeExpired = (now: Date) => (tx: Queryable, sitting: SittingRow) =>
-  gradeSitting(tx, sitting, { answers: sitting.answers, late: true, now, noAttemptsLeft: 'discard' })

@@ -5,7 +5,7 @@ import type { AuthUser } from '../deps.ts'
 import { mcqAttempts, subTopics } from '../db/schema.ts'
 import { forbidden, notFound } from '../http/errors.ts'
 import { gradedQuestions } from './graded-questions.ts'
-import { reviewLevels, shownAttempt, shownReview } from './review.ts'
+import { practiceLevel, reviewLevels, shownAttempt, shownReview } from './review.ts'
 
 /** Everyone reads their own attempts by default (never a mix of users); only admins may name another user. */
 function ownerFilter(viewer: AuthUser, userId: number | undefined) {
@@ -17,7 +17,8 @@ export async function getAttempt(db: Db, viewer: AuthUser, id: number): Promise<
   const [row] = await db.select().from(mcqAttempts).where(eq(mcqAttempts.id, id))
   if (!row) throw notFound('McqAttempt not found')
   if (viewer.role !== 'admin' && row.userId !== viewer.id) throw forbidden('You can only see your own attempts')
-  const level = (await reviewLevels(db, viewer, row.userId, [row.subTopicId])).get(row.subTopicId)!
+  const allowed = (await reviewLevels(db, viewer, row.userId, [row.subTopicId])).get(row.subTopicId)!
+  const level = row.practice ? practiceLevel(allowed) : allowed
   const questions = await gradedQuestions(db, [row])
   return { ...shownAttempt(row, level), review: shownReview(questions.get(row.id)!, level) }
 }
@@ -32,6 +33,7 @@ export async function listAttempts(
   const owner = ownerFilter(viewer, filter.userId)
   const conditions = [
     eq(mcqAttempts.userId, owner),
+    eq(mcqAttempts.practice, false),
     filter.subTopicIds ? inArray(mcqAttempts.subTopicId, filter.subTopicIds.length ? filter.subTopicIds : [-1]) : undefined,
   ]
   const rows = await db

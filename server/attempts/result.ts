@@ -4,7 +4,7 @@ import type { AuthUser } from '../deps.ts'
 import type { AttemptRow } from './grade-sitting.ts'
 import { gradedQuestions } from './graded-questions.ts'
 import { sumPoints } from './grading.ts'
-import { reviewLevels, shownAttempt, shownReview, strictest } from './review.ts'
+import { practiceLevel, reviewLevels, shownAttempt, shownReview, strictest } from './review.ts'
 
 export /** The result of a submission, rebuilt from its stored attempts and shown as the strictest review policy allows. */
 async function storedResult(db: Db, viewer: AuthUser, rows: AttemptRow[]): Promise<AttemptResult> {
@@ -15,7 +15,8 @@ async function storedResult(db: Db, viewer: AuthUser, rows: AttemptRow[]): Promi
     ownerId,
     rows.map((r) => r.subTopicId),
   )
-  const level = strictest([...levels.values()])
+  const allowed = strictest([...levels.values()])
+  const level = rows.some((r) => r.practice) ? practiceLevel(allowed) : allowed
   const questions = await gradedQuestions(db, rows)
   const score = sumPoints(rows.map((r) => r.score))
   return {

@@ -1,16 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { TestSettings, submitInput } from '../../contract/assessment.ts'
+import type { submitInput } from '../../contract/assessment.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
 import { mcqAttempts, mcqs } from '../db/schema.ts'
-import { badRequest, conflict } from '../http/errors.ts'
+import { badRequest } from '../http/errors.ts'
 import { grade, gradeSitting, storeAttempts } from './grade-sitting.ts'
 import { lockLearner } from './lock.ts'
 import { storedResult } from './result.ts'
 import { type Queryable, loadSettings } from './settings.ts'
-import { assertPinned, isOver, knownSubTopics, ownSitting } from './sittings.ts'
+import { assertNoSittingNeeded } from './question-access.ts'
+import { closedSubTopics, isOver, openAnswers } from './sitting-clock.ts'
+import { assertPinned, knownSubTopics, ownSitting } from './sittings.ts'
 
 type SubmitInput = z.output<typeof submitInput>
 
@@ -41,21 +43,19 @@ async function submitSitting(db: Db, user: AuthUser, input: SubmitInput, now: Da
     const again = await replayed(tx, user.id, input.submissionId)
     if (again) return again
     if (sitting.gradedAt) return tx.select().from(mcqAttempts).where(eq(mcqAttempts.sittingId, sitting.id)).orderBy(asc(mcqAttempts.id))
-    const late = isOver(sitting, now)
-    if (!late && input.answers) assertPinned(sitting, input.answers)
-    const answers = late || !input.answers ? sitting.answers : input.answers
-    return gradeSitting(tx, sitting, { answers, late, now, submissionId: input.submissionId, noAttemptsLeft: 'throw' })
+    const late = closedSubTopics(sitting, now)
+    if (!isOver(sitting, now) && input.answers) assertPinned(sitting, input.answers)
+    const answers = input.answers ? openAnswers(sitting, input.answers, late) : sitting.answers
+    return gradeSitting(tx, sitting, { answers, lateSubTopics: late, now, submissionId: input.submissionId, noAttemptsLeft: 'throw' })
   })
 }
-
-const restricts = (s: TestSettings) => s.timeLimitMinutes > 0 || s.drawCount > 0 || s.maxAttempts > 0
 
 async function submitLegacy(db: Db, user: AuthUser, input: SubmitInput, now: Date) {
   const answers = input.answers ?? {}
   const list = await knownSubTopics(db, user, input.subTopicIds ?? [])
   const subTopicIds = list.map((s) => s.id)
   const settings = await loadSettings(db, subTopicIds)
-  if (subTopicIds.some((id) => restricts(settings.get(id)!))) throw conflict('Start the test first')
+  assertNoSittingNeeded(settings)
 
   const questions = await db
     .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, correctOption: mcqs.correctOption })
@@ -75,7 +75,7 @@ async function submitLegacy(db: Db, user: AuthUser, input: SubmitInput, now: Dat
     if (again) return again
     return storeAttempts(tx, graded, subTopicIds, settings, {
       userId: user.id,
-      late: false,
+      lateSubTopics: new Set(),
       practice: false,
       sittingId: null,
       submissionId: input.submissionId ?? null,
