@@ -66,8 +66,15 @@ export const testSettingsViewSchema = testSettingsSchema
     subTopicId: z.number().int(),
     /** The caller's graded, non-practice attempts of this sub-topic. */
     attemptsUsed: z.number().int(),
-    /** null when attempts are unlimited. */
+    /** Extra attempts an admin gave the caller on top of maxAttempts. */
+    attemptsGranted: z.number().int(),
+    /** null when attempts are unlimited; counts the granted ones. */
     attemptsLeft: z.number().int().nullable(),
+    /**
+     * What the caller may see of their attempts now. 'Practise my mistakes' is offered only at 'answers' or
+     * 'answers_and_explanations' (below that the server refuses it with a 403).
+     */
+    reviewLevel: z.enum(REVIEW_POLICIES),
   })
   .meta({ id: 'TestSettingsView' })
 export type TestSettingsView = z.infer<typeof testSettingsViewSchema>
@@ -124,8 +131,13 @@ export const sittingSchema = z
     mode: z.enum(SITTING_MODES),
     subTopicIds: z.array(z.number().int()),
     startedAt: z.string(),
-    /** null when there is no time limit. */
+    /** When the whole sitting is over: the latest sub-topic deadline; null when a sub-topic has no time limit. */
     deadline: z.string().nullable(),
+    /**
+     * Each sub-topic's own deadline (its time limit from the start; null without one). After it and its grace
+     * that sub-topic's answers keep their last saved value and its attempt is graded late.
+     */
+    deadlines: z.array(z.object({ subTopicId: z.number().int(), deadline: z.string().nullable() })),
     /** The server's clock when it answered, so a countdown can correct the device's clock. */
     now: z.string(),
     questions: z.array(sittingQuestionSchema),
@@ -194,3 +206,34 @@ export const attemptAdditions = {
   /** What the learner may see of this attempt now. */
   reviewLevel: reviewLevelSchema,
 }
+
+/** POST /mcq-attempts/grants (admins): one more attempt at a sub-topic's test for a learner. */
+export const grantInput = z.object({ userId: id, subTopicId: id })
+export type GrantInput = z.input<typeof grantInput>
+
+/** GET /mcq-attempts/grants?userId= (admins): that learner's grants, newest first. */
+export const grantsQuery = z.object({ userId: id })
+
+export const attemptGrantSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    subTopicId: z.number().int(),
+    subTopicTitle: z.string(),
+    /** null once the granting admin's account is deleted. */
+    grantedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    grantedAt: z.string(),
+  })
+  .meta({ id: 'AttemptGrant' })
+export type AttemptGrant = z.infer<typeof attemptGrantSchema>
+
+/** The new grant and the learner's attempts at that sub-topic after it. */
+export const grantResultSchema = z
+  .object({
+    grant: attemptGrantSchema,
+    attemptsUsed: z.number().int(),
+    attemptsGranted: z.number().int(),
+    attemptsLeft: z.number().int(),
+  })
+  .meta({ id: 'GrantResult' })
+export type GrantResult = z.infer<typeof grantResultSchema>

@@ -121,7 +121,10 @@ export const mcqAttemptSchema = z
   .meta({ id: 'McqAttempt' })
 export type McqAttempt = z.infer<typeof mcqAttemptSchema>
 
-/** An attempt in a list (history, a user's recent attempts), with the title of its sub-topic. */
+/**
+ * An attempt in a list (history, a user's recent attempts), with the title of its sub-topic. The lists hold graded
+ * test attempts only: practice runs ('Practise my mistakes') are left out (getById still reads one).
+ */
 export const listedAttemptSchema = mcqAttemptSchema.extend({ subTopicTitle: z.string() }).meta({ id: 'ListedMcqAttempt' })
 export type ListedAttempt = z.infer<typeof listedAttemptSchema>
 

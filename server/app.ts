@@ -25,6 +25,7 @@ import { reviewRoutes } from './reviews/routes.ts'
 import { commentRoutes } from './comments/routes.ts'
 import { attemptRoutes } from './attempts/routes.ts'
 import { testSettingsRoutes } from './attempts/settings-routes.ts'
+import { gradeExpiredBeforeReads } from './attempts/expiry.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { progressRoutes } from './progress/routes.ts'
 
@@ -44,6 +45,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
     new Hono<AppEnv>()
       // Uploads (multipart) are streamed and limited per file by their own routes; every other body is at most 1 MiB.
       .use(async (c, next) => (isMultipart(c.req.header('content-type')) ? next() : jsonLimit(c, next)))
+      .use(gradeExpiredBeforeReads(deps))
       .route('/oauth2', oauth2Routes(deps))
       .route('/user', userRoutes(deps, guards))
       .route('/packages', packageRoutes(deps, guards))

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { mcqAttempts } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { answersFor, assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { answersFor, assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 const ctx = setupTestContext()
 const f = setupAssessmentFixture(ctx)

@@ -1,6 +1,6 @@
 import { REVIEW_POLICIES, type ReviewPolicy } from '../../contract/assessment.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { answersFor, assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { answersFor, assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 /**
  * What a learner sees of a graded attempt follows the sub-topic's review policy on every learner-facing route that

@@ -2,7 +2,8 @@ import type { ReviewItem, ReviewPolicy, TestSettings } from '../../contract/asse
 import type { McqAttempt } from '../../contract/learning.ts'
 import type { AuthUser } from '../deps.ts'
 import type { mcqAttempts } from '../db/schema.ts'
-import { type Queryable, attemptsLeft, attemptsUsed, loadSettings } from './settings.ts'
+import { type AttemptCount, attemptCounts, attemptsLeft } from './allowance.ts'
+import { type Queryable, loadSettings } from './settings.ts'
 
 /** Strictest first. */
 const LEVELS: ReviewPolicy[] = ['never', 'score', 'answers', 'answers_and_explanations']
@@ -11,25 +12,34 @@ export const strictest = (levels: ReviewPolicy[]): ReviewPolicy =>
   levels.reduce<ReviewPolicy>((a, b) => (LEVELS.indexOf(b) < LEVELS.indexOf(a) ? b : a), 'answers_and_explanations')
 
 /** What a learner may see of a sub-topic's attempts now: its policy, kept to the score while attempts are left. */
-export function reviewLevel(settings: TestSettings, used: number): ReviewPolicy {
+export function reviewLevel(settings: TestSettings, counts: AttemptCount): ReviewPolicy {
   const policy = settings.reviewPolicy
-  if (policy !== 'answers' && policy !== 'answers_and_explanations') return policy
+  if (!showsAnswers(policy)) return policy
   if (!settings.reviewAfterLastAttemptOnly) return policy
-  return attemptsLeft(settings, used) === 0 ? policy : 'score'
+  return attemptsLeft(settings, counts) === 0 ? policy : 'score'
 }
+
+export const showsAnswers = (level: ReviewPolicy) => level === 'answers' || level === 'answers_and_explanations'
+
+/**
+ * A practice run covers the questions got wrong, so its score alone tells which those were: below 'answers' it
+ * shows nothing (not even the score), whatever the level allows a test attempt.
+ */
+export const practiceLevel = (level: ReviewPolicy): ReviewPolicy => (showsAnswers(level) ? level : 'never')
 
 /** The level per sub-topic for the owner of the attempts, as seen by `viewer`; admins see everything. */
 export async function reviewLevels(db: Queryable, viewer: AuthUser, ownerId: number, subTopicIds: number[]) {
   const ids = [...new Set(subTopicIds)]
   if (viewer.role === 'admin') return new Map(ids.map((id) => [id, 'answers_and_explanations' as ReviewPolicy]))
-  const [settings, used] = await Promise.all([loadSettings(db, ids), attemptsUsed(db, ownerId, ids)])
-  return new Map(ids.map((id) => [id, reviewLevel(settings.get(id)!, used.get(id)!)]))
+  const [settings, counts] = await Promise.all([loadSettings(db, ids), attemptCounts(db, ownerId, ids)])
+  return new Map(ids.map((id) => [id, reviewLevel(settings.get(id)!, counts.get(id)!)]))
 }
 
 type AttemptRow = typeof mcqAttempts.$inferSelect
 
-/** An attempt as the policy lets it be seen: without score and passed under 'never'. */
-export function shownAttempt(row: AttemptRow, level: ReviewPolicy): McqAttempt {
+/** An attempt as the policy lets it be seen: without score and passed under 'never' (see practiceLevel). */
+export function shownAttempt(row: AttemptRow, allowed: ReviewPolicy): McqAttempt {
+  const level = row.practice ? practiceLevel(allowed) : allowed
   const hidden = level === 'never'
   return {
     id: row.id,

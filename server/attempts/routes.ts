@@ -2,13 +2,26 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
 import { attemptDetailSchema, attemptInput, attemptResultSchema, listedAttemptSchema } from '../../contract/learning.ts'
-import { autosaveInput, autosaveResultSchema, sittingParam, sittingSchema, startInput } from '../../contract/assessment.ts'
+import {
+  attemptGrantSchema,
+  autosaveInput,
+  autosaveResultSchema,
+  grantInput,
+  grantResultSchema,
+  grantsQuery,
+  sittingParam,
+  sittingSchema,
+  startInput,
+} from '../../contract/assessment.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
 import { validate } from '../http/validate.ts'
-import { getAttempt, gradeExpired, listAttempts, submitAttempt } from './service.ts'
-import { autosave, getSitting, startSitting } from './sittings.ts'
+import { getAttempt, listAttempts } from './reads.ts'
+import { submitAttempt } from './submit.ts'
+import { autosave, getSitting } from './sittings.ts'
+import { startSitting } from './start.ts'
+import { grantAttempt, listGrants } from './grants.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
 
 const optionalUser = { userId: id.optional() }
@@ -24,7 +37,7 @@ const idList = z.preprocess(
   z.array(id, { error: 'ids must be a comma-separated list of ids' }).min(1, 'ids is required').max(500),
 )
 
-export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
+export function attemptRoutes({ db, clock }: AppDeps, { requireUser, requireAdmin }: Guards) {
   return new Hono<AppEnv>()
     .use(requireUser)
     .post(
@@ -35,10 +48,7 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
         status: 201,
       }),
       validate('json', startInput),
-      async (c) => {
-        const now = clock()
-        return ok(c, await startSitting(db, c.var.user, c.req.valid('json'), now, gradeExpired(now)), 'Test started', 201)
-      },
+      async (c) => ok(c, await startSitting(db, c.var.user, c.req.valid('json'), clock()), 'Test started', 201),
     )
     .get(
       '/sittings/:sittingId',
@@ -94,5 +104,23 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser }: Guards) {
         const { ids, userId } = c.req.valid('query')
         return ok(c, await listAttempts(db, c.var.user, { userId, subTopicIds: ids }), 'Attempts by multiple SubTopic IDs')
       },
+    )
+    .post(
+      '/grants',
+      apiDoc({
+        summary: "Give a learner one more attempt at a sub-topic's test (admins; recorded with who and when)",
+        response: grantResultSchema,
+        status: 201,
+      }),
+      requireAdmin,
+      validate('json', grantInput),
+      async (c) => ok(c, await grantAttempt(db, c.var.user, c.req.valid('json'), clock()), 'One more attempt granted', 201),
+    )
+    .get(
+      '/grants',
+      apiDoc({ summary: "A learner's extra attempts, newest first (admins)", response: z.array(attemptGrantSchema) }),
+      requireAdmin,
+      validate('query', grantsQuery),
+      async (c) => ok(c, await listGrants(db, c.req.valid('query').userId), 'Extra attempts'),
     )
 }

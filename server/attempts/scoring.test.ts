@@ -1,6 +1,6 @@
 import { mcqAttempts } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 import { questionPoints } from './grading.ts'
 
 const ctx = setupTestContext()

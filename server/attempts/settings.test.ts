@@ -1,16 +1,35 @@
 import { DEFAULT_TEST_SETTINGS } from '../../contract/assessment.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { answersFor, assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { answersFor, assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 const ctx = setupTestContext()
 const f = setupAssessmentFixture(ctx)
 const api = assessmentApi(ctx, f)
 
+describe('questions per attempt and the bank', () => {
+  it('more questions per attempt than the bank holds is a 400 naming the bank size, on the field; nothing is saved', async () => {
+    const res = await api.settings(f.a, { drawCount: 12, maxAttempts: 3 })
+    expect(res.status).toBe(400)
+    const message = "Questions per attempt (12) cannot exceed the 7 questions in this sub-topic's bank."
+    expect(res.body.message).toBe(message)
+    expect(res.body.errorDetails).toEqual({ drawCount: message })
+    expect((await api.readSettings(f.a)).body.data).toMatchObject({ drawCount: 0, maxAttempts: 0 })
+    expect((await api.settings(f.a, { drawCount: 7 })).status).toBe(200)
+  })
+})
+
 describe('test settings', () => {
   it('without a row, a learner reads the defaults (today’s behaviour) with attemptsUsed 0 and attemptsLeft null', async () => {
     const res = await api.readSettings(f.a)
     expect(res.status).toBe(200)
-    expect(res.body.data).toEqual({ subTopicId: f.a, ...DEFAULT_TEST_SETTINGS, attemptsUsed: 0, attemptsLeft: null })
+    expect(res.body.data).toEqual({
+      subTopicId: f.a,
+      ...DEFAULT_TEST_SETTINGS,
+      attemptsUsed: 0,
+      attemptsGranted: 0,
+      attemptsLeft: null,
+      reviewLevel: 'answers',
+    })
     expect(DEFAULT_TEST_SETTINGS).toMatchObject({ passMark: 60, maxAttempts: 0, reviewPolicy: 'answers', scoring: 'all_or_nothing' })
   })
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import {
   DEFAULT_TEST_SETTINGS,
   type TestSettings,
@@ -9,9 +9,11 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
-import { mcqAttempts, subTopics, testSettings } from '../db/schema.ts'
+import { mcqs, subTopics, testSettings } from '../db/schema.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
-import { notFound } from '../http/errors.ts'
+import { badRequest, notFound } from '../http/errors.ts'
+import { attemptCounts, attemptsLeft } from './allowance.ts'
+import { reviewLevel } from './review.ts'
 
 /** A database handle or an open transaction. */
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>
@@ -37,34 +39,34 @@ export async function loadSettings(db: Queryable, subTopicIds: number[]): Promis
   return new Map(subTopicIds.map((id) => [id, stored.get(id) ?? { ...DEFAULT_TEST_SETTINGS }]))
 }
 
-/** A learner's graded attempts per sub-topic; practice attempts do not count. */
-export async function attemptsUsed(db: Queryable, userId: number, subTopicIds: number[]): Promise<Map<number, number>> {
-  const rows = subTopicIds.length
-    ? await db
-        .select({ subTopicId: mcqAttempts.subTopicId, n: count() })
-        .from(mcqAttempts)
-        .where(and(eq(mcqAttempts.userId, userId), eq(mcqAttempts.practice, false), inArray(mcqAttempts.subTopicId, subTopicIds)))
-        .groupBy(mcqAttempts.subTopicId)
-    : []
-  const used = new Map(rows.map((r) => [r.subTopicId, Number(r.n)]))
-  return new Map(subTopicIds.map((id) => [id, used.get(id) ?? 0]))
-}
-
-export const attemptsLeft = (settings: TestSettings, used: number) =>
-  settings.maxAttempts === 0 ? null : Math.max(0, settings.maxAttempts - used)
-
 async function assertSubTopic(db: Db, subTopicId: number) {
   const [row] = await db.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId))
   if (!row) throw notFound('SubTopic not found')
 }
 
-/** GET /subTopic/{id}/test-settings: the settings and the caller's own attempt count. */
+/** GET /subTopic/{id}/test-settings: the settings and the caller's own attempt counts and review level. */
 export async function getSettingsView(db: Db, user: AuthUser, subTopicId: number): Promise<TestSettingsView> {
   await assertSubTopic(db, subTopicId)
   await assertSubTopicsAccess(db, user, [subTopicId])
   const settings = (await loadSettings(db, [subTopicId])).get(subTopicId)!
-  const used = (await attemptsUsed(db, user.id, [subTopicId])).get(subTopicId)!
-  return { subTopicId, ...settings, attemptsUsed: used, attemptsLeft: attemptsLeft(settings, used) }
+  const counts = (await attemptCounts(db, user.id, [subTopicId])).get(subTopicId)!
+  return {
+    subTopicId,
+    ...settings,
+    attemptsUsed: counts.used,
+    attemptsGranted: counts.granted,
+    attemptsLeft: attemptsLeft(settings, counts),
+    reviewLevel: user.role === 'admin' ? 'answers_and_explanations' : reviewLevel(settings, counts),
+  }
+}
+
+/** 400 on drawCount when a sub-topic's test would draw more questions than its bank holds. */
+async function assertDrawFitsBank(db: Db, subTopicId: number, drawCount: number) {
+  const [row] = await db.select({ n: count() }).from(mcqs).where(eq(mcqs.subTopicId, subTopicId))
+  const bank = Number(row?.n ?? 0)
+  if (drawCount <= bank) return
+  const message = `Questions per attempt (${drawCount}) cannot exceed the ${bank} ${bank === 1 ? 'question' : 'questions'} in this sub-topic's bank.`
+  throw badRequest(message, { drawCount: message })
 }
 
 /** PUT (admins): the fields sent replace the stored ones; the others keep their value. */
@@ -75,6 +77,7 @@ export async function putSettings(
   input: z.output<typeof testSettingsInput> | TestSettingsInput,
 ): Promise<TestSettingsView> {
   await assertSubTopic(db, subTopicId)
+  if (input.drawCount) await assertDrawFitsBank(db, subTopicId, input.drawCount)
   const current = (await loadSettings(db, [subTopicId])).get(subTopicId)!
   const next: TestSettings = { ...current, ...input }
   await db

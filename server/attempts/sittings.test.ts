@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { mcqAttempts, mcqSittings } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { answersFor, assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { answersFor, assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 const ctx = setupTestContext()
 const f = setupAssessmentFixture(ctx)
@@ -59,12 +59,16 @@ describe('starting a test', () => {
     expect(seen.size).toBeGreaterThan(2)
   })
 
-  it('several sub-topics: each one’s own draw, the sum of the time limits, one attempt each', async () => {
+  it('several sub-topics: each one’s own draw and deadline (the sitting ends with the latest), one attempt each', async () => {
     at('2025-04-01T09:00:00Z')
     await api.settings(f.a, { drawCount: 2, timeLimitMinutes: 10 })
     await api.settings(f.b, { timeLimitMinutes: 5 })
     const sitting = (await api.start({ subTopicIds: [f.b, f.a] })).body.data!
-    expect(sitting.deadline).toBe('2025-04-01T09:15:00.000Z')
+    expect(sitting.deadline).toBe('2025-04-01T09:10:00.000Z')
+    expect(sitting.deadlines).toEqual([
+      { subTopicId: f.b, deadline: '2025-04-01T09:05:00.000Z' },
+      { subTopicId: f.a, deadline: '2025-04-01T09:10:00.000Z' },
+    ])
     expect(sitting.questions.filter((q) => q.subTopicId === f.a)).toHaveLength(2)
     expect(sitting.questions.filter((q) => q.subTopicId === f.b)).toHaveLength(3)
     const result = await api.submit({ sittingId: sitting.sittingId, answers: answersFor(sitting, f, () => true) })

@@ -107,6 +107,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/mcq-attempts/byUser': 'owner',
   'GET /api/mcq-attempts/bySubTopic': 'user',
   'GET /api/mcq-attempts/byMultipleSubTopicIds': 'user',
+  'POST /api/mcq-attempts/grants': 'admin',
+  'GET /api/mcq-attempts/grants': 'admin',
   'GET /api/reports/dashboard': 'admin',
   'GET /api/reports/packages': 'admin',
   'GET /api/reports/packages/:id': 'admin',

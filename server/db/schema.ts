@@ -382,7 +382,10 @@ export const mcqSittings = pgTable(
     /** The last autosaved answers: mcq id → chosen letters. */
     answers: jsonb('answers').$type<Record<string, string[]>>().notNull().default({}),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The latest of the sub-topics' deadlines; null when one of them has no time limit. */
     deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }),
+    /** Each timed sub-topic's own deadline (ISO), by sub-topic id: its answers freeze after it. */
+    subTopicDeadlines: jsonb('sub_topic_deadlines').$type<Record<string, string>>().notNull().default({}),
     answersSavedAt: timestamp('answers_saved_at', { withTimezone: true, mode: 'date' }),
     gradedAt: timestamp('graded_at', { withTimezone: true, mode: 'date' }),
     submissionId: text('submission_id'),
@@ -390,7 +393,25 @@ export const mcqSittings = pgTable(
   (t) => [
     uniqueIndex('mcq_sittings_open_unique').on(t.userId, t.setKey, t.mode).where(sql`${t.gradedAt} is null`),
     index('mcq_sittings_user_idx').on(t.userId, t.startedAt),
+    index('mcq_sittings_open_deadline_idx').on(t.deadline).where(sql`${t.gradedAt} is null`),
   ],
+)
+
+/** One more attempt at a sub-topic's test, given to a learner by an admin (who and when kept). */
+export const mcqAttemptGrants = pgTable(
+  'mcq_attempt_grants',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subTopicId: integer('sub_topic_id')
+      .notNull()
+      .references(() => subTopics.id, { onDelete: 'cascade' }),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('mcq_attempt_grants_user_idx').on(t.userId, t.subTopicId)],
 )
 
 export const mcqAttempts = pgTable(

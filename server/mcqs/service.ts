@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
+import { assertQuestionsReadable } from '../attempts/question-access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { receiveUpload, type UploadRequest } from '../storage/multipart.ts'
@@ -44,12 +45,16 @@ export async function getMcq(db: Db, viewer: AuthUser, id: number): Promise<Mcq>
   const [row] = await db.select().from(mcqs).where(eq(mcqs.id, id))
   if (!row) throw notFound('Mcq not found')
   await assertSubTopicsAccess(db, viewer, [row.subTopicId])
+  await assertQuestionsReadable(db, viewer, [row.subTopicId])
   return toMcq(row, viewer)
 }
 
 /** The questions of these sub-topics (all of them when none are given), by sub-topic then id. */
 export async function listMcqs(db: Db, viewer: AuthUser, subTopicIds?: number[]): Promise<Mcq[]> {
-  if (subTopicIds) await assertSubTopicsAccess(db, viewer, subTopicIds)
+  if (subTopicIds) {
+    await assertSubTopicsAccess(db, viewer, subTopicIds)
+    await assertQuestionsReadable(db, viewer, subTopicIds)
+  }
   const query = db.select().from(mcqs)
   const rows = await (subTopicIds ? query.where(inArray(mcqs.subTopicId, subTopicIds)) : query).orderBy(asc(mcqs.subTopicId), asc(mcqs.id))
   return rows.map((row) => toMcq(row, viewer))

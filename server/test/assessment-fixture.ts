@@ -2,8 +2,8 @@ import type { AutosaveResult, Sitting, StartInput, TestSettingsInput, TestSettin
 import type { AttemptDetail, AttemptResult, ListedAttempt } from '../../contract/learning.ts'
 import type { PackageProgress } from '../../contract/progress.ts'
 import { mcqs, userPackages } from '../db/schema.ts'
-import type { TestContext } from '../test/harness.ts'
-import { insertTree } from '../test/content.ts'
+import type { TestContext } from './harness.ts'
+import { insertTree } from './content.ts'
 
 /**
  * The data the assessment tests share: an admin, two assigned learners and an outsider; sub-topic `a` with 6

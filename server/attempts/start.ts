@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Sitting, SittingMode, TestSettings, startInput } from '../../contract/assessment.ts'
+import type { Db } from '../db/client.ts'
+import type { AuthUser } from '../deps.ts'
+import { mcqAttemptAnswers, mcqAttempts, mcqSittings, mcqs } from '../db/schema.ts'
+import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts'
+import { attemptCounts } from './allowance.ts'
+import { type PinnedQuestion, pinSubTopic } from './draw.ts'
+import { gradeExpired } from './expiry.ts'
+import { lockLearner } from './lock.ts'
+import { reviewLevel, showsAnswers } from './review.ts'
+import { type Queryable, loadSettings } from './settings.ts'
+import { deadlinesFor, isOver } from './sitting-clock.ts'
+import { type SittingRow, assertAttemptsLeft, knownSubTopics, sittingView } from './sittings.ts'
+
+/** Each open sitting pins its questions and answers; a learner may hold this many at once. */
+export const MAX_OPEN_SITTINGS = 10
+/** New sittings (tests and practice) a learner may start per window. */
+export const STARTS_PER_WINDOW = 20
+const START_WINDOW_MS = 10 * 60_000
+
+/** The sorted, comma-joined sub-topic ids: one open sitting per learner, set and mode. */
+export const setKeyOf = (subTopicIds: number[]) => [...new Set(subTopicIds)].sort((a, b) => a - b).join(',')
+
+/** The questions of the learner's last graded test attempt of each sub-topic that they got wrong. */
+async function mistakes(db: Queryable, userId: number, subTopicIds: number[]) {
+  const wrong = new Set<number>()
+  for (const subTopicId of subTopicIds) {
+    const [last] = await db
+      .select({ id: mcqAttempts.id })
+      .from(mcqAttempts)
+      .where(and(eq(mcqAttempts.userId, userId), eq(mcqAttempts.subTopicId, subTopicId), eq(mcqAttempts.practice, false)))
+      .orderBy(desc(mcqAttempts.attemptedAt), desc(mcqAttempts.id))
+      .limit(1)
+    if (!last) continue
+    const rows = await db
+      .select({ mcqId: mcqAttemptAnswers.mcqId })
+      .from(mcqAttemptAnswers)
+      .where(and(eq(mcqAttemptAnswers.attemptId, last.id), eq(mcqAttemptAnswers.correct, false)))
+    for (const r of rows) wrong.add(r.mcqId)
+  }
+  return wrong
+}
+
+/** Draws and orders each sub-topic's questions (or, for practice, picks the mistakes) for a new sitting. */
+async function pinQuestions(
+  db: Queryable,
+  userId: number,
+  subTopicIds: number[],
+  mode: SittingMode,
+  settings: Map<number, TestSettings>,
+): Promise<PinnedQuestion[]> {
+  const questions = await db
+    .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, options: mcqs.options })
+    .from(mcqs)
+    .where(inArray(mcqs.subTopicId, subTopicIds))
+    .orderBy(asc(mcqs.id))
+  const wrong = mode === 'mistakes' ? await mistakes(db, userId, subTopicIds) : null
+  const pinned = subTopicIds.flatMap((subTopicId) => {
+    const own = questions.filter((q) => q.subTopicId === subTopicId && (!wrong || wrong.has(q.id)))
+    return pinSubTopic(subTopicId, own, settings.get(subTopicId)!, { draw: mode === 'test' })
+  })
+  if (!pinned.length)
+    throw mode === 'mistakes'
+      ? conflict('Nothing to practise: your last attempt has no mistakes')
+      : badRequest('There are no questions in this test')
+  return pinned
+}
+
+/**
+ * 403 unless the learner may already see the answers of every sub-topic: the practice set is exactly the questions
+ * got wrong, so offering it earlier would tell what the review policy hides.
+ */
+async function assertMistakesVisible(
+  db: Queryable,
+  userId: number,
+  list: { id: number; title: string }[],
+  settings: Map<number, TestSettings>,
+) {
+  const counts = await attemptCounts(
+    db,
+    userId,
+    list.map((s) => s.id),
+  )
+  const hidden = list.find((s) => !showsAnswers(reviewLevel(settings.get(s.id)!, counts.get(s.id)!)))
+  if (hidden) throw forbidden(`Practising your mistakes opens once the answers of "${hidden.title}" may be seen`)
+}
+
+/**
+ * The learner's open sittings, with those past their deadline graded first. 409 when a test would share a
+ * sub-topic with another open test (one clock and one draw per sub-topic), or when too many are open; 429 when
+ * too many were started lately. The caller holds the learner's lock, so these counts hold across tabs and instances.
+ */
+async function openSittingsAfterChecks(
+  tx: Queryable,
+  userId: number,
+  list: { id: number; title: string }[],
+  mode: SittingMode,
+  now: Date,
+): Promise<SittingRow[]> {
+  const open: SittingRow[] = []
+  for (const row of await tx
+    .select()
+    .from(mcqSittings)
+    .where(and(eq(mcqSittings.userId, userId), isNull(mcqSittings.gradedAt)))) {
+    if (isOver(row, now)) await gradeExpired(now)(tx, row)
+    else open.push(row)
+  }
+  const setKey = setKeyOf(list.map((s) => s.id))
+  const same = open.find((s) => s.setKey === setKey && s.mode === mode)
+  if (same) return [same]
+  if (mode === 'test') {
+    const taken = new Set(open.filter((s) => s.mode === 'test').flatMap((s) => s.subTopicIds))
+    const shared = list.find((s) => taken.has(s.id))
+    if (shared) throw conflict(`"${shared.title}" is already in an open test: finish it first`)
+  }
+  if (open.length >= MAX_OPEN_SITTINGS) throw conflict(`You have ${MAX_OPEN_SITTINGS} tests open: submit one before starting another`)
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(mcqSittings)
+    .where(and(eq(mcqSittings.userId, userId), gt(mcqSittings.startedAt, new Date(now.getTime() - START_WINDOW_MS))))
+  if (Number(recent?.n ?? 0) >= STARTS_PER_WINDOW)
+    throw new AppError(429, 'Too many tests started: try again in a few minutes', {
+      headers: { 'Retry-After': String(START_WINDOW_MS / 1000) },
+    })
+  return []
+}
+
+/**
+ * POST /mcq-attempts/start: a new sitting (draw, order and each sub-topic's deadline pinned), or the open one for
+ * the same set and mode (a reload resumes). Sittings left open past their deadline are graded first, late.
+ */
+export async function startSitting(db: Db, user: AuthUser, input: z.output<typeof startInput>, now: Date): Promise<Sitting> {
+  const list = await knownSubTopics(db, user, input.subTopicIds)
+  const subTopicIds = list.map((s) => s.id)
+  const row = await db.transaction(async (tx) => {
+    await lockLearner(tx, user.id)
+    const [resumed] = await openSittingsAfterChecks(tx, user.id, list, input.mode, now)
+    if (resumed) return resumed
+    const settings = await loadSettings(tx, subTopicIds)
+    if (input.mode === 'test') await assertAttemptsLeft(tx, user.id, list, settings)
+    else await assertMistakesVisible(tx, user.id, list, settings)
+    const questions = await pinQuestions(tx, user.id, subTopicIds, input.mode, settings)
+    const clock = input.mode === 'test' ? deadlinesFor(subTopicIds, settings, now) : { subTopicDeadlines: {}, deadline: null }
+    const [created] = await tx
+      .insert(mcqSittings)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        setKey: setKeyOf(subTopicIds),
+        subTopicIds,
+        mode: input.mode,
+        questions,
+        answers: {},
+        startedAt: now,
+        ...clock,
+      })
+      .returning()
+    return created!
+  })
+  return sittingView(db, row, now)
+}
