@@ -53,13 +53,17 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => currentUserChanged(queryClient, user),
-    meta: { errorMessage: 'Failed to update profile', errorReason: 'title' },
+    meta: { successMessage: 'Profile updated', errorMessage: 'Failed to update profile', errorReason: 'title' },
   })
 }
 
 /** No failure toast here: the form shows a wrong current or weak new password under its field, and toasts anything else. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword, onSuccess: ({ token, user }) => saveSession(token, user) })
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ token, user }) => saveSession(token, user),
+    meta: { successMessage: 'Password changed' },
+  })
 }
 
 export function useSignOutEverywhere() {

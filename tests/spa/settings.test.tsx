@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { eq } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
 import { users } from '../../server/db/schema.ts'
-import { mswServer } from '../support/server.ts'
+import { mswServer, recordBodies } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { getToken } from '../../src/api/session.ts'
 
@@ -107,6 +107,20 @@ describe('settings: profile', () => {
     expect(within(form).getByText('Picture URL must be an http(s) URL')).toBeInTheDocument()
     expect(within(form).getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true')
     expect(calls).toBe(0)
+  })
+
+  it('refuses a picture URL over 2,000 characters inline, without a call (the rules of the server)', async () => {
+    const profileSaves = recordBodies('PUT', /\/api\/user\/profile$/)
+    const { user } = await openSettings('USER', { name: 'Lena' })
+    const form = profileForm()
+    const url = `https://img.example.com/${'a'.repeat(2001 - 'https://img.example.com/'.length)}`
+    expect(url).toHaveLength(2001)
+    await user.click(within(form).getByLabelText(/^Picture URL/))
+    await user.paste(url)
+    await user.click(within(form).getByRole('button', { name: 'Save profile' }))
+    expect(await within(form).findByText('Picture URL is too long')).toBeInTheDocument()
+    expect(within(form).getByLabelText(/^Picture URL/)).toHaveAttribute('aria-invalid', 'true')
+    expect(profileSaves).toEqual([])
   })
 
   it("shows the server's field errors on the fields", async () => {

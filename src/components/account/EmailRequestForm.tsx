@@ -1,7 +1,9 @@
 import type { FormEvent, ReactNode } from 'react'
 import { Alert, Stack, TextInput } from '@mantine/core'
 import type { UseMutationResult } from '@tanstack/react-query'
+import { emailQuery } from '../../../contract/users.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
+import { checkWith } from '../../lib/schema-errors.ts'
 import { SubmitButton } from './FormParts.tsx'
 import { useFormFields } from './useFormFields.ts'
 
@@ -33,13 +35,10 @@ export function EmailRequestForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const email = values.email.trim()
-    if (!email) {
-      setErrors({ email: 'Email is required' })
-      return
-    }
-    setErrors({})
-    request.mutate(email, {
+    const checked = checkWith(emailQuery, values)
+    setErrors(checked.errors ?? {})
+    if (!checked.input) return
+    request.mutate(checked.input.email, {
       onError: (err) => {
         if (err instanceof ApiError && err.details.email) setErrors({ email: err.details.email })
       },

@@ -30,10 +30,7 @@ export function PasswordForm() {
     change.mutate(
       { currentPassword: values.currentPassword || undefined, newPassword: values.newPassword },
       {
-        onSuccess: () => {
-          setValues(EMPTY)
-          notify.success('Password changed')
-        },
+        onSuccess: () => setValues(EMPTY),
         onError: (err) => {
           // A wrong current or weak new password shows on its field; anything else is a toast.
           const details = err instanceof ApiError ? err.details : {}

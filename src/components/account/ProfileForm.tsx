@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react'
 import { Avatar, Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
+import { profileInput } from '../../../contract/users.ts'
 import { ApiError } from '../../api/errors.ts'
 import { initials } from '../../lib/initials.ts'
-import { notify } from '../../lib/toast.ts'
+import { checkWith } from '../../lib/schema-errors.ts'
 import { useUpdateProfile } from '../../queries/account.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { SubmitButton } from './FormParts.tsx'
@@ -19,26 +20,6 @@ const valuesOf = (user: User): Values => ({
   pictureUrl: user.pictureUrl ?? '',
 })
 
-function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
-/** The rules of contract/users.ts `profileInput`, checked before sending. */
-function check(values: Values): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {}
-  if (!values.name.trim()) errors.name = 'Name is required'
-  else if (values.name.trim().length > 120) errors.name = 'Name must be at most 120 characters'
-  if (values.givenName.trim().length > 120) errors.givenName = 'Given name must be at most 120 characters'
-  if (values.familyName.trim().length > 120) errors.familyName = 'Family name must be at most 120 characters'
-  if (values.pictureUrl.trim() && !isHttpUrl(values.pictureUrl.trim())) errors.pictureUrl = 'Picture URL must be an http(s) URL'
-  return errors
-}
-
 /** Name, given name, family name and picture URL of the signed-in user; the e-mail is shown, not edited. */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile()
@@ -46,29 +27,19 @@ export function ProfileForm({ user }: { user: User }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const found = check(values)
-    setErrors(found)
-    if (Object.keys(found).length) return
-    update.mutate(
-      {
-        name: values.name.trim(),
-        givenName: values.givenName.trim() || null,
-        familyName: values.familyName.trim() || null,
-        pictureUrl: values.pictureUrl.trim() || null,
+    const checked = checkWith(profileInput, values)
+    setErrors(checked.errors ?? {})
+    if (!checked.input) return
+    update.mutate(checked.input, {
+      onSuccess: (saved) => setValues(valuesOf(saved)),
+      onError: (err) => {
+        if (err instanceof ApiError && Object.keys(err.details).length) setErrors(err.details as Partial<Record<Field, string>>)
       },
-      {
-        onSuccess: (saved) => {
-          setValues(valuesOf(saved))
-          notify.success('Profile updated')
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.details).length) setErrors(err.details as Partial<Record<Field, string>>)
-        },
-      },
-    )
+    })
   }
 
-  const preview = values.pictureUrl.trim() && isHttpUrl(values.pictureUrl.trim()) ? values.pictureUrl.trim() : undefined
+  const picture = profileInput.shape.pictureUrl.safeParse(values.pictureUrl)
+  const preview = (picture.success && picture.data) || undefined
   const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(user))
 
   return (

@@ -1,11 +1,8 @@
-import { PASSWORD_MIN } from '../../../contract/rules.ts'
+import { newPassword } from '../../../contract/auth.ts'
 
-/** The new-password rules the server applies (contract/users.ts), checked before sending, plus the confirmation. */
+/** A new password checked with the server's rule (contract/auth.ts `newPassword`), then its confirmation. */
 export function checkNewPassword(password: string, confirm: string): { password?: string; confirm?: string } {
-  const errors: { password?: string; confirm?: string } = {}
-  if (!password) errors.password = 'Password is required'
-  else if (password.length < PASSWORD_MIN) errors.password = `Password must be at least ${PASSWORD_MIN} characters`
-  else if (!password.trim()) errors.password = 'Password must not be blank'
-  if (!errors.password && confirm !== password) errors.confirm = 'Passwords do not match'
-  return errors
+  const parsed = newPassword.safeParse(password)
+  if (!parsed.success) return { password: parsed.error.issues[0]?.message }
+  return confirm === password ? {} : { confirm: 'Passwords do not match' }
 }

@@ -1,4 +1,5 @@
 import { packageInput, type Package, type PackageInput } from '../../../contract/content.ts'
+import { fieldMessages } from '../../lib/schema-errors.ts'
 
 /** The package form's values and their checks: the same zod schema the server validates with. */
 
@@ -59,13 +60,7 @@ export function validate(values: Values): { payload: PackageInput; errors?: unde
       price: priceValue(s.price),
     })),
   })
-  if (parsed.success) return { payload: parsed.data }
-  const errors: Errors = {}
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || 'form'
-    errors[key] ??= issue.message
-  }
-  return { errors }
+  return parsed.success ? { payload: parsed.data } : { errors: fieldMessages(parsed.error) }
 }
 
 export const FIELD_ORDER = (values: Values) => [
