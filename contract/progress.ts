@@ -65,8 +65,9 @@ export type SubTopicProgress = z.infer<typeof subTopicProgressSchema>
 export const resumeSchema = z.object({ videoId: z.number().int(), subTopicId: z.number().int(), position: z.number() })
 
 /**
- * A learner's progress in a package. Sub-topics with neither videos nor questions do not count and are not listed;
- * percentages above the sub-topic are completed sub-topics over counted ones.
+ * A learner's progress in a package, the one roll-up every screen shows. Sub-topics with neither videos nor
+ * questions do not count: they are listed in `uncountedSubTopicIds`, not under their topic. A topic's, skill's and
+ * package's percent is the average of its counted sub-topics' percents (unrounded); 100 only when all are complete.
  */
 export const packageProgressSchema = z
   .object({
@@ -74,6 +75,8 @@ export const packageProgressSchema = z
     percent: z.number().int(),
     completedSubTopics: z.number().int(),
     totalSubTopics: z.number().int(),
+    /** Sub-topics with neither videos nor questions: nothing to do, so they do not count. */
+    uncountedSubTopicIds: z.array(z.number().int()),
     resume: resumeSchema.nullable(),
     skills: z.array(
       z.object({

@@ -217,6 +217,19 @@ export const videoProgress = pgTable(
 )
 
 /** One counted play per user, video and hour. */
+/**
+ * Each user's one watching budget, shared by all their videos, tabs and server instances: seconds a heartbeat may
+ * still credit, and heartbeats they may still send (both refill with time since `refilledAt`).
+ */
+export const watchCredit = pgTable('watch_credit', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seconds: doublePrecision('seconds').notNull(),
+  heartbeats: doublePrecision('heartbeats').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
+
 export const videoViews = pgTable(
   'video_views',
   {

@@ -36,58 +36,76 @@ export function toVideoProgress(videoId: number, durationSeconds: number, watche
   }
 }
 
-const wholePercent = (done: number, of: number) => (of > 0 ? Math.floor((100 * done) / of) : 0)
+/** A share (0..1) as a whole percentage, rounded down (a trace of float error is not a lost point). */
+const wholePercent = (share: number) => Math.floor(100 * share + 1e-9)
 
 type SubTopicContent = PackageContent['skills'][number]['topics'][number]['subTopics'][number]
 
+/** A sub-topic's progress, and the exact share (0..1) of it done that the levels above average. */
+interface CountedSubTopic {
+  progress: SubTopicProgress
+  share: number
+}
+
 /**
  * A sub-topic is complete when all its videos are and, with questions, an attempt passed (its sub-topic's pass mark).
- * Its percent shares the way between its videos (each up to the completion threshold) and its test.
+ * Its share splits the way evenly between its videos (each up to the completion threshold) and its test.
  */
-function subTopicProgress(subTopic: SubTopicContent, records: LearnerRecords): SubTopicProgress {
+function subTopicProgress(subTopic: SubTopicContent, records: LearnerRecords): CountedSubTopic {
   const videos = subTopic.videos.map((video) => toVideoProgress(video.id, video.durationSeconds, records.videos.get(video.id)))
   const best = records.bestScores.get(subTopic.id)
   const hasTest = subTopic.questions > 0
   const passed = records.passed.has(subTopic.id)
   const completed = videos.every((v) => v.completed) && (!hasTest || passed)
   const done = videos.reduce((sum, v) => sum + Math.min(1, v.coverage / VIDEO_COMPLETE_COVERAGE), 0) + (hasTest && passed ? 1 : 0)
-  const parts = videos.length + (hasTest ? 1 : 0)
+  const share = completed ? 1 : Math.min(done / (videos.length + (hasTest ? 1 : 0)), 0.99)
   return {
-    id: subTopic.id,
-    percent: completed ? 100 : Math.min(99, wholePercent(done, parts)),
-    completed,
-    bestScore: best === undefined ? null : Math.round(best * 1000) / 10,
-    passed,
-    videos: videos.map((v) => ({ id: v.videoId, coverage: v.coverage, completed: v.completed, position: v.position })),
+    share,
+    progress: {
+      id: subTopic.id,
+      percent: wholePercent(share),
+      completed,
+      bestScore: best === undefined ? null : Math.round(best * 1000) / 10,
+      passed,
+      videos: videos.map((v) => ({ id: v.videoId, coverage: v.coverage, completed: v.completed, position: v.position })),
+    },
   }
 }
 
 /** A sub-topic with neither videos nor questions has nothing to do, so it does not count. */
 const counts = (subTopic: SubTopicContent) => subTopic.videos.length > 0 || subTopic.questions > 0
 
-/** Percentages above the sub-topic are completed sub-topics over counted ones. */
-export function rollUp(content: PackageContent, records: LearnerRecords): Omit<PackageProgress, 'resume'> {
-  let completedSubTopics = 0
-  let totalSubTopics = 0
-  const skills = content.skills.map((skill) => {
-    let skillDone = 0
-    let skillTotal = 0
-    const topics = skill.topics.map((topic) => {
-      const subTopics = topic.subTopics.filter(counts).map((subTopic) => subTopicProgress(subTopic, records))
-      const done = subTopics.filter((s) => s.completed).length
-      skillDone += done
-      skillTotal += subTopics.length
-      return { id: topic.id, percent: wholePercent(done, subTopics.length), subTopics }
-    })
-    completedSubTopics += skillDone
-    totalSubTopics += skillTotal
-    return { id: skill.id, percent: wholePercent(skillDone, skillTotal), topics }
-  })
+/** What a group of counted sub-topics adds up to: how many are complete, and their average share. */
+function summary(subTopics: readonly CountedSubTopic[]) {
+  const completed = subTopics.filter((s) => s.progress.completed).length
+  const share = subTopics.length ? subTopics.reduce((sum, s) => sum + s.share, 0) / subTopics.length : 0
+  // Only a group whose every sub-topic is complete shows 100 %.
   return {
-    packageId: content.packageId,
-    percent: wholePercent(completedSubTopics, totalSubTopics),
-    completedSubTopics,
-    totalSubTopics,
-    skills,
+    completed,
+    total: subTopics.length,
+    percent: completed === subTopics.length && completed > 0 ? 100 : Math.min(99, wholePercent(share)),
   }
+}
+
+/**
+ * The one roll-up every screen shows: a topic's, skill's and package's percent is the average of their counted
+ * sub-topics' shares, so a sub-topic half done shows in every figure above it; the counts are of complete
+ * sub-topics. Sub-topics with nothing to watch or pass are listed apart as not counted.
+ */
+export function rollUp(content: PackageContent, records: LearnerRecords): Omit<PackageProgress, 'resume'> {
+  const all: CountedSubTopic[] = []
+  const uncountedSubTopicIds: number[] = []
+  const skills = content.skills.map((skill) => {
+    const inSkill: CountedSubTopic[] = []
+    const topics = skill.topics.map((topic) => {
+      for (const subTopic of topic.subTopics) if (!counts(subTopic)) uncountedSubTopicIds.push(subTopic.id)
+      const subTopics = topic.subTopics.filter(counts).map((subTopic) => subTopicProgress(subTopic, records))
+      inSkill.push(...subTopics)
+      return { id: topic.id, percent: summary(subTopics).percent, subTopics: subTopics.map((s) => s.progress) }
+    })
+    all.push(...inSkill)
+    return { id: skill.id, percent: summary(inSkill).percent, topics }
+  })
+  const { percent, completed, total } = summary(all)
+  return { packageId: content.packageId, percent, completedSubTopics: completed, totalSubTopics: total, uncountedSubTopicIds, skills }
 }

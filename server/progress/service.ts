@@ -16,8 +16,9 @@ import {
   videoProgress,
   videos,
 } from '../db/schema.ts'
-import { AppError, forbidden, notFound } from '../http/errors.ts'
-import { clampRanges, mergeRanges, newlyWatched, totalSeconds, type Range } from './ranges.ts'
+import { forbidden, notFound } from '../http/errors.ts'
+import { takeBudget } from './credit.ts'
+import { addWithinCap, mergeRanges, newlyWatched, totalSeconds, wholeSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type LearnerRecords, type PackageContent } from './rollup.ts'
 
 /** Items by key (the tsconfig's library predates Map.groupBy). */
@@ -31,11 +32,6 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
   }
   return groups
 }
-
-/** Seconds a first heartbeat may credit, and the slack added to every later one. */
-const SLACK_SECONDS = 5
-/** The fastest playback that earns credit at its speed. */
-const MAX_CREDITED_RATE = 2
 
 /** A video with the viewer's own progress row in it (admins' rows are kept apart from their learner rows). */
 async function videoWithProgress(db: Db, viewer: AuthUser, videoId: number) {
@@ -58,10 +54,9 @@ export async function getVideoProgress(deps: Pick<AppDeps, 'db'>, viewer: AuthUs
 }
 
 /**
- * Records a heartbeat. The newly watched seconds it may add are at most the time since the viewer's previous
- * heartbeat for this video, times the playback rate (at most 2), plus 5 s of slack: a client cannot claim more
- * than it could have played. One upsert; it applies only if no other heartbeat landed since the row was read,
- * else the heartbeat is counted again over the newer row.
+ * Records a heartbeat. The claimed ranges, at whole seconds, add what the video's stored ranges lack, earliest
+ * first, up to what the learner's one watching budget holds (see credit.ts), and that much is spent. The budget's
+ * row lock orders every heartbeat of one learner, so the video's row is read and written under it.
  */
 export async function recordHeartbeat(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -69,32 +64,28 @@ export async function recordHeartbeat(
   videoId: number,
   input: HeartbeatInput,
 ): Promise<VideoProgress> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { durationSeconds, progress } = await videoWithProgress(deps.db, viewer, videoId)
+  const byAdmin = viewer.role === 'admin'
+  const { durationSeconds } = await videoWithProgress(deps.db, viewer, videoId)
+  return deps.db.transaction(async (tx) => {
     const now = deps.clock()
-    const elapsed = progress ? Math.max(0, (now.getTime() - progress.lastHeartbeatAt.getTime()) / 1000) : 0
-    const allowance = elapsed * Math.min(input.playbackRate ?? 1, MAX_CREDITED_RATE) + SLACK_SECONDS
-    const have = progress?.watched ?? []
-    const fresh = newlyWatched(have, clampRanges(input.watched as Range[], durationSeconds), allowance)
-    const watched = mergeRanges([...have, ...fresh])
-    const values = {
-      position: Math.min(input.position, durationSeconds),
-      watched,
-      watchedSeconds: totalSeconds(watched),
-      lastHeartbeatAt: now,
-    }
-    const [saved] = await deps.db
+    const budget = await takeBudget(tx, viewer.id, now, input.playbackRate ?? 1)
+    const [progress] = await tx
+      .select({ watched: videoProgress.watched })
+      .from(videoProgress)
+      .where(and(eq(videoProgress.userId, viewer.id), eq(videoProgress.videoId, videoId), eq(videoProgress.byAdmin, byAdmin)))
+    const have = mergeRanges(progress?.watched ?? [])
+    const claimed = wholeSeconds(input.watched as Range[], durationSeconds)
+    const watched = addWithinCap(have, newlyWatched(have, claimed, Math.floor(budget.seconds)))
+    const watchedSeconds = totalSeconds(watched)
+    await budget.spend(Math.max(0, watchedSeconds - totalSeconds(have)))
+    const values = { position: Math.min(input.position, durationSeconds), watched, watchedSeconds, lastHeartbeatAt: now }
+    const [saved] = await tx
       .insert(videoProgress)
-      .values({ userId: viewer.id, videoId, byAdmin: viewer.role === 'admin', ...values })
-      .onConflictDoUpdate({
-        target: [videoProgress.userId, videoProgress.videoId, videoProgress.byAdmin],
-        set: values,
-        setWhere: progress ? eq(videoProgress.lastHeartbeatAt, progress.lastHeartbeatAt) : sql`false`,
-      })
+      .values({ userId: viewer.id, videoId, byAdmin, ...values })
+      .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId, videoProgress.byAdmin], set: values })
       .returning()
-    if (saved) return toVideoProgress(videoId, durationSeconds, saved)
-  }
-  throw new AppError(409, 'Too many heartbeats for this video at once; try again')
+    return toVideoProgress(videoId, durationSeconds, saved)
+  })
 }
 
 /** A package's skills, topics, sub-topics, videos and question counts: three queries whatever its size. */
