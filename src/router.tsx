@@ -57,13 +57,16 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
 }
 
 /**
- * What a 401 does (an expired or revoked session): forget every cached answer and go to sign-in, which says why.
+ * What a 401 does (an expired or revoked session): forget every cached answer and go to sign-in, which says why and
+ * returns to the page afterwards.
  * main.tsx and the SPA tests register it the same way.
  */
 export function endSessionsWith(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient) {
   setUnauthorizedHandler(() => {
     queryClient.clear()
-    void router.navigate({ to: '/', state: { sessionExpired: true } })
+    const { href, pathname } = router.state.location
+    // Back to the page it ended on once signed in again (not when it ended on the sign-in screen itself).
+    void router.navigate({ to: '/', search: { redirect: pathname === '/' ? undefined : href }, state: { sessionExpired: true } })
   })
 }
 

@@ -4,6 +4,7 @@
  * the whole landing screen. Each has zod's `parse`/`safeParse` shape, so route files read the same way.
  */
 import { notFound, type SearchSchemaInput } from '@tanstack/react-router'
+import { safeReturnPath } from './return-path.ts'
 
 type Result<T> = { success: true; data: T } | { success: false }
 
@@ -117,3 +118,6 @@ export function idListParams<K extends string>(key: K) {
     stringify: (params: Record<K, number[]>) => ({ [key]: params[key].join(',') }) as Record<K, string>,
   }
 }
+
+/** `?redirect=`: a path inside the app to return to after signing in (src/lib/return-path.ts); dropped otherwise. */
+export const searchReturnPath = parser(safeReturnPath)

@@ -2,10 +2,10 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AppLayout } from '../components/shell/AppLayout.tsx'
 import { getToken } from '../api/session.ts'
 
-/** Pathless layout: every signed-in screen sits in the shell; signed-out visitors go to `/`. */
+/** Pathless layout: every signed-in screen sits in the shell; signed-out visitors go to `/`, which brings them back after signing in. */
 export const Route = createFileRoute('/_shell')({
-  beforeLoad: () => {
-    if (!getToken()) throw redirect({ to: '/' })
+  beforeLoad: ({ location }) => {
+    if (!getToken()) throw redirect({ to: '/', search: { redirect: location.href } })
   },
   component: AppLayout,
 })

@@ -27,7 +27,7 @@ test('an expired token sends the browser to / and clears the session', async ({ 
   expect(check.status()).toBe(401)
 
   await page.goto(`${shortTtlUrl}/user/my-dashboard`)
-  await expect(page).toHaveURL(`${shortTtlUrl}/`)
+  await expect(page).toHaveURL(`${shortTtlUrl}/?redirect=%2Fuser%2Fmy-dashboard`)
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Your session has expired. Sign in again.' })).toBeVisible()
   expect(await page.evaluate(storedSession)).toEqual({ token: null, role: null, user: null })
@@ -42,17 +42,17 @@ test('a token signed with another key is a 401 that sends the browser to /', asy
   await storeSession(page, { ...session, token: forged })
 
   await page.goto('/user/my-dashboard')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?redirect=%2Fuser%2Fmy-dashboard$/)
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
   expect(await page.evaluate(storedSession)).toEqual({ token: null, role: null, user: null })
 })
 
-test('signed-out visitors reaching a shell route go to /, learners reaching an admin route go to their dashboard', async ({
+test('signed-out visitors reaching a shell route go to / (to come back after signing in), learners reaching an admin route go to their dashboard', async ({
   page,
   request,
 }) => {
   await page.goto('/user/my-dashboard')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?redirect=%2Fuser%2Fmy-dashboard$/)
 
   const learner = newLearner('Guard')
   await registerViaApi(request, learner)

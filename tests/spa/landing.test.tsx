@@ -173,7 +173,7 @@ describe('landing screen: signing in', () => {
 })
 
 describe('landing screen: creating an account', () => {
-  it("registers ('Registering...'), switches to Sign in with the e-mail filled, then signs the learner in to /user/my-dashboard", async () => {
+  it("registers ('Registering...'), switches to Sign in with the e-mail filled and the verification e-mail named, then signs the learner in to /user/my-dashboard", async () => {
     const held = holdPost('/oauth2/registerUser')
     const { user, pathname } = renderApp('/')
     const form = await openSignUp(user)
@@ -192,6 +192,14 @@ describe('landing screen: creating an account', () => {
     expect(faceOf('Create Account')).toHaveAttribute('inert')
     expect(within(signIn).getByLabelText(/Email/)).toHaveValue('nina@example.com')
     expect(within(signIn).getByLabelText(/Password/)).toHaveValue('')
+    // The sign-in face says where the verification e-mail went, and offers a new one.
+    expect(within(signIn).getByRole('status')).toHaveTextContent(
+      'We sent a verification e-mail to nina@example.com. Open the link in it to confirm your address.',
+    )
+    expect(within(signIn).getByRole('link', { name: 'Resend Verification' })).toHaveAttribute(
+      'href',
+      '/user/resend-verification?email=nina%40example.com',
+    )
     expect(localStorage.getItem('token')).toBeNull()
 
     await user.type(within(signIn).getByLabelText(/Password/), password)

@@ -7,6 +7,7 @@ import { GoogleSignIn } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
 import { AnchorLink } from '../ui/links.tsx'
 
+/** `initialEmail`: the address an account was just registered with; the form starts with it and says where the verification e-mail went. */
 export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   const login = useLoginMutation()
   const { complete, redirecting } = useCompleteLogin()
@@ -40,6 +41,14 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         {sessionExpired && !error ? (
           <Alert color="yellow" role="status">
             Your session has expired. Sign in again.
+          </Alert>
+        ) : null}
+        {initialEmail && !error ? (
+          <Alert color="blue" role="status">
+            We sent a verification e-mail to {initialEmail}. Open the link in it to confirm your address.{' '}
+            <AnchorLink size="sm" fw={600} to="/user/resend-verification" search={{ email: initialEmail }}>
+              Resend Verification
+            </AnchorLink>
           </Alert>
         ) : null}
         <GoogleSignIn text="signin_with" />

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import type { LoginResponse } from '../../../contract/auth.ts'
 import { homeFor, saveSession } from '../../api/session.ts'
 import { notify } from '../../lib/toast.ts'
+import { safeReturnPath } from '../../lib/return-path.ts'
 
 export const REDIRECT_DELAY_MS = 2000
 
-/** After any successful sign-in: store the session, say so, and after 2 s go to the role's home. */
+/**
+ * After any successful sign-in (password or Google): store the session, say so, and after 2 s go to the page the
+ * visitor asked for before signing in (`?redirect=`, a path inside the app only), else to the role's home.
+ */
 export function useCompleteLogin() {
-  const navigate = useNavigate()
+  const router = useRouter()
   const [redirecting, setRedirecting] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -17,7 +21,11 @@ export function useCompleteLogin() {
     saveSession(result.token, result.user)
     notify.success('Login Success')
     setRedirecting(true)
-    timer.current = setTimeout(() => void navigate({ to: homeFor(result.user.role) }), REDIRECT_DELAY_MS)
+    const back = safeReturnPath((router.state.location.search as { redirect?: unknown }).redirect)
+    timer.current = setTimeout(
+      () => void (back ? router.navigate({ href: back }) : router.navigate({ to: homeFor(result.user.role) })),
+      REDIRECT_DELAY_MS,
+    )
   }
 
   return { complete, redirecting }

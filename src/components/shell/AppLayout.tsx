@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { ActionIcon, AppShell, Avatar, Burger, Group, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -11,6 +12,7 @@ import { ThemeToggle } from '../ui/ThemeToggle.tsx'
 import { initials } from '../../lib/initials.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { MAIN_ID, SkipLink } from '../ui/SkipLink.tsx'
+import { PagePending } from '../ui/PagePending.tsx'
 
 const NAVBAR_ID = 'app-navbar'
 
@@ -78,7 +80,10 @@ export function AppLayout() {
         <Sidebar role={role} onNavigate={mobile.close} onLogout={logout} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
-        <Outlet />
+        {/* A page still on its way (its code, its skeleton's code or its data) waits here, inside the shell. */}
+        <Suspense fallback={<PagePending />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   )
