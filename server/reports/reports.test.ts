@@ -280,6 +280,14 @@ describe('GET /api/reports/dashboard', () => {
     expect(expected.map((v) => v.title)).toEqual(['Video v2', 'Video v1', 'Video v3'])
   })
 
+  it('mostViewedVideos leaves out videos nobody has played', async () => {
+    const res = await upload<Video>(ctx, `/api/videos/upload/${videoRows.v1.subTopicId}`, videoParts({ title: 'Never played' }), admin)
+    expect(res.status).toBe(201)
+    const figures = await ctx.request<DashboardFigures>('GET', '/api/reports/dashboard', { token: admin })
+    expect(figures.body.data!.videos).toBe(4)
+    expect(figures.body.data!.mostViewedVideos.map((v) => v.title)).toEqual(['Video v2', 'Video v1', 'Video v3'])
+  })
+
   it('a second play by the same learner in the same hour does not count; in the next hour it does', async () => {
     await ctx.request('POST', `/api/videos/${videoRows.v3.id}/view`, { token: people.l3!.token })
     let res = await ctx.request<DashboardFigures>('GET', '/api/reports/dashboard', { token: admin })

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
 import type { DashboardFigures, PackageReport, PackageReportRow, ReportTable } from '../../contract/reports.ts'
 import type { Db } from '../db/client.ts'
 import { mcqAttemptAnswers, mcqAttempts, mcqs, packages, skills, subTopics, topics, userPackages, users, videos } from '../db/schema.ts'
@@ -33,6 +33,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
       .select({ id: videos.id, title: videos.title, subTopicTitle: subTopics.title, noOfViews: videos.noOfViews })
       .from(videos)
       .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
+      .where(gt(videos.noOfViews, 0))
       .orderBy(desc(videos.noOfViews), asc(videos.id))
       .limit(5),
     db
