@@ -6,13 +6,18 @@ import { text } from './text.ts'
 export const ROLES = ['admin', 'USER'] as const
 export type Role = (typeof ROLES)[number]
 
-export const email = text('Email', { max: 254, required: 'Email is required', tooLong: 'Email is too long' })
+export const email = text('Email', {
+  max: 254,
+  required: 'Email is required',
+  tooLong: 'Email is too long',
+  example: 'learner@example.com',
+})
   .pipe(z.email('Email must be a valid e-mail address'))
   .transform((value) => value.toLowerCase())
 
 /** A password as typed: not trimmed (its spaces count), any printable character. */
 export const passwordText = (field: string, required?: string) =>
-  text(field, { max: 200, required, tooLong: 'Password is too long', trim: false })
+  text(field, { max: 200, required, tooLong: 'Password is too long', trim: false, example: 'Learn-2-Grow!' })
 
 /** A password being set: at least PASSWORD_MIN characters, not only spaces. */
 export const newPassword = passwordText('Password', 'Password is required')
@@ -23,14 +28,19 @@ export const loginRequest = z.object({ email, password: passwordText('Password',
 export type LoginRequest = z.input<typeof loginRequest>
 
 export const registerRequest = z.object({
-  name: text('Name', { max: 120, required: 'Name is required', tooLong: 'Name is too long' }),
+  name: text('Name', { max: 120, required: 'Name is required', tooLong: 'Name is too long', example: 'Asha Rao' }),
   email,
   password: newPassword,
 })
 export type RegisterRequest = z.input<typeof registerRequest>
 
 export const googleLoginRequest = z.object({
-  idToken: text('idToken', { max: 10_000, required: 'idToken is required', tooLong: 'idToken is too long' }),
+  idToken: text('idToken', {
+    max: 10_000,
+    required: 'idToken is required',
+    tooLong: 'idToken is too long',
+    example: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJl',
+  }),
 })
 export type GoogleLoginRequest = z.input<typeof googleLoginRequest>
 

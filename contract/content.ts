@@ -8,19 +8,27 @@ export function toMoneyString(value: string | number): string {
 }
 
 /** Exact money: a number or a decimal string, at most 2 decimals, never negative; sent back as a string like "19.90". */
-export const money = z.union([z.number(), z.string()], { error: 'Price is required' }).transform((value, ctx) => {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
-  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text)
-  if (!match) {
-    ctx.addIssue({ code: 'custom', message: 'Price must be a non-negative amount with at most 2 decimals' })
-    return z.NEVER
-  }
-  return toMoneyString(`${Number(match[1])}.${match[2] ?? ''}`)
-})
+export const money = z
+  .union([z.number(), z.string()], { error: 'Price is required' })
+  .meta({ examples: ['499.00'] })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
+    const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text)
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: 'Price must be a non-negative amount with at most 2 decimals' })
+      return z.NEVER
+    }
+    return toMoneyString(`${Number(match[1])}.${match[2] ?? ''}`)
+  })
 
 /** A required title and a required multi-line description of the content tree. */
-const title = text('Title', { max: 200, required: 'Title is required' })
-const description = text('Description', { max: 5000, required: 'Description is required', multiline: true })
+const title = text('Title', { max: 200, required: 'Title is required', example: 'Workplace Safety' })
+const description = text('Description', {
+  max: 5000,
+  required: 'Description is required',
+  multiline: true,
+  example: 'Fire safety, first aid and safe lifting for every new starter.',
+})
 
 /** PostgreSQL's largest integer: a larger id would be a 500, not a 400. */
 const INT4_MAX = 2_147_483_647

@@ -59,6 +59,12 @@ export const packageReportSchema = packageReportRowSchema
   .meta({ id: 'PackageReport' })
 export type PackageReport = z.infer<typeof packageReportSchema>
 
+/** The tables of a package report, each exported as its own CSV. */
+export const REPORT_TABLES = ['summary', 'sub-topics', 'questions'] as const
+export type ReportTable = (typeof REPORT_TABLES)[number]
+/** `GET /reports/packages/{id}/export?table=`. */
+export const reportExportQuery = z.object({ table: z.enum(REPORT_TABLES) })
+
 /** `GET /reports/items?packageId=` and its CSV. */
 export const itemAnalysisQuery = z.object({ packageId: id })
 
@@ -103,6 +109,12 @@ export const itemStatsSchema = z
 export type ItemStats = z.infer<typeof itemStatsSchema>
 
 export const itemAnalysisSchema = z
-  .object({ packageId: int, title: z.string(), items: z.array(itemStatsSchema) })
+  .object({
+    packageId: int,
+    title: z.string(),
+    /** A question answered in fewer graded attempts than this gets no flags: too few answers to judge it by. */
+    minAttemptsForFlags: int,
+    items: z.array(itemStatsSchema),
+  })
   .meta({ id: 'ItemAnalysis' })
 export type ItemAnalysis = z.infer<typeof itemAnalysisSchema>

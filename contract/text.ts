@@ -33,14 +33,16 @@ export interface TextRules {
   tooLong?: string
   /** Passwords keep their spaces: they are compared, never shown. */
   trim?: boolean
+  /** A realistic value for the API reference (else it makes one up from the pattern: unreadable). */
+  example?: string
 }
 
 /** A text field named `field` in messages, e.g. `text('Title', { max: 200, required: 'Title is required' })`. */
-export function text(field: string, { max, required, multiline = false, tooLong, trim = true }: TextRules) {
+export function text(field: string, { max, required, multiline = false, tooLong, trim = true, example }: TextRules) {
   let schema = z.string({ error: required ?? `${field} must be text` })
   if (trim) schema = schema.trim()
   if (required) schema = schema.min(1, required)
-  return schema
+  const bounded = schema
     .max(max, tooLong ?? `${field} must be at most ${max} characters`)
     .regex(
       multiline ? MULTI_LINE : LINE,
@@ -48,4 +50,5 @@ export function text(field: string, { max, required, multiline = false, tooLong,
         ? `${field} must not contain control characters other than line breaks and tabs`
         : `${field} must not contain control characters`,
     )
+  return example === undefined ? bounded : bounded.meta({ examples: [example] })
 }

@@ -285,6 +285,7 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     '/api/mcq-attempts/byMultipleSubTopicIds': `ids=${ids.subTopic}`,
     '/api/reports/items': `packageId=${ids.package}`,
     '/api/reports/items/export': `packageId=${ids.package}`,
+    [`/api/reports/packages/${ids.package}/export`]: 'table=summary',
   }
   if (query[path]) path += `?${query[path]}`
   return path

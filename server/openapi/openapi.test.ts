@@ -182,6 +182,33 @@ describe('real answers validate against the document', () => {
   })
 })
 
+describe('examples in the reference', () => {
+  type Schema = { properties?: Record<string, { examples?: unknown[] }> }
+  /** The first example of each field of a route's JSON body, as the reference page fills its 'Try it out' body. */
+  function bodyExample(method: string, path: string) {
+    const operation = document.paths[path]?.[method] as { requestBody: { content: Record<string, { schema: Schema }> } }
+    const properties = operation.requestBody.content['application/json']!.schema.properties ?? {}
+    return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, field.examples?.[0]]))
+  }
+
+  it('the sign-in body is a plausible e-mail and password, and signs up and signs in as they are', async () => {
+    const login = bodyExample('post', '/api/oauth2/loginUser')
+    expect(login.email).toMatch(/^[a-z.]+@example\.com$/)
+    expect(login.password).toMatch(/^[\x21-\x7e]{8,40}$/)
+    const register = bodyExample('post', '/api/oauth2/registerUser')
+    expect(register).toEqual({ name: expect.stringMatching(/^[A-Z][a-z]+ [A-Z][a-z]+$/), ...login })
+    expect((await ctx.request('POST', '/api/oauth2/registerUser', { body: register })).status).toBe(201)
+    expect((await ctx.request('POST', '/api/oauth2/loginUser', { body: login })).status).toBe(200)
+  })
+
+  it('a package body reads like a package: a title, a description and a price', () => {
+    const body = bodyExample('post', '/api/packages/createPackage')
+    expect(body.title).toMatch(/^[A-Z][\w ]+$/)
+    expect(body.description).toMatch(/^[A-Z].+\.$/)
+    expect(String(body.price)).toMatch(/^\d+(\.\d\d)?$/)
+  })
+})
+
 describe('GET /api/docs', () => {
   it('serves the reference page and its script and style sheet from this origin, under the CSP', async () => {
     const page = await ctx.app.request('/api/docs')

@@ -153,6 +153,8 @@ function expected(key: Key | 'q6' | 'q7', options: Record<string, string>) {
   const shown = Object.keys(options).filter((letter) => options[letter] !== 'na')
   const pickRates = Object.fromEntries(shown.map((letter) => [letter, own.filter((g) => g.chosen.includes(letter)).length / attempts]))
   const flags: string[] = []
+  // Below 10 attempts a question is too little answered to flag.
+  if (attempts < 10) return { attempts, unanswered: own.filter((g) => !g.chosen.length).length, facility, discrimination, pickRates, flags }
   if (facility > 0.9) flags.push('too easy')
   if (facility < 0.2) flags.push('too hard')
   if (discrimination !== null && discrimination < 0) flags.push('check the key')
@@ -220,6 +222,15 @@ describe('GET /api/reports/items', () => {
     expect((await byKey('q1')).attempts).toBe(LEARNERS)
   })
 
+  it('flags nothing below 10 attempts, and says so: q6 and q7 have 3 attempts and a negative discrimination', async () => {
+    const data = await analysis()
+    expect(data.minAttemptsForFlags).toBe(10)
+    const q6 = data.items.find((i) => i.mcqId === qid.q6)!
+    expect(q6.attempts).toBe(3)
+    expect(q6.discrimination!).toBeLessThan(0)
+    expect(q6.flags).toEqual([])
+  })
+
   it('a question nobody has answered has zero attempts, null figures and no flags', async () => {
     const [fresh] = await ctx.deps.db
       .insert(mcqs)
@@ -261,7 +272,7 @@ describe('GET /api/reports/items/export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="items-items-package.csv"')
     const lines = (await res.text()).trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      '"Question ID","Sub-topic","Question","Attempts","Unanswered","Facility","Discrimination","Correct options","Option A picked %","Option B picked %","Option C picked %","Option D picked %","Flags"',
+      '"Question ID","Sub-topic","Question","Attempts","Unanswered","Facility %","Discrimination","Correct options","Option A picked %","Option B picked %","Option C picked %","Option D picked %","Flags"',
     )
     expect(lines).toHaveLength(1 + 7)
     const cells = (line: string) => line.slice(1, -1).split('","')
@@ -273,13 +284,15 @@ describe('GET /api/reports/items/export', () => {
       'Question q3',
       String(q3.attempts),
       '0',
-      String(Math.round(q3.facility * 1000) / 1000),
+      String(Math.round(q3.facility * 1000) / 10),
       String(Math.round(q3.discrimination! * 1000) / 1000),
       'C',
     ])
     expect(Number(row[6])).toBeLessThan(0) // a negative number stays a number, not a quoted formula guard
     expect(row.slice(8, 12).map(Number)).toEqual(['A', 'B', 'C', 'D'].map((l) => Math.round(q3.pickRates[l]! * 1000) / 10))
     expect(row[12]).toBe(q3.flags.join('; '))
+    // Too few attempts to flag: the cell says so rather than standing empty.
+    expect(cells(lines[6]!)[12]).toBe('Too few attempts (3 of 10)')
     // q5 has no option D, and 'na' option B: those cells are empty.
     expect(
       cells(lines[5]!)

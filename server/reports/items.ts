@@ -11,6 +11,8 @@ export const TOO_EASY_ABOVE = 0.9
 export const TOO_HARD_BELOW = 0.2
 export const UNUSED_OPTION_BELOW = 0.05
 export const UNUSED_OPTION_MIN_ATTEMPTS = 20
+/** No flag at all below this many attempts: one learner's answer says nothing about a question. */
+export const MIN_ATTEMPTS_FOR_FLAGS = 10
 
 export interface ItemQuestion {
   mcqId: number
@@ -67,7 +69,7 @@ export async function itemAnalysis(db: Db, packageId: number): Promise<ItemAnaly
       .innerJoin(skills, eq(skills.id, topics.skillId))
       .where(and(inPackage, eq(mcqAttempts.practice, false))),
   ])
-  return { packageId: pkg.id, title: pkg.title, items: analyseItems(questions, answers) }
+  return { packageId: pkg.id, title: pkg.title, minAttemptsForFlags: MIN_ATTEMPTS_FOR_FLAGS, items: analyseItems(questions, answers) }
 }
 
 /**
@@ -80,8 +82,8 @@ export async function itemAnalysis(db: Db, packageId: number): Promise<ItemAnaly
  *   pair. r needs two pairs and some spread on both sides, else it is null (everyone right, say). Below 0, the
  *   learners who did well elsewhere did worse here: often a wrong key;
  * - each shown option's pick rate (the share of attempts that picked it; 'na' and blank options are no choices);
- * - flags: 'too easy' (facility > 0.9), 'too hard' (< 0.2), 'check the key' (discrimination < 0) and 'unused option'
- *   (some option picked by < 5 % of at least 20 attempts).
+ * - flags, from 10 attempts on: 'too easy' (facility > 0.9), 'too hard' (< 0.2), 'check the key' (discrimination < 0)
+ *   and 'unused option' (some option picked by < 5 % of at least 20 attempts).
  */
 export function analyseItems(questions: ItemQuestion[], answers: ItemAnswer[]): ItemStats[] {
   const byAttempt = groupBy(answers, (a) => a.attemptId)
@@ -102,11 +104,7 @@ export function analyseItems(questions: ItemQuestion[], answers: ItemAnswer[]): 
       return others.length ? [[a.correct ? 1 : 0, others.filter((o) => o.correct).length / others.length] as const] : []
     })
     const discrimination = pearson(pairs)
-    const flags: ItemFlag[] = []
-    if (facility !== null && facility > TOO_EASY_ABOVE) flags.push('too easy')
-    if (facility !== null && facility < TOO_HARD_BELOW) flags.push('too hard')
-    if (discrimination !== null && discrimination < 0) flags.push('check the key')
-    if (attempts >= UNUSED_OPTION_MIN_ATTEMPTS && options.some((o) => o.picks / attempts < UNUSED_OPTION_BELOW)) flags.push('unused option')
+    const flags: ItemFlag[] = attempts >= MIN_ATTEMPTS_FOR_FLAGS ? flagsOf(facility, discrimination, attempts, options) : []
     return {
       mcqId: q.mcqId,
       subTopicId: q.subTopicId,
@@ -120,6 +118,15 @@ export function analyseItems(questions: ItemQuestion[], answers: ItemAnswer[]): 
       flags,
     }
   })
+}
+
+function flagsOf(facility: number | null, discrimination: number | null, attempts: number, options: { picks: number }[]): ItemFlag[] {
+  const flags: ItemFlag[] = []
+  if (facility !== null && facility > TOO_EASY_ABOVE) flags.push('too easy')
+  if (facility !== null && facility < TOO_HARD_BELOW) flags.push('too hard')
+  if (discrimination !== null && discrimination < 0) flags.push('check the key')
+  if (attempts >= UNUSED_OPTION_MIN_ATTEMPTS && options.some((o) => o.picks / attempts < UNUSED_OPTION_BELOW)) flags.push('unused option')
+  return flags
 }
 
 /** Pearson's correlation of the pairs; null with fewer than two pairs or when either side has no spread. */
@@ -157,7 +164,7 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 const round3 = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000)
 const percent1 = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10)
 
-/** The item analysis as CSV: one line per question, option pick rates in percent, flags joined with '; '. */
+/** The item analysis as CSV: one line per question, facility and pick rates in percent as on screen, flags joined with '; '. */
 export function itemAnalysisCsv(analysis: ItemAnalysis): string {
   const letters = ['A', 'B', 'C', 'D']
   const header = [
@@ -166,7 +173,7 @@ export function itemAnalysisCsv(analysis: ItemAnalysis): string {
     'Question',
     'Attempts',
     'Unanswered',
-    'Facility',
+    'Facility %',
     'Discrimination',
     'Correct options',
     ...letters.map((l) => `Option ${l} picked %`),
@@ -180,14 +187,16 @@ export function itemAnalysisCsv(analysis: ItemAnalysis): string {
       item.question,
       item.attempts,
       item.unanswered,
-      item.facility,
+      percent1(item.facility),
       item.discrimination,
       item.options
         .filter((o) => o.correct)
         .map((o) => o.key)
         .join(','),
       ...letters.map((l) => percent1(option.get(l)?.pickRate ?? null)),
-      item.flags.join('; '),
+      item.attempts < analysis.minAttemptsForFlags
+        ? `Too few attempts (${item.attempts} of ${analysis.minAttemptsForFlags})`
+        : item.flags.join('; '),
     ]
   })
   return toCsv([header, ...lines])

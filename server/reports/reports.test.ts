@@ -280,6 +280,14 @@ describe('GET /api/reports/dashboard', () => {
     expect(expected.map((v) => v.title)).toEqual(['Video v2', 'Video v1', 'Video v3'])
   })
 
+  it('mostViewedVideos leaves out videos nobody has played', async () => {
+    const res = await upload<Video>(ctx, `/api/videos/upload/${videoRows.v1.subTopicId}`, videoParts({ title: 'Never played' }), admin)
+    expect(res.status).toBe(201)
+    const figures = await ctx.request<DashboardFigures>('GET', '/api/reports/dashboard', { token: admin })
+    expect(figures.body.data!.videos).toBe(4)
+    expect(figures.body.data!.mostViewedVideos.map((v) => v.title)).toEqual(['Video v2', 'Video v1', 'Video v3'])
+  })
+
   it('a second play by the same learner in the same hour does not count; in the next hour it does', async () => {
     await ctx.request('POST', `/api/videos/${videoRows.v3.id}/view`, { token: people.l3!.token })
     let res = await ctx.request<DashboardFigures>('GET', '/api/reports/dashboard', { token: admin })
@@ -351,7 +359,7 @@ describe('GET /api/reports/packages/{id}', () => {
   it('an unknown package is a 404', async () => {
     const res = await ctx.request('GET', '/api/reports/packages/99999', { token: admin })
     expect(res.status).toBe(404)
-    expect((await ctx.request('GET', '/api/reports/packages/99999/export', { token: admin })).status).toBe(404)
+    expect((await ctx.request('GET', '/api/reports/packages/99999/export?table=summary', { token: admin })).status).toBe(404)
   })
 })
 
@@ -386,37 +394,54 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('GET /api/reports/packages/{id}/export', () => {
-  it('is a CSV attachment with the header rows and the figures', async () => {
-    const res = await ctx.app.request(`/api/reports/packages/${p1.packageId}/export`, { headers: { authorization: `Bearer ${admin}` } })
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toMatch(/^text\/csv\b/)
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="report-data-science-101.csv"')
-    const text = await res.text()
+  const exportCsv = (table: string) =>
+    ctx.app.request(`/api/reports/packages/${p1.packageId}/export?table=${table}`, { headers: { authorization: `Bearer ${admin}` } })
+
+  it('answers one table per CSV attachment: the summary, the sub-topics or the questions, each named after its table', async () => {
     const report = expectedPackageReport('p1')
     const cell = (v: string | number | null) => (v === null ? '' : String(v))
     const safe = (v: string) => (/^[=+\-@]/.test(v) ? `'${v}` : v)
-    expect(parseCsv(text)).toEqual([
-      ['Package', 'Assigned learners', 'Tests taken', 'Average score %'],
-      [P1_TITLE, cell(report.assignedLearners), cell(report.testsTaken), cell(report.averagePercent)],
-      [''],
-      ['Skill', 'Topic', 'Sub-topic', 'Attempts', 'Average score %'],
-      ...report.subTopics.map((s) => [s.skillTitle, s.topicTitle, s.title, cell(s.attempts), cell(s.averagePercent)]),
-      [''],
-      ['Question ID', 'Sub-topic ID', 'Question', 'Times answered', 'Answered correctly %'],
-      ...report.questions.map((q) => [
-        cell(q.mcqId),
-        cell(q.subTopicId),
-        safe(q.question),
-        cell(q.answered),
-        q.correctShare === null ? '' : cell(Math.round(q.correctShare * 1000) / 10),
-      ]),
-    ])
-    expect(text.endsWith('\r\n')).toBe(true)
+    const want: Record<string, string[][]> = {
+      summary: [
+        ['Package', 'Assigned learners', 'Tests taken', 'Average score %'],
+        [P1_TITLE, cell(report.assignedLearners), cell(report.testsTaken), cell(report.averagePercent)],
+      ],
+      'sub-topics': [
+        ['Skill', 'Topic', 'Sub-topic', 'Attempts', 'Average score %'],
+        ...report.subTopics.map((s) => [s.skillTitle, s.topicTitle, s.title, cell(s.attempts), cell(s.averagePercent)]),
+      ],
+      questions: [
+        ['Question ID', 'Sub-topic ID', 'Question', 'Times answered', 'Answered correctly %'],
+        ...report.questions.map((q) => [
+          cell(q.mcqId),
+          cell(q.subTopicId),
+          safe(q.question),
+          cell(q.answered),
+          q.correctShare === null ? '' : cell(Math.round(q.correctShare * 1000) / 10),
+        ]),
+      ],
+    }
+    for (const [table, rows] of Object.entries(want)) {
+      const res = await exportCsv(table)
+      expect(res.status, table).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/csv\b/)
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="report-data-science-101-${table}.csv"`)
+      const text = await res.text()
+      expect(parseCsv(text), table).toEqual(rows)
+      expect(text.endsWith('\r\n')).toBe(true)
+    }
+  })
+
+  it('a missing or unknown table is a 400 naming it', async () => {
+    for (const query of ['', '?table=everything']) {
+      const res = await ctx.request('GET', `/api/reports/packages/${p1.packageId}/export${query}`, { token: admin })
+      expect(res.status, query).toBe(400)
+      expect(res.body.errorDetails).toHaveProperty('table')
+    }
   })
 
   it('neutralises a formula and escapes quotes', async () => {
-    const res = await ctx.app.request(`/api/reports/packages/${p1.packageId}/export`, { headers: { authorization: `Bearer ${admin}` } })
-    const text = await res.text()
+    const text = (await (await exportCsv('questions')).text()) + (await (await exportCsv('summary')).text())
     // a cell starting with = is prefixed so a spreadsheet shows it as text
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
     expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m)
@@ -431,9 +456,7 @@ describe('GET /api/reports/packages/{id}/export', () => {
         token: admin,
         body: { question: `${lead}1+1`, options: JSON.stringify({ A: 'a', B: 'b' }), correctOption: 'A' },
       })
-      const text = await (
-        await ctx.app.request(`/api/reports/packages/${p1.packageId}/export`, { headers: { authorization: `Bearer ${admin}` } })
-      ).text()
+      const text = await (await exportCsv('questions')).text()
       expect(text).toContain(`"'${lead}1+1"`)
     }
   })
@@ -444,7 +467,7 @@ describe('access', () => {
     '/api/reports/dashboard',
     '/api/reports/packages',
     `/api/reports/packages/${p1.packageId}`,
-    `/api/reports/packages/${p1.packageId}/export`,
+    `/api/reports/packages/${p1.packageId}/export?table=summary`,
   ]
 
   it('learners get 403 on every report route, assigned or not', async () => {

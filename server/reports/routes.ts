@@ -12,6 +12,7 @@ import {
   itemAnalysisSchema,
   packageReportRowSchema,
   packageReportSchema,
+  reportExportQuery,
 } from '../../contract/reports.ts'
 import { itemAnalysis, itemAnalysisCsv } from './items.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
@@ -33,11 +34,13 @@ export function reportRoutes({ db, clock }: AppDeps, { requireAdmin }: Guards) {
     )
     .get(
       '/packages/:id/export',
-      apiDoc({ summary: "A package's report as CSV", response: 'binary', contentType: 'text/csv' }),
+      apiDoc({ summary: "One table of a package's report as CSV", response: 'binary', contentType: 'text/csv' }),
       validate('param', idParam),
+      validate('query', reportExportQuery),
       async (c) => {
         const report = await packageReport(db, c.req.valid('param').id)
-        return csvFile(c, csvName('report', report.title, report.packageId), reportCsv(report))
+        const { table } = c.req.valid('query')
+        return csvFile(c, csvName('report', report.title, report.packageId, table), reportCsv(report, table))
       },
     )
     .get(
@@ -60,13 +63,13 @@ export function reportRoutes({ db, clock }: AppDeps, { requireAdmin }: Guards) {
     )
 }
 
-/** `report-my-package.csv`: the title's letters and digits, else the id. */
-function csvName(prefix: string, title: string, id: number) {
+/** `report-my-package-summary.csv`: the title's letters and digits (else the id), then the table if any. */
+function csvName(prefix: string, title: string, id: number, table?: string) {
   const slug = title
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase()
-  return `${prefix}-${slug || id}.csv`
+  return `${prefix}-${slug || id}${table ? `-${table}` : ''}.csv`
 }
 
 function csvFile(c: Context<AppEnv>, name: string, body: string) {

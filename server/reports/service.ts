@@ -1,9 +1,9 @@
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, sql } from 'drizzle-orm'
-import type { DashboardFigures, PackageReport, PackageReportRow } from '../../contract/reports.ts'
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
+import type { DashboardFigures, PackageReport, PackageReportRow, ReportTable } from '../../contract/reports.ts'
 import type { Db } from '../db/client.ts'
 import { mcqAttemptAnswers, mcqAttempts, mcqs, packages, skills, subTopics, topics, userPackages, users, videos } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
-import { toCsv, type CsvCell } from '../http/csv.ts'
+import { toCsv } from '../http/csv.ts'
 
 const DAY = 86_400_000
 const percent = sql<string | null>`avg(${mcqAttempts.score}::float / nullif(${mcqAttempts.totalMarks}, 0)) * 100`
@@ -33,6 +33,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
       .select({ id: videos.id, title: videos.title, subTopicTitle: subTopics.title, noOfViews: videos.noOfViews })
       .from(videos)
       .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
+      .where(gt(videos.noOfViews, 0))
       .orderBy(desc(videos.noOfViews), asc(videos.id))
       .limit(5),
     db
@@ -138,23 +139,29 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
   }
 }
 
-/** The package report as CSV: one section per sub-topic, one per question. */
-export function reportCsv(report: PackageReport): string {
-  const lines = [
-    ['Package', 'Assigned learners', 'Tests taken', 'Average score %'],
-    [report.title, report.assignedLearners, report.testsTaken, report.averagePercent],
-    [],
-    ['Skill', 'Topic', 'Sub-topic', 'Attempts', 'Average score %'],
-    ...report.subTopics.map((s) => [s.skillTitle, s.topicTitle, s.title, s.attempts, s.averagePercent]),
-    [],
-    ['Question ID', 'Sub-topic ID', 'Question', 'Times answered', 'Answered correctly %'],
-    ...report.questions.map((q) => [
-      q.mcqId,
-      q.subTopicId,
-      q.question,
-      q.answered,
-      q.correctShare === null ? null : Math.round(q.correctShare * 1000) / 10,
-    ]),
-  ]
-  return toCsv(lines as CsvCell[][])
+/** One table of the package report as CSV, the same table and units (percent) as on screen. */
+export function reportCsv(report: PackageReport, table: ReportTable): string {
+  switch (table) {
+    case 'summary':
+      return toCsv([
+        ['Package', 'Assigned learners', 'Tests taken', 'Average score %'],
+        [report.title, report.assignedLearners, report.testsTaken, report.averagePercent],
+      ])
+    case 'sub-topics':
+      return toCsv([
+        ['Skill', 'Topic', 'Sub-topic', 'Attempts', 'Average score %'],
+        ...report.subTopics.map((s) => [s.skillTitle, s.topicTitle, s.title, s.attempts, s.averagePercent]),
+      ])
+    case 'questions':
+      return toCsv([
+        ['Question ID', 'Sub-topic ID', 'Question', 'Times answered', 'Answered correctly %'],
+        ...report.questions.map((q) => [
+          q.mcqId,
+          q.subTopicId,
+          q.question,
+          q.answered,
+          q.correctShare === null ? null : Math.round(q.correctShare * 1000) / 10,
+        ]),
+      ])
+  }
 }

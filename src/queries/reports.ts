@@ -1,4 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
+import type { ReportTable } from '../../contract/reports.ts'
 import { api, download, unwrap } from '../api/client.ts'
 
 /** Admin figures: the dashboard and the per-package reports. Every submitted test makes them stale (attempts.ts). */
@@ -44,10 +45,10 @@ interface ReportFile {
   fileName: string
 }
 
-/** GET /reports/packages/{id}/export: the CSV, named as the server names it (else report-{id}.csv). */
-async function exportPackageReport(packageId: number): Promise<ReportFile> {
-  const file = await download(api.reports.packages[':id'].export.$get({ param: { id: String(packageId) } }))
-  return { blob: file.blob, fileName: file.fileName ?? `report-${packageId}.csv` }
+/** GET /reports/packages/{id}/export?table: one table as CSV, named as the server names it (else report-{id}-{table}.csv). */
+async function exportPackageReport({ packageId, table }: { packageId: number; table: ReportTable }): Promise<ReportFile> {
+  const file = await download(api.reports.packages[':id'].export.$get({ param: { id: String(packageId) }, query: { table } }))
+  return { blob: file.blob, fileName: file.fileName ?? `report-${packageId}-${table}.csv` }
 }
 
 /** The export as a mutation (pending state for the button; nothing cached changes). */

@@ -9,8 +9,8 @@ import { assignPackages } from '../support/users.ts'
 
 /**
  * Lena: q1 right, q2 wrong ('Adding fractions'), q3 right ('Comparing fractions'); Omar: q1 and q2 right.
- * Expected: q1 2 attempts, facility 100% ('too easy'), no spread → discrimination '—'; q2 50%; q3 1 attempt, 100%
- * ('too easy'); the place-value question is not answered yet.
+ * Expected: q1 2 attempts, facility 100%, no spread → discrimination '—'; q2 50%; q3 1 attempt, 100%; the place-value
+ * question is not answered yet. Too few attempts for any flag.
  */
 async function seed(): Promise<SeededCourse> {
   const course = await seedCourse()
@@ -44,7 +44,7 @@ async function itemTable() {
 }
 
 describe('item analysis in Reports', () => {
-  it('lists each question with attempts, facility, discrimination, flags as text badges and option pick rates; flagged first', async () => {
+  it('lists each question with attempts, facility, discrimination, option pick rates, and no flag below 10 attempts', async () => {
     const course = await seed()
     signInAdmin(course)
     renderApp(`/reports?packageId=${course.packageId}`)
@@ -55,12 +55,32 @@ describe('item analysis in Reports', () => {
         .map((h) => h.textContent),
     ).toEqual(['Question', 'Sub-topic', 'Attempts', 'Facility', 'Discrimination', 'Flags', 'Options picked'])
     expect(bodyRows(table).map(cells)).toEqual([
-      [Q1, 'Adding fractions', '2', '100%', '—', 'too easy', 'A (correct) 100% · B 0%'],
-      [Q3, 'Comparing fractions', '1', '100%', '—', 'too easy', 'A 0% · B (correct) 100%'],
-      [Q2, 'Adding fractions', '2', '50%', '—', 'None', 'A (correct) 100% · B 0% · C (correct) 50%'],
-      [Q4, 'Place value', '0', 'Not answered yet', '—', 'None', 'A — · B (correct) — · C — · D (correct) —'],
+      [Q1, 'Adding fractions', '2', '100%', '—', 'Too few attempts (2 of 10)', 'A (correct) 100% · B 0%'],
+      [Q2, 'Adding fractions', '2', '50%', '—', 'Too few attempts (2 of 10)', 'A (correct) 100% · B 0% · C (correct) 50%'],
+      [Q3, 'Comparing fractions', '1', '100%', '—', 'Too few attempts (1 of 10)', 'A 0% · B (correct) 100%'],
+      [Q4, 'Place value', '0', 'Not answered yet', '—', 'Too few attempts (0 of 10)', 'A — · B (correct) — · C — · D (correct) —'],
     ])
     expect(within(table).getByRole('columnheader', { name: 'Flags' })).toHaveAttribute('aria-sort', 'descending')
+    expect(screen.getByRole('region', { name: 'Item analysis' })).toHaveTextContent('Flags need at least 10 attempts of a question.')
+  })
+
+  it('flags a question from 10 attempts on, with the whole flag text', async () => {
+    const course = await seed()
+    const ctx = testContext()
+    const [q1, q2] = course.questions.adding
+    for (let n = 0; n < 8; n++) {
+      const learner = await ctx.createUser({ name: `Learner ${n}` })
+      await assignPackages(course.adminToken, learner.user.id, [course.packageId])
+      await submitViaApi(learner.token, [course.adding.id], { [q1!.id]: ['A'], [q2!.id]: ['A', 'C'] })
+    }
+    signInAdmin(course)
+    renderApp(`/reports?packageId=${course.packageId}`)
+    const table = await itemTable()
+    const rows = bodyRows(table).map(cells)
+    expect(rows[0]!.slice(0, 3)).toEqual([Q1, 'Adding fractions', '10'])
+    const flags = within(bodyRows(table)[0]!).getAllByRole('cell')[5]!
+    expect(within(flags).getByText('too easy')).toBeVisible()
+    expect(rows.find((r) => r[0] === Q3)![5]).toBe('Too few attempts (1 of 10)')
   })
 
   it('sorts by any column; a second click reverses; questions without figures stay last', async () => {
@@ -98,7 +118,8 @@ describe('item analysis in Reports', () => {
     const lines = (await saved[0]!.blob.text()).trimEnd().split('\r\n')
     expect(lines[0]).toContain('"Question ID","Sub-topic","Question","Attempts"')
     expect(lines).toHaveLength(5)
-    expect(lines.find((l) => l.includes(Q1))).toContain('"too easy"')
+    // Facility in percent, as on screen; too few attempts for a flag, as on screen.
+    expect(lines.find((l) => l.includes(Q1))).toContain('"2","0","100","","A","100","0","","","Too few attempts (2 of 10)"')
     expect(await findToast('Item analysis exported')).toBeInTheDocument()
 
     mswServer.use(

@@ -117,33 +117,48 @@ describe('reports', () => {
     expect(second.every((r) => cells(r)[2] === 'Not answered yet')).toBe(true)
   })
 
-  it("'Export CSV' saves the server's CSV under the server's file name, or report-{id}.csv when it gives none", async () => {
+  it("'Export CSV' offers one CSV per table, each saved under the server's file name (or report-{id}-{table}.csv)", async () => {
     const course = await seedReport()
     signInAdmin(course)
     const saved = captureDownloads()
     const { user } = renderApp(`/reports?packageId=${course.packageId}`)
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }))
+    const exportAs = async (item: string) => {
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }))
+      await user.click(await screen.findByRole('menuitem', { name: item }))
+    }
+    await exportAs('Summary CSV')
     await waitFor(() => expect(saved).toHaveLength(1))
-    expect(saved[0]!.name).toBe('report-numbers.csv')
-    const text = await saved[0]!.blob.text()
-    expect(text).toContain('Which fractions equal one half?')
+    expect(saved[0]!.name).toBe('report-numbers-summary.csv')
+    expect((await saved[0]!.blob.text()).trimEnd().split('\r\n')).toHaveLength(2)
     expect(await findToast('Report exported')).toBeInTheDocument()
+
+    await exportAs('Sub-topic scores CSV')
+    await waitFor(() => expect(saved).toHaveLength(2))
+    expect(saved[1]!.name).toBe('report-numbers-sub-topics.csv')
+    expect(await saved[1]!.blob.text()).toMatch(/^"Skill","Topic","Sub-topic","Attempts","Average score %"\r\n/)
+
+    await exportAs('Questions CSV')
+    await waitFor(() => expect(saved).toHaveLength(3))
+    expect(saved[2]!.name).toBe('report-numbers-questions.csv')
+    const questions = await saved[2]!.blob.text()
+    expect(questions).toContain('Which fractions equal one half?')
+    expect(questions).not.toContain('"Skill","Topic"')
 
     mswServer.use(
       http.get('*/api/reports/packages/:id/export', () => new HttpResponse('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } })),
     )
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
-    await waitFor(() => expect(saved).toHaveLength(2))
-    expect(saved[1]!.name).toBe(`report-${course.packageId}.csv`)
+    await exportAs('Questions CSV')
+    await waitFor(() => expect(saved).toHaveLength(4))
+    expect(saved[3]!.name).toBe(`report-${course.packageId}-questions.csv`)
 
     mswServer.use(
       http.get('*/api/reports/packages/:id/export', () =>
         HttpResponse.json({ success: false, status: 500, message: 'Export broke' }, { status: 500 }),
       ),
     )
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await exportAs('Summary CSV')
     expect(await findToast('Failed to export report')).toBeInTheDocument()
-    expect(saved).toHaveLength(2)
+    expect(saved).toHaveLength(4)
   })
 
   it("a failed load shows 'Failed to load reports' (toast and inline); Retry loads them", async () => {

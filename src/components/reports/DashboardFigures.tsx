@@ -8,6 +8,7 @@ import type { DashboardFigures as Figures } from '../../../contract/reports.ts'
 import { dashboardQueryOptions } from '../../queries/reports.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { DateTime } from '../ui/DateTime.tsx'
+import { EmailAddress } from '../ui/EmailAddress.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ChartCard, ColumnChart, type ChartDatum } from './Charts.tsx'
 import classes from './Reports.module.css'
@@ -15,7 +16,17 @@ import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 const number = new Intl.NumberFormat('en-IN')
 
-function Figure({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: LinkProps['to'] }) {
+interface FigureProps {
+  label: string
+  /** Said after the label, kept on one line: '(7 days)'. */
+  qualifier?: string
+  value: number
+  icon: ReactNode
+  to?: LinkProps['to']
+}
+
+function Figure({ label, qualifier, value, icon, to }: FigureProps) {
+  const name = qualifier ? `${label} ${qualifier}` : label
   const body = (
     <Group gap="sm" wrap="nowrap">
       <ThemeIcon variant="light" size={36} radius="md" aria-hidden className={classes.figureIcon}>
@@ -24,6 +35,12 @@ function Figure({ label, value, icon, to }: { label: string; value: number; icon
       <div style={{ minWidth: 0 }}>
         <Text size="sm" c="dimmed" fw={500} className={classes.figureLabel}>
           {label}
+          {qualifier ? (
+            <>
+              {' '}
+              <span style={{ whiteSpace: 'nowrap' }}>{qualifier}</span>
+            </>
+          ) : null}
         </Text>
         <Text fw={700} fz={26} lh={1.15} className={classes.figureValue}>
           {number.format(value)}
@@ -32,7 +49,7 @@ function Figure({ label, value, icon, to }: { label: string; value: number; icon
     </Group>
   )
   return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label={`${label}: ${number.format(value)}`} className={classes.figure}>
+    <Paper withBorder radius="md" p="md" role="group" aria-label={`${name}: ${number.format(value)}`} className={classes.figure}>
       {to ? (
         <AnchorLink to={to} underline="never" c="inherit" className={classes.figureLink}>
           {body}
@@ -82,7 +99,7 @@ export function DashboardFigures() {
           <Figure label="Questions" value={f.questions} icon={<IconHelpCircle size={22} />} />
         </li>
         <li>
-          <Figure label="Attempts (7 days)" value={f.attemptsLast7Days} icon={<IconChecklist size={22} />} to="/reports" />
+          <Figure label="Attempts" qualifier="(7 days)" value={f.attemptsLast7Days} icon={<IconChecklist size={22} />} to="/reports" />
         </li>
       </SimpleGrid>
 
@@ -104,7 +121,7 @@ export function DashboardFigures() {
           </Title>
           {f.mostViewedVideos.length === 0 ? (
             <Text c="dimmed" size="sm">
-              No videos uploaded yet.
+              {f.videos === 0 ? 'No videos uploaded yet.' : 'No video has been played yet.'}
             </Text>
           ) : (
             <ScrollRegion label="Most-viewed videos" minWidth={300}>
@@ -148,7 +165,7 @@ export function DashboardFigures() {
               No one has signed up yet.
             </Text>
           ) : (
-            <ScrollRegion label="Most-viewed videos" minWidth={300}>
+            <ScrollRegion label="Recent sign-ups" minWidth={300}>
               <Table verticalSpacing={6} aria-labelledby="signups-heading">
                 <Table.Thead>
                   <Table.Tr>
@@ -163,8 +180,8 @@ export function DashboardFigures() {
                         <Text size="sm" fw={500}>
                           {u.name}
                         </Text>
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {u.email}
+                        <Text size="xs" c="dimmed">
+                          <EmailAddress email={u.email} />
                         </Text>
                       </Table.Td>
                       <Table.Td>

@@ -73,6 +73,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
   const [sort, setSort] = useState<{ key: SortKey; direction: Direction }>({ key: 'flags', direction: 'descending' })
   const [page, setPage] = useState(1)
   const items = analysis.data?.items
+  const minAttempts = analysis.data?.minAttemptsForFlags ?? 0
   const sorted = useMemo(() => (items ? [...items].sort((a, b) => compare(a, b, sort.key, sort.direction)) : []), [items, sort])
 
   function onSort(key: SortKey) {
@@ -100,7 +101,8 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
             </Title>
             <Text size="xs" c="dimmed" maw={640}>
               From graded attempts (practice left out). Facility: share answered correctly. Discrimination: how much better learners who did
-              well on the rest of the test did on this question (below 0: check the key).
+              well on the rest of the test did on this question (below 0: check the key). Flags need at least {minAttempts} attempts of a
+              question.
             </Text>
           </div>
           <Button
@@ -131,7 +133,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
           </Text>
         ) : (
           <>
-            <ScrollRegion labelledBy="items-heading" minWidth={820}>
+            <ScrollRegion labelledBy="items-heading" minWidth={720}>
               <Table verticalSpacing="xs" striped aria-labelledby="items-heading">
                 <Table.Thead>
                   <Table.Tr>
@@ -159,7 +161,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {shown.map((item) => (
-                    <ItemRow key={item.mcqId} item={item} />
+                    <ItemRow key={item.mcqId} item={item} minAttempts={minAttempts} />
                   ))}
                 </Table.Tbody>
               </Table>
@@ -174,7 +176,7 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
   )
 }
 
-function ItemRow({ item }: { item: ItemStats }) {
+function ItemRow({ item, minAttempts }: { item: ItemStats; minAttempts: number }) {
   return (
     <Table.Tr>
       <Table.Td className={classes.question}>{item.question}</Table.Td>
@@ -195,10 +197,20 @@ function ItemRow({ item }: { item: ItemStats }) {
         {fixed2(item.discrimination)}
       </Table.Td>
       <Table.Td>
-        {item.flags.length ? (
+        {item.attempts < minAttempts ? (
+          <Text span size="sm" c="dimmed">
+            Too few attempts ({item.attempts} of {minAttempts})
+          </Text>
+        ) : item.flags.length ? (
           <Group gap={4} wrap="wrap">
             {item.flags.map((flag) => (
-              <Badge key={flag} color={FLAG_COLOR[flag]} variant="light" size="sm" style={{ textTransform: 'none' }}>
+              <Badge
+                key={flag}
+                color={FLAG_COLOR[flag]}
+                variant="light"
+                size="sm"
+                classNames={{ root: classes.flag, label: classes.flagLabel }}
+              >
                 {flag}
               </Badge>
             ))}
@@ -209,16 +221,18 @@ function ItemRow({ item }: { item: ItemStats }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td className={classes.nowrap}>
+      <Table.Td>
         <Text span size="sm">
           {item.options.map((o, i) => (
             <span key={o.key}>
               {i ? ' · ' : ''}
-              <Text span size="sm" fw={o.correct ? 700 : undefined} c={o.correct ? 'teal' : undefined}>
-                {o.key}
-                {o.correct ? ' (correct)' : ''}
-              </Text>{' '}
-              {pct(o.pickRate)}
+              <span className={classes.nowrap}>
+                <Text span size="sm" fw={o.correct ? 700 : undefined} c={o.correct ? 'teal' : undefined}>
+                  {o.key}
+                  {o.correct ? ' (correct)' : ''}
+                </Text>{' '}
+                {pct(o.pickRate)}
+              </span>
             </span>
           ))}
         </Text>

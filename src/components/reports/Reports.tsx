@@ -1,8 +1,15 @@
 import { useMemo, type ReactNode } from 'react'
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Button, Group, Menu, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { IconDownload } from '@tabler/icons-react'
-import type { PackageReport, PackageReportRow, QuestionScore, SubTopicScore } from '../../../contract/reports.ts'
+import { IconChevronDown, IconDownload } from '@tabler/icons-react'
+import {
+  REPORT_TABLES,
+  type PackageReport,
+  type PackageReportRow,
+  type QuestionScore,
+  type ReportTable,
+  type SubTopicScore,
+} from '../../../contract/reports.ts'
 import { messageOf } from '../../api/errors.ts'
 import { saveBlob } from '../../lib/save-file.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
@@ -20,6 +27,13 @@ import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /** Questions per page in a report's question table. */
 export const QUESTIONS_PER_PAGE = 10
+
+/** The export menu: one CSV per table of the report. */
+const TABLE_LABEL: Record<ReportTable, string> = {
+  summary: 'Summary CSV',
+  'sub-topics': 'Sub-topic scores CSV',
+  questions: 'Questions CSV',
+}
 
 const pct = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`)
 
@@ -167,8 +181,8 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
   const report = useQuery(packageReportQueryOptions(packageId))
   const exporter = useExportPackageReport()
 
-  function onExport() {
-    exporter.mutate(packageId, { onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName) })
+  function onExport(table: ReportTable) {
+    exporter.mutate({ packageId, table }, { onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName) })
   }
 
   if (report.isPending) return <Skeleton h={320} radius="md" aria-label="Loading the package report" />
@@ -191,9 +205,25 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
             {r.title}
           </Title>
         </div>
-        <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} loading={exporter.isPending} variant="default">
-          Export CSV
-        </Button>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button
+              leftSection={<IconDownload size={16} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              loading={exporter.isPending}
+              variant="default"
+            >
+              Export CSV
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {REPORT_TABLES.map((table) => (
+              <Menu.Item key={table} onClick={() => onExport(table)}>
+                {TABLE_LABEL[table]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Stat label="Assigned learners" value={String(r.assignedLearners)} />
