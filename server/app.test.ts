@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createApp } from './app.ts'
 import { setupTestContext, createTestContext } from './test/harness.ts'
+import type { PublicConfig } from '../contract/config.ts'
 
 const ctx = setupTestContext()
 afterEach(() => vi.restoreAllMocks())
@@ -84,9 +85,15 @@ describe('routing', () => {
     expect(await res.text()).toBe('hello')
   })
 
-  it('GET /api/config answers the Google client id', async () => {
-    const res = await ctx.request<{ googleClientId: string | null }>('GET', '/api/config')
-    expect(res.body.data).toEqual({ googleClientId: 'test-client-id.apps.googleusercontent.com' })
+  it('GET /api/config answers the Google client id and the currency, rupees unless CURRENCY names another', async () => {
+    const res = await ctx.request<PublicConfig>('GET', '/api/config')
+    expect(res.body.data).toEqual({ googleClientId: 'test-client-id.apps.googleusercontent.com', currency: 'INR' })
+    const euros = await createTestContext({ CURRENCY: 'eur' })
+    try {
+      expect((await euros.request<PublicConfig>('GET', '/api/config')).body.data).toMatchObject({ currency: 'EUR' })
+    } finally {
+      await euros.close()
+    }
   })
 
   it('without a built SPA a non-API path is a 404', async () => {

@@ -28,6 +28,8 @@ import { testSettingsRoutes } from './attempts/settings-routes.ts'
 import { gradeExpiredBeforeReads } from './attempts/expiry.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { progressRoutes } from './progress/routes.ts'
+import { searchRoutes } from './search/routes.ts'
+import { accessRequestRoutes } from './access-requests/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({
@@ -62,6 +64,8 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/mcq-attempts', attemptRoutes(deps, guards))
       .route('/reports', reportRoutes(deps, guards))
       .route('/progress', progressRoutes(deps, guards))
+      .route('/search', searchRoutes(deps, guards))
+      .route('/access-requests', accessRequestRoutes(deps, guards))
       .route('/', systemRoutes(deps))
   )
 }

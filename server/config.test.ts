@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     expect(config.treeCacheBytes).toBe(64 * 1024 ** 2)
     expect(loadConfig({ TREE_CACHE_BYTES: '0' }).treeCacheBytes).toBe(0)
     expect(config.registrationsPerHour).toBe(20)
+    expect(config.currency).toBe('INR')
   })
 
   it('treats empty values as unset', () => {
@@ -96,6 +97,7 @@ describe('loadConfig', () => {
       AUTH_REQUIRE_VERIFIED_EMAIL: 'true',
       TREE_CACHE_BYTES: '1048576',
       REGISTRATIONS_PER_HOUR: '200',
+      CURRENCY: 'usd',
     })
     expect(config).toEqual({
       port: 8080,
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       requireVerifiedEmail: true,
       treeCacheBytes: 1024 ** 2,
       registrationsPerHour: 200,
+      currency: 'USD',
     })
   })
 
@@ -183,6 +186,8 @@ describe('loadConfig', () => {
     ['REGISTRATIONS_PER_HOUR', { REGISTRATIONS_PER_HOUR: '0' }],
     ['REGISTRATIONS_PER_HOUR', { REGISTRATIONS_PER_HOUR: 'many' }],
     ['S3_ENDPOINT', { S3_ENDPOINT: 'not a url' }],
+    ['CURRENCY', { CURRENCY: 'rupees' }],
+    ['CURRENCY', { CURRENCY: 'XQQ' }],
   ])('a bad %s stops with a ConfigError naming it (%j)', (name, env) => {
     expect(configError(env).message).toContain(name)
   })

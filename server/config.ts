@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import path from 'node:path'
+import { DEFAULT_CURRENCY } from '../contract/config.ts'
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -95,6 +96,12 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number of bytes' })
     .min(0, 'must be 0 (off) or a number of bytes')
     .default(64 * 1024 ** 2),
+  CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default(DEFAULT_CURRENCY)
+    .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'must be an ISO 4217 currency code such as INR, USD or EUR'),
   REGISTRATIONS_PER_HOUR: z.coerce
     .number({ error: 'must be a whole number of registrations' })
     .int({ error: 'must be a whole number of registrations' })
@@ -138,6 +145,8 @@ export interface Config {
   treeCacheBytes: number
   /** Accounts one client address may register in an hour (a school behind one NAT needs more than the default). */
   registrationsPerHour: number
+  /** ISO 4217 code of the currency prices are in; only how they are shown depends on it. */
+  currency: string
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requireVerifiedEmail: e.AUTH_REQUIRE_VERIFIED_EMAIL,
     treeCacheBytes: e.TREE_CACHE_BYTES,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    currency: e.CURRENCY,
     uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
     fileUrlTtlSeconds: e.FILE_URL_TTL,
     s3: e.S3_BUCKET

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { searchDocument } from '../search/documents.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
@@ -60,15 +61,19 @@ export const loginFailures = pgTable(
 )
 
 /** Content tree. Children cascade on delete, so removing a parent removes everything under it in one statement. */
-export const packages = pgTable('packages', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
-  /** Bumped in the same transaction as every write under the package: the validator of its cached reads (ETag). */
-  contentVersion: integer('content_version').notNull().default(1),
-  createdAt: createdAt(),
-})
+export const packages = pgTable(
+  'packages',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    /** Bumped in the same transaction as every write under the package: the validator of its cached reads (ETag). */
+    contentVersion: integer('content_version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('packages_search_idx').using('gin', searchDocument(t.title, t.description))],
+)
 
 export const skills = pgTable(
   'skills',
@@ -82,7 +87,7 @@ export const skills = pgTable(
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('skills_package_idx').on(t.packageId)],
+  (t) => [index('skills_package_idx').on(t.packageId), index('skills_search_idx').using('gin', searchDocument(t.title, t.description))],
 )
 
 export const topics = pgTable(
@@ -96,7 +101,7 @@ export const topics = pgTable(
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('topics_skill_idx').on(t.skillId)],
+  (t) => [index('topics_skill_idx').on(t.skillId), index('topics_search_idx').using('gin', searchDocument(t.title, t.description))],
 )
 
 export const subTopics = pgTable(
@@ -110,7 +115,7 @@ export const subTopics = pgTable(
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sub_topics_topic_idx').on(t.topicId)],
+  (t) => [index('sub_topics_topic_idx').on(t.topicId), index('sub_topics_search_idx').using('gin', searchDocument(t.title, t.description))],
 )
 
 /** Which learner may study which package. A pair exists once. */
@@ -191,7 +196,7 @@ export const videos = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     createdAt: createdAt(),
   },
-  (t) => [index('videos_sub_topic_idx').on(t.subTopicId)],
+  (t) => [index('videos_sub_topic_idx').on(t.subTopicId), index('videos_search_idx').using('gin', searchDocument(t.title))],
 )
 
 /**
@@ -259,7 +264,10 @@ export const studyMaterials = pgTable(
     isLatest: boolean('is_latest').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('study_materials_sub_topic_idx').on(t.subTopicId, t.name)],
+  (t) => [
+    index('study_materials_sub_topic_idx').on(t.subTopicId, t.name),
+    index('study_materials_search_idx').using('gin', searchDocument(t.name)),
+  ],
 )
 
 export const mcqs = pgTable(
@@ -493,5 +501,33 @@ export const subTopicsRelations = relations(subTopics, ({ one, many }) => ({
   studyMaterials: many(studyMaterials),
   mcqs: many(mcqs),
 }))
+
+/**
+ * A learner asking for a package not assigned to them. At most one open request per learner and package; an admin
+ * closes it by assigning the package or dismissing the request (who and when are kept).
+ */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'assigned', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('access_requests_open_unique').on(t.userId, t.packageId).where(sql`${t.status} = 'open'`),
+    index('access_requests_user_created_idx').on(t.userId, t.createdAt),
+    check('access_requests_status_check', sql`${t.status} in ('open', 'assigned', 'dismissed')`),
+  ],
+)
 
 export type UserRow = typeof users.$inferSelect

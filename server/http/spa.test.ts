@@ -74,13 +74,13 @@ describe('precompressed SPA assets', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
       expect(res.headers.get('cache-control')).toBe('no-cache')
-      const settings = JSON.stringify({ googleClientId: ctx.deps.config.google.clientId })
+      const settings = JSON.stringify({ googleClientId: ctx.deps.config.google.clientId, currency: 'INR' })
       expect(await res.text()).toBe(`${INDEX}<script type="application/json" id="config">${settings}</script>`)
     }
   })
 
   it('escapes < in the settings so a value cannot close the script tag', () => {
-    const html = withConfig('<html><head></head></html>', { googleClientId: '</script><script>alert(1)</script>' })
+    const html = withConfig('<html><head></head></html>', { googleClientId: '</script><script>alert(1)</script>', currency: 'INR' })
     expect(html).not.toContain('</script><script>')
     expect(html).toContain('<script type="application/json" id="config">{"googleClientId":"\\u003c/script>')
     expect(html.endsWith('</script></head></html>')).toBe(true)

@@ -23,3 +23,11 @@ export function accountTakenOverMail(to: string, name: string): MailMessage {
     text: `Hello ${name},\n\nYou signed in to Learnpack with Google. A Learnpack account already existed for this e-mail address, with a password, but the address had never been confirmed, so we could not tell who set that password. To keep your account yours, that password has been removed and every other session of the account has been signed out.\n\nYou can keep signing in with Google, or choose a new password in Settings. If you set that password yourself, nothing else has changed.\n`,
   }
 }
+
+export function accessRequestedMail(to: string, learner: { name: string; email: string }, packageTitle: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Access requested: ${packageTitle}`,
+    text: `Hello,\n\n${learner.name} (${learner.email}) asks for access to the package "${packageTitle}".\n\nTo assign it or dismiss the request, open:\n${link}\n`,
+  }
+}

@@ -271,7 +271,7 @@ describe('POST /api/oauth2/login (Google)', () => {
         expect(res.status).toBe(400)
         expect(res.body).toMatchObject({ success: false, message: 'Google sign-in is not configured on this server' })
         const config = await bare.request<{ googleClientId: string | null }>('GET', '/api/config')
-        expect(config.body.data).toEqual({ googleClientId: null })
+        expect(config.body.data).toEqual({ googleClientId: null, currency: 'INR' })
       } finally {
         await bare.close()
       }

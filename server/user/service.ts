@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { PackageBasic, User } from '../../contract/auth.ts'
 import type { Package } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { toMoneyString } from '../../contract/content.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
-import { packages, skills, userPackages, users, type UserRow } from '../db/schema.ts'
+import { accessRequests, packages, skills, userPackages, users, type UserRow } from '../db/schema.ts'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
 import { toPage } from '../http/paging.ts'
 import { toPackage, type Signer } from '../content/mappers.ts'
@@ -149,6 +149,11 @@ export async function assignPackages(db: Db, userId: number, packageIds: number[
     .insert(userPackages)
     .values(wanted.map((packageId) => ({ userId, packageId })))
     .onConflictDoNothing({ target: [userPackages.userId, userPackages.packageId] })
+  // The learner has what they asked for, however the admin gave it.
+  await db
+    .update(accessRequests)
+    .set({ status: 'assigned', resolvedAt: sql`now()` })
+    .where(and(eq(accessRequests.userId, userId), inArray(accessRequests.packageId, wanted), eq(accessRequests.status, 'open')))
   return getUserWithPackages(db, userId)
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { PublicConfig } from '../../contract/config.ts'
+import { DEFAULT_CURRENCY, type PublicConfig } from '../../contract/config.ts'
 import { api, unwrap } from '../api/client.ts'
 
 const getPublicConfig = () => unwrap(api.config.$get())
@@ -15,7 +15,8 @@ function writtenConfig(): PublicConfig | undefined {
     const value: unknown = JSON.parse(text)
     if (!value || typeof value !== 'object' || !('googleClientId' in value)) return undefined
     const { googleClientId } = value
-    return { googleClientId: typeof googleClientId === 'string' && googleClientId ? googleClientId : null }
+    const currency = 'currency' in value && typeof value.currency === 'string' ? value.currency : DEFAULT_CURRENCY
+    return { googleClientId: typeof googleClientId === 'string' && googleClientId ? googleClientId : null, currency }
   } catch {
     return undefined
   }

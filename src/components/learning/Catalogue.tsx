@@ -4,7 +4,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { IconListTree, IconMessageStar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
 import type { ReviewSummary } from '../../../contract/learning.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { Money } from '../ui/Money.tsx'
 import { packagesQueryOptions } from '../../queries/packages.ts'
 import { reviewSummariesQueryOptions } from '../../queries/reviews.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
@@ -16,6 +16,8 @@ import { ReviewsDialog } from './ReviewsDialog.tsx'
 import { TopicsDialog } from './TopicsDialog.tsx'
 import { CATALOGUE_SORTS, filterCatalogue, type CatalogueSort } from './list.ts'
 import { ButtonLink } from '../ui/links.tsx'
+import { ContentSearchResults } from './ContentSearchResults.tsx'
+import { useContentSearch } from './useContentSearch.ts'
 
 interface CatalogueProps {
   q: string
@@ -52,7 +54,10 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
 
   const [dialog, setDialog] = useState<Dialog>(null)
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
-  const shown = filterCatalogue(all, q, sort)
+  const search = useContentSearch(q)
+  // Packages match by title or skill title as typed, and by full-text search (descriptions too).
+  const matched = new Set(filterCatalogue(all, q, sort).map((p) => p.id))
+  const shown = filterCatalogue(all, '', sort).filter((p) => matched.has(p.id) || search.packageIds.has(p.id))
 
   return (
     <Stack gap="md" component="section" aria-labelledby="explore-heading">
@@ -61,7 +66,7 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
       </Title>
       <ListControls
         searchLabel="Search packages"
-        placeholder="Package or skill title"
+        placeholder="Package, skill, topic, video or material"
         q={q}
         sort={sort}
         sorts={CATALOGUE_SORTS}
@@ -69,8 +74,14 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
         onSort={onSort}
       />
 
-      {shown.length === 0 ? (
-        <EmptyState>No packages found.</EmptyState>
+      {shown.length === 0 && search.contentHits.length === 0 ? (
+        search.settled ? (
+          <EmptyState>No packages found.</EmptyState>
+        ) : (
+          <Text c="dimmed" role="status">
+            Searching…
+          </Text>
+        )
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {shown.map((pkg) => (
@@ -88,6 +99,7 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
           ))}
         </SimpleGrid>
       )}
+      <ContentSearchResults hits={search.contentHits} admin={me?.role === 'admin'} />
 
       {/* Admins may open every package's tree; learners only their own. */}
       <TopicsDialog
@@ -141,7 +153,9 @@ function CataloguePackage({ pkg, owned, rating, skillRating, ratingsLoading, onT
             <Rating summary={rating} loading={ratingsLoading} />
           </Stack>
           <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-            <Text fw={600}>{formatMoney(pkg.price)}</Text>
+            <Text fw={600}>
+              <Money value={pkg.price} />
+            </Text>
             {owned ? (
               <Badge variant="light" color="teal" style={{ textTransform: 'none' }}>
                 In My Packages

@@ -3,7 +3,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconChartBar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { PackageBasic, SkillBasic } from '../../../contract/auth.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { Money } from '../ui/Money.tsx'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
@@ -77,7 +77,7 @@ function MyPackage({ pkg, onFeedback }: { pkg: PackageBasic; onFeedback: (target
           </Stack>
           <Group gap="sm" wrap="wrap">
             <Text fw={700} size="lg">
-              {formatMoney(pkg.price)}
+              <Money value={pkg.price} />
             </Text>
             <Button
               size="xs"
@@ -132,7 +132,7 @@ function SkillCard({
             {skill.title}
           </Title>
           <Text fw={600} size="sm" style={{ flexShrink: 0 }}>
-            {formatMoney(skill.price)}
+            <Money value={skill.price} />
           </Text>
         </Group>
         <Text size="sm" c="dimmed" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>

@@ -2,7 +2,7 @@ import { memo, useId, useState } from 'react'
 import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconPencilPlus, IconTrash, IconUpload } from '@tabler/icons-react'
 import type { Package, Skill } from '../../../contract/content.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { Money } from '../ui/Money.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useDeletePackage } from '../../queries/packages.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -43,7 +43,7 @@ export function SkillSummary({ skill, children, headingOrder = 4 }: { skill: Ski
             {skill.title}
           </Title>
           <Badge variant="light" size="lg" style={{ textTransform: 'none' }}>
-            {formatMoney(skill.price)}
+            <Money value={skill.price} />
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
@@ -86,7 +86,7 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
             </Text>
           </Stack>
           <Badge size="xl" variant="light" color="teal" style={{ textTransform: 'none' }}>
-            {formatMoney(pkg.price)}
+            <Money value={pkg.price} />
           </Badge>
         </Group>
 

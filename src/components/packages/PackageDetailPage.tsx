@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react'
-import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { Money } from '../ui/Money.tsx'
 import { packageQueryOptions } from '../../queries/packages.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ButtonLink } from '../ui/links.tsx'
@@ -35,7 +36,9 @@ export function PackageDetailPage({ id }: { id: number }) {
         <Stack gap="md">
           <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{pkg.description}</Text>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" component="dl" m={0}>
-            <Fact label="Price">{formatMoney(pkg.price)}</Fact>
+            <Fact label="Price">
+              <Money value={pkg.price} />
+            </Fact>
             <Fact label="Created">{formatDateTime(pkg.createdAt)}</Fact>
             <Fact label="Contents">
               {pkg.skills.length} {pkg.skills.length === 1 ? 'skill' : 'skills'}, {topicCount} {topicCount === 1 ? 'topic' : 'topics'}

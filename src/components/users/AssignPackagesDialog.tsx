@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { User } from '../../../contract/auth.ts'
 import type { Package } from '../../../contract/content.ts'
 import { messageOf } from '../../api/errors.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { Money } from '../ui/Money.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useAssignPackages } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -129,7 +129,7 @@ function AssignForm({
                       <Text fw={600} size="sm">
                         {pkg.title}{' '}
                         <Text span size="xs" c="dimmed">
-                          #{pkg.id} · {formatMoney(pkg.price)}
+                          #{pkg.id} · <Money value={pkg.price} />
                         </Text>
                       </Text>
                       <Text size="xs" c="dimmed" lineClamp={2}>

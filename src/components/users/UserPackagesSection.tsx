@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { PackageBasic, User } from '../../../contract/auth.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { Money } from '../ui/Money.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useUnassignPackage } from '../../queries/user.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -51,7 +51,7 @@ export function UserPackagesSection({ user }: { user: User }) {
                         {pkg.title}
                       </AnchorLink>
                       <Text size="sm" c="dimmed">
-                        #{pkg.id} · {formatMoney(pkg.price)}
+                        #{pkg.id} · <Money value={pkg.price} />
                       </Text>
                     </Group>
                     <Text size="sm" c="dimmed" lineClamp={2}>

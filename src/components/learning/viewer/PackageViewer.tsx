@@ -20,17 +20,20 @@ import { createUnsentRanges } from './unsent-ranges.ts'
 import { allSubTopicIds, findVideo, firstVideo, subTopicKey, topicKey, videoLabel } from './tree.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
+import { focusTarget, type ViewerFocus } from './focus.ts'
 
 /**
  * The learner's package viewer: the selected video (by default the one the learner played last, else the package's
  * first) under a bar naming its topic and sub-topic, the course outline with the learner's progress beside it
  * (below on phones), and the video's comments. A video opens where the learner left it.
  */
-export function PackageViewer({ pkg }: { pkg: Package }) {
+export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: ViewerFocus }) {
   // Warmed by the route's loader; the viewer still works without it (no resume, no figures).
   const progress = useQuery(packageProgressQueryOptions(pkg.id))
   const lookup = useMemo(() => progressLookup(progress.data), [progress.data])
-  const [chosenId, setChosenId] = useState<number | null>(() => progress.data?.resume?.videoId ?? null)
+  // A link into the package (a search hit) opens there; otherwise where the learner left off.
+  const [target] = useState(() => focusTarget(pkg, focus))
+  const [chosenId, setChosenId] = useState<number | null>(() => target?.video?.id ?? progress.data?.resume?.videoId ?? null)
   const [autoPlay, setAutoPlay] = useState(false)
   const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? firstVideo(pkg)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
@@ -38,10 +41,11 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const [unsent] = useState(createUnsentRanges)
 
-  const initialTopic = place?.topic ?? pkg.skills.flatMap((s) => s.topics)[0] ?? null
+  const initialTopic = target?.topic ?? place?.topic ?? pkg.skills.flatMap((s) => s.topics)[0] ?? null
+  const initialSubTopic = target ? target.subTopic : (place?.subTopic ?? null)
   const [openTopic, setOpenTopic] = useState<string | null>(initialTopic ? topicKey(initialTopic) : null)
-  const [openSubTopics, setOpenSubTopics] = useState<string[]>(place ? [subTopicKey(place.subTopic)] : [])
-  const [openedSoFar, setOpenedSoFar] = useState<ReadonlySet<number>>(() => new Set(place ? [place.subTopic.id] : []))
+  const [openSubTopics, setOpenSubTopics] = useState<string[]>(initialSubTopic ? [subTopicKey(initialSubTopic)] : [])
+  const [openedSoFar, setOpenedSoFar] = useState<ReadonlySet<number>>(() => new Set(initialSubTopic ? [initialSubTopic.id] : []))
 
   function openSubTopicsChanged(keys: string[]) {
     setOpenSubTopics(keys)

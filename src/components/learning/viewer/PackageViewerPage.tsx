@@ -9,11 +9,12 @@ import { ButtonLink } from '../../ui/links.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PackageViewer } from './PackageViewer.tsx'
 import { viewerTreeQueryOptions } from './viewer-query.ts'
+import type { ViewerFocus } from './focus.ts'
 
 /** `/topics/{id}`: the package the route's loader fetched, in the viewer. */
-export function PackageViewerPage({ id }: { id: number }) {
+export function PackageViewerPage({ id, focus }: { id: number; focus?: ViewerFocus }) {
   const { data: pkg } = useSuspenseQuery(viewerTreeQueryOptions(id))
-  return <PackageViewer pkg={pkg} />
+  return <PackageViewer pkg={pkg} focus={focus} />
 }
 
 export function PackageViewerPending() {

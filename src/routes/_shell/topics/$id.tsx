@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { idParams } from '../../../lib/route-schemas.ts'
+import { idParams, objectOf, searchId } from '../../../lib/route-schemas.ts'
 import {
   PackageMissing,
   PackageViewerError,
@@ -12,6 +12,8 @@ import { packageProgressQueryOptions } from '../../../queries/progress.ts'
 
 export const Route = createFileRoute('/_shell/topics/$id')({
   params: idParams('id'),
+  // Links from search open the viewer at what was found.
+  validateSearch: objectOf({ skill: searchId, topic: searchId, subTopic: searchId, video: searchId }),
   // The learner's progress only decorates the viewer (where to resume, the outline's figures): its failure is not the
   // page's. It is read fresh when a heartbeat has invalidated it, so the viewer opens where the learner left off.
   loader: ({ context: { queryClient }, params }) =>
@@ -31,5 +33,7 @@ export const Route = createFileRoute('/_shell/topics/$id')({
 
 function PackageViewerRoute() {
   const { id } = Route.useParams()
-  return <PackageViewerPage id={id} />
+  const focus = Route.useSearch()
+  // A new focus (another search hit in the same package) opens the viewer afresh.
+  return <PackageViewerPage key={JSON.stringify(focus)} id={id} focus={focus} />
 }
