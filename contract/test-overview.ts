@@ -18,7 +18,10 @@ export const testOverviewQuery = z.object({
             .map((s) => s.trim())
             .filter(Boolean)
         : v,
-    z.array(id, { error: 'subTopicIds must be a comma-separated list of ids' }).min(1, 'subTopicIds is required').max(500, 'At most 500 subTopicIds'),
+    z
+      .array(id, { error: 'subTopicIds must be a comma-separated list of ids' })
+      .min(1, 'subTopicIds is required')
+      .max(500, 'At most 500 subTopicIds'),
   ),
   mode: z.enum(SITTING_MODES, { error: "mode must be 'test' or 'mistakes'" }).default('test'),
 })

@@ -20,7 +20,16 @@ describe('GET /mcq-attempts/overview', () => {
     expect(again.body.data).toEqual(first.body.data)
     expect(first.body.data).toEqual({
       subTopics: [
-        expect.objectContaining({ subTopicId: f.a, questionCount: 3, timeLimitMinutes: 10, maxAttempts: 2, attemptsUsed: 0, attemptsLeft: 2, passMark: 70, reviewPolicy: 'score' }),
+        expect.objectContaining({
+          subTopicId: f.a,
+          questionCount: 3,
+          timeLimitMinutes: 10,
+          maxAttempts: 2,
+          attemptsUsed: 0,
+          attemptsLeft: 2,
+          passMark: 70,
+          reviewPolicy: 'score',
+        }),
         expect.objectContaining({ subTopicId: f.b, questionCount: 3, timeLimitMinutes: 0, maxAttempts: 0, attemptsLeft: null }),
       ],
       openSitting: null,

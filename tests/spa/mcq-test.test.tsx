@@ -9,6 +9,7 @@ import { createAppRouter, createQueryClient } from '../../src/router.tsx'
 import { gate, mswServer, recordBodies } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
 import { inDialog } from '../support/learning.ts'
+import { openTest } from '../support/assessment.ts'
 import { attemptsOf, insertQuestions, seedCourse, signInLearner } from '../support/results.ts'
 import { findToast } from '../support/toasts.ts'
 
@@ -31,7 +32,7 @@ describe('test screen', () => {
   it('shows the sub-topic title and each question numbered with checkbox options, hiding options whose text is na', async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    renderApp(`/mcq-test/${course.adding.id}`)
+    await openTest(`/mcq-test/${course.adding.id}`)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Adding fractions' })).toBeInTheDocument()
     const first = await question('1. What is 1/2 + 1/4?')
@@ -54,7 +55,7 @@ describe('test screen', () => {
   it('grades on the server: an exact set counts, a partial selection does not; the result marks each question and shows the correct options', async () => {
     const course = await seedCourse()
     const learner = await signInLearner(course)
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
 
     const first = await question('1. What is 1/2 + 1/4?')
     await user.click(within(first).getByRole('checkbox', { name: 'A. 3/4' }))
@@ -91,7 +92,7 @@ describe('test screen', () => {
     const course = await seedCourse()
     await signInLearner(course)
     const bodies = recordSubmissions()
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     const second = await question('2. Which fractions equal one half?')
     await user.click(within(second).getByRole('checkbox', { name: 'C. 4/8' }))
     await user.click(within(second).getByRole('checkbox', { name: 'A. 2/4' }))
@@ -115,7 +116,7 @@ describe('test screen', () => {
     const course = await seedCourse()
     const learner = await signInLearner(course)
     const bodies = recordSubmissions()
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
 
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await submitUnanswered(user, 'Submit with 1 unanswered question?')
@@ -145,7 +146,7 @@ describe('test screen', () => {
   it("shows 'Questions will be added' when the sub-topics have no questions", async () => {
     const course = await seedCourse({ withQuestions: false })
     await signInLearner(course)
-    renderApp(`/mcq-test/${course.adding.id},${course.comparing.id}`)
+    await openTest(`/mcq-test/${course.adding.id},${course.comparing.id}`)
     expect(await screen.findByText('Questions will be added')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit Test' })).not.toBeInTheDocument()
   })
@@ -153,7 +154,7 @@ describe('test screen', () => {
   it('a test over several sub-topics shows their titles, labels each question with its sub-topic and stores one attempt per sub-topic with its own score', async () => {
     const course = await seedCourse()
     const learner = await signInLearner(course)
-    const { user } = renderApp(`/mcq-test/${course.adding.id},${course.comparing.id},${course.placeValue.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id},${course.comparing.id},${course.placeValue.id}`)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Test on 3 sub-topics' })).toBeInTheDocument()
     for (const title of ['Adding fractions', 'Comparing fractions', 'Place value'])
@@ -186,7 +187,7 @@ describe('test screen', () => {
         HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }),
       ),
     )
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
 
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await submitUnanswered(user, 'Submit with 1 unanswered question?')
@@ -214,7 +215,7 @@ describe('test screen', () => {
         return testContext().app.fetch(request)
       }),
     )
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await user.click(within(await question('2. Which fractions equal one half?')).getByRole('checkbox', { name: 'B. 3/4' }))
     await user.dblClick(submitButton())
@@ -242,7 +243,7 @@ describe('test screen', () => {
         { once: true },
       ),
     )
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await findToast('Failed to save test attempt')).toBeInTheDocument()
@@ -266,7 +267,7 @@ describe('test screen', () => {
     }
     mswServer.events.on('response:mocked', listener)
     try {
-      renderApp(`/mcq-test/${course.adding.id},${course.placeValue.id}`)
+      await openTest(`/mcq-test/${course.adding.id},${course.placeValue.id}`)
       await question('1. What is 1/2 + 1/4?')
       await waitFor(() => expect(bodies.length).toBeGreaterThan(0))
       for (const text of bodies) {
@@ -284,7 +285,7 @@ describe('test screen', () => {
     const course = await seedCourse()
     await signInLearner(course)
     mswServer.use(http.post('*/api/mcq-attempts/start', () => HttpResponse.text('', { status: 503 })))
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load MCQs.')
     expect(await findToast('Failed to load MCQs')).toBeInTheDocument()
     mswServer.resetHandlers()
