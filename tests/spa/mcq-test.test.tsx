@@ -146,8 +146,9 @@ describe('test screen', () => {
   it("shows 'Questions will be added' when the sub-topics have no questions", async () => {
     const course = await seedCourse({ withQuestions: false })
     await signInLearner(course)
-    await openTest(`/mcq-test/${course.adding.id},${course.comparing.id}`)
+    renderApp(`/mcq-test/${course.adding.id},${course.comparing.id}`)
     expect(await screen.findByText('Questions will be added')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Start test' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit Test' })).not.toBeInTheDocument()
   })
 
@@ -281,15 +282,29 @@ describe('test screen', () => {
     }
   })
 
-  it("shows 'Failed to load MCQs' when the questions cannot be loaded, and Retry loads them", async () => {
+  it("shows 'Failed to load MCQs' when the test cannot be loaded, and Retry loads it", async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    mswServer.use(http.post('*/api/mcq-attempts/start', () => HttpResponse.text('', { status: 503 })))
-    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
+    mswServer.use(http.get('*/api/mcq-attempts/overview', () => HttpResponse.text('', { status: 503 })))
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load MCQs.')
     expect(await findToast('Failed to load MCQs')).toBeInTheDocument()
     mswServer.resetHandlers()
     await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
+    expect(await question('1. What is 1/2 + 1/4?')).toBeInTheDocument()
+  })
+
+  it('a start that fails says so once, keeps the intro card, and Start again works', async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    mswServer.use(http.post('*/api/mcq-attempts/start', () => HttpResponse.json({ success: false, message: 'Try later' }, { status: 503 })))
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
+    expect(await findToast('Failed to start the test')).toBeInTheDocument()
+    expect(screen.queryByText(/Failed to load MCQs/)).not.toBeInTheDocument()
+    mswServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Start test' }))
     expect(await question('1. What is 1/2 + 1/4?')).toBeInTheDocument()
   })
 
@@ -305,6 +320,7 @@ describe('test screen', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     )
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
     const last = await screen.findByRole('group', { name: /^30\. Bulk question 30/ })
     expect(screen.getAllByRole('group', { name: /^\d+\. Bulk question/ })).toHaveLength(30)
     // 'na' is hidden in every one of them.
@@ -312,7 +328,7 @@ describe('test screen', () => {
 
     // A question row reads its question's options each time it renders: a getter on them counts the renders.
     const rowRenders: string[] = []
-    const [open] = queryClient.getQueriesData<Sitting>({ queryKey: sittingKeys.all })
+    const [open] = queryClient.getQueriesData<Sitting>({ queryKey: [...sittingKeys.all, 'detail'] })
     const sitting = open?.[1]
     expect(sitting?.questions).toHaveLength(30)
     for (const question of sitting!.questions) {
