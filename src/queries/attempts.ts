@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { AttemptInput } from '../../contract/learning.ts'
 import { api, unwrap } from '../api/client.ts'
 import { reportKeys } from './reports.ts'
+import { sittingKeys } from './sittings.ts'
 import { testSettingsKeys } from './test-settings.ts'
 
 /** The signed-in learner's own test attempts (the server never mixes in anyone else's). */
@@ -56,7 +57,7 @@ export function newSubmissionId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Submits a test (a sitting); afterwards every attempt list (history, skill results), the attempt counts and the reports refetch. */
+/** Submits a test (a sitting); afterwards every attempt list (history, skill results), the attempt counts, the test overviews and the reports refetch. */
 export function useSubmitAttempt() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -66,6 +67,7 @@ export function useSubmitAttempt() {
         queryClient.invalidateQueries({ queryKey: attemptKeys.all }),
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
         queryClient.invalidateQueries({ queryKey: testSettingsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: [...sittingKeys.all, 'overview'] }),
       ]),
     meta: { errorMessage: 'Failed to save test attempt', errorReason: 'description' },
   })

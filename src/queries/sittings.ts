@@ -1,41 +1,62 @@
-import { queryOptions, useMutation } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AutosaveInput, SittingMode } from '../../contract/assessment.ts'
 import { api, unwrap } from '../api/client.ts'
-import { ApiError } from '../api/errors.ts'
 
 /**
  * Sittings held on the server: starting one pins its questions, their order and its deadline; answers are
- * autosaved into it; submitting grades it once.
+ * autosaved into it; submitting grades it once. Only an explicit Start starts one: opening a test reads its overview.
  */
 
 export const sittingKeys = {
   all: ['sittings'] as const,
-  /** The open sitting of this set of sub-topics (starting again while one is open returns it, saved answers included). */
-  open: (subTopicIds: number[], mode: SittingMode) => [...sittingKeys.all, 'open', mode, subTopicIds] as const,
+  /** What a test of these sub-topics would be, and the open sitting to resume. */
+  overview: (subTopicIds: number[], mode: SittingMode) => [...sittingKeys.all, 'overview', mode, subTopicIds] as const,
+  /** One sitting with its saved answers. */
+  detail: (sittingId: string) => [...sittingKeys.all, 'detail', sittingId] as const,
 }
 
-/** POST /mcq-attempts/start; null when the sub-topics have no questions yet (the server answers 400). */
-async function startSitting(subTopicIds: number[], mode: SittingMode) {
-  try {
-    return await unwrap(api['mcq-attempts'].start.$post({ json: { subTopicIds, mode } }))
-  } catch (error) {
-    if (mode === 'test' && error instanceof ApiError && error.status === 400) return null
-    throw error
-  }
-}
+/** GET /mcq-attempts/overview?subTopicIds=1,2&mode */
+const getOverview = (subTopicIds: number[], mode: SittingMode) =>
+  unwrap(api['mcq-attempts'].overview.$get({ query: { subTopicIds: subTopicIds.join(','), mode } }))
 
-/**
- * The sitting a test screen shows. Starting is not a plain read, so the answer is kept until the screen drops it
- * (after grading, or for 'Retake Test'): it is never refetched on focus or by preloading a link.
- */
-export const openSittingQueryOptions = (subTopicIds: number[], mode: SittingMode) =>
+/** Read afresh each time the page opens: the attempts left and the open sitting change in other tabs. */
+export const testOverviewQueryOptions = (subTopicIds: number[], mode: SittingMode) =>
   queryOptions({
-    queryKey: sittingKeys.open(subTopicIds, mode),
-    queryFn: () => startSitting(subTopicIds, mode),
+    queryKey: sittingKeys.overview(subTopicIds, mode),
+    queryFn: () => getOverview(subTopicIds, mode),
+    staleTime: 0,
+    meta: { errorMessage: 'Failed to load MCQs', errorReason: 'description' },
+  })
+
+/** GET /mcq-attempts/sittings/{id}: a resumed sitting with its saved answers. */
+const getSitting = (sittingId: string) => unwrap(api['mcq-attempts'].sittings[':sittingId'].$get({ param: { sittingId } }))
+
+/** Kept until the screen drops it (graded, retaken or left): never refetched on focus, so ticks are not reset. */
+export const sittingQueryOptions = (sittingId: string) =>
+  queryOptions({
+    queryKey: sittingKeys.detail(sittingId),
+    queryFn: () => getSitting(sittingId),
     staleTime: 'static',
     retry: false,
     meta: { errorMessage: 'Failed to load MCQs', errorReason: 'description' },
   })
+
+/** POST /mcq-attempts/start */
+const startSitting = ({ subTopicIds, mode }: { subTopicIds: number[]; mode: SittingMode }) =>
+  unwrap(api['mcq-attempts'].start.$post({ json: { subTopicIds, mode } }))
+
+/** Starts a sitting (or the server returns the open one); the screen then reads it from the cache. */
+export function useStartSitting() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: startSitting,
+    onSuccess: (sitting) => {
+      queryClient.setQueryData(sittingKeys.detail(sitting.sittingId), sitting)
+      return queryClient.invalidateQueries({ queryKey: [...sittingKeys.all, 'overview'] })
+    },
+    meta: { errorMessage: 'Failed to start the test', errorReason: 'description' },
+  })
+}
 
 /** PUT /mcq-attempts/sittings/{id}/answers: the autosave. Its failures show on the screen, not as toasts. */
 const saveAnswers = ({ sittingId, answers }: { sittingId: string } & AutosaveInput) =>

@@ -122,6 +122,7 @@ describe('admin dashboard', () => {
     expect(await figure('Attempts (7 days)')).toHaveAccessibleName('Attempts (7 days): 0')
     // The admin takes a test (admins may), then comes back.
     await act(() => router.navigate({ to: `/mcq-test/${course.comparing.id}` }))
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
     await user.click(within(await screen.findByRole('group', { name: '1. Which is larger?' })).getByRole('checkbox', { name: 'B. 1/2' }))
     await user.click(screen.getByRole('button', { name: 'Submit Test' }))
     expect(await screen.findByRole('status')).toHaveTextContent('You scored 1 out of 1')

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../support/render.tsx'
 import { inDialog } from '../support/learning.ts'
-import { explain, recordAutosaves, setTestSettings } from '../support/assessment.ts'
+import { explain, openTest, recordAutosaves, setTestSettings } from '../support/assessment.ts'
 import { attemptsOf, seedCourse, signInLearner } from '../support/results.ts'
 import { recordRequests } from '../support/server.ts'
 
@@ -16,7 +16,7 @@ describe('test screen on a sitting', () => {
     await signInLearner(course)
     const requests = recordRequests()
     const autosaves = recordAutosaves()
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
 
     const first = await question(Q1)
     expect(
@@ -38,26 +38,30 @@ describe('test screen on a sitting', () => {
   it('a reload resumes the open sitting with its saved answers', async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    const first = renderApp(`/mcq-test/${course.adding.id}`)
+    const first = await openTest(`/mcq-test/${course.adding.id}`)
     await first.user.click(within(await question(Q2)).getByRole('checkbox', { name: 'C. 4/8' }))
     await first.user.click(within(await question(Q2)).getByRole('checkbox', { name: 'A. 2/4' }))
     expect(await screen.findByText('· Answers saved')).toBeInTheDocument()
     first.unmount()
 
-    renderApp(`/mcq-test/${course.adding.id}`)
+    const requests = recordRequests()
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Resume test' }))
     const second = await question(Q2)
     expect(within(second).getByRole('checkbox', { name: 'A. 2/4' })).toBeChecked()
     expect(within(second).getByRole('checkbox', { name: 'C. 4/8' })).toBeChecked()
     expect(within(await question(Q1)).getByRole('checkbox', { name: 'A. 3/4' })).not.toBeChecked()
     expect(screen.getByText('1 of 2 answered')).toBeInTheDocument()
+    expect(requests.seen).not.toContain('POST /api/mcq-attempts/start')
+    requests.stop()
   })
 
-  it('counts down with the time limit, speaks only at 5 minutes and at 1 minute, and submits itself at the deadline', async () => {
+  it('counts down with the time limit, warns visibly and aloud only at 5 minutes and at 1 minute, and submits itself at the deadline saying so', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
     const course = await seedCourse()
     await setTestSettings(course.adminToken, course.adding.id, { timeLimitMinutes: 6 })
     const learner = await signInLearner(course)
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     const timer = await screen.findByRole('timer', { name: 'Time left' })
     expect(timer).toHaveTextContent('06:00 left')
     const spoken = screen.getByTestId('time-announcement')
@@ -72,6 +76,8 @@ describe('test screen on a sitting', () => {
     await tick(1)
     expect(timer).toHaveTextContent('05:00 left')
     expect(spoken).toHaveTextContent('5 minutes left')
+    // A warning everyone sees, not only screen readers.
+    expect(spoken).not.toHaveClass('mantine-VisuallyHidden-root')
     await tick(120)
     expect(spoken).toHaveTextContent('5 minutes left')
     await tick(119)
@@ -86,13 +92,14 @@ describe('test screen on a sitting', () => {
     expect(await screen.findByRole('heading', { name: 'Test Completed' })).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('You scored 1 out of 2')
+    expect(screen.getByRole('alert')).toHaveTextContent('Time is up: your answers were submitted')
     expect(await attemptsOf(learner.token, course.adding.id)).toMatchObject([{ attemptNumber: 1, score: 1, totalMarks: 2 }])
   })
 
   it("keeps 'Submit with N unanswered question(s)?' before submitting", async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question(Q1)).getByRole('checkbox', { name: 'A. 3/4' }))
     await user.click(submitButton())
     const dialog = await inDialog('Submit Test')
@@ -105,7 +112,7 @@ describe('test screen on a sitting', () => {
     const course = await seedCourse()
     await setTestSettings(course.adminToken, course.adding.id, { maxAttempts: 2 })
     await signInLearner(course)
-    const first = renderApp(`/mcq-test/${course.adding.id}`)
+    const first = await openTest(`/mcq-test/${course.adding.id}`)
     const { user } = first
     expect(await screen.findByText('Attempt 1 of 2')).toBeInTheDocument()
     await user.click(within(await question(Q1)).getByRole('checkbox', { name: 'A. 3/4' }))
@@ -123,11 +130,13 @@ describe('test screen on a sitting', () => {
     expect(screen.getByRole('button', { name: 'Retake Test' })).toBeDisabled()
     first.unmount()
 
-    // Opening the test again starts nothing.
+    // Opening the test again starts nothing: Start is disabled with the reason.
     const requests = recordRequests()
     renderApp(`/mcq-test/${course.adding.id}`)
     expect(await screen.findByText('No attempts left')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Submit Test' })).toBeDisabled()
+    expect(screen.getByText('You have used all 2 attempts at this test.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Start test' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Start test' })).toHaveAccessibleDescription(/No attempts left/)
     expect(screen.queryByRole('group')).not.toBeInTheDocument()
     expect(requests.seen).not.toContain('POST /api/mcq-attempts/start')
     requests.stop()
@@ -137,7 +146,7 @@ describe('test screen on a sitting', () => {
 describe('what the result shows, by review policy', () => {
   /** Answers Q1 right and Q2 wrong, then submits. */
   async function takeTest(subTopicId: number) {
-    const { user } = renderApp(`/mcq-test/${subTopicId}`)
+    const { user } = await openTest(`/mcq-test/${subTopicId}`)
     await user.click(within(await question(Q1)).getByRole('checkbox', { name: 'A. 3/4' }))
     await user.click(within(await question(Q2)).getByRole('checkbox', { name: 'A. 2/4' }))
     await user.click(submitButton())
@@ -223,7 +232,7 @@ describe('what the result shows, by review policy', () => {
   it("no 'Practise my mistakes' when every answer was right", async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question(Q1)).getByRole('checkbox', { name: 'A. 3/4' }))
     await user.click(within(await question(Q2)).getByRole('checkbox', { name: 'A. 2/4' }))
     await user.click(within(await question(Q2)).getByRole('checkbox', { name: 'C. 4/8' }))

@@ -78,6 +78,7 @@ describe('attempt history', () => {
     expect(rowsOf(table)).toHaveLength(1)
 
     await user.click(screen.getByRole('link', { name: 'Take Test' }))
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
     const first = await screen.findByRole('group', { name: '1. What is 1/2 + 1/4?' })
     await user.click(within(first).getByRole('checkbox', { name: 'A. 3/4' }))
     await user.click(screen.getByRole('button', { name: 'Submit Test' }))

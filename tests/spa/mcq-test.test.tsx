@@ -9,6 +9,7 @@ import { createAppRouter, createQueryClient } from '../../src/router.tsx'
 import { gate, mswServer, recordBodies } from '../support/server.ts'
 import { renderApp, testContext } from '../support/render.tsx'
 import { inDialog } from '../support/learning.ts'
+import { openTest } from '../support/assessment.ts'
 import { attemptsOf, insertQuestions, seedCourse, signInLearner } from '../support/results.ts'
 import { findToast } from '../support/toasts.ts'
 
@@ -31,7 +32,7 @@ describe('test screen', () => {
   it('shows the sub-topic title and each question numbered with checkbox options, hiding options whose text is na', async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    renderApp(`/mcq-test/${course.adding.id}`)
+    await openTest(`/mcq-test/${course.adding.id}`)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Adding fractions' })).toBeInTheDocument()
     const first = await question('1. What is 1/2 + 1/4?')
@@ -54,7 +55,7 @@ describe('test screen', () => {
   it('grades on the server: an exact set counts, a partial selection does not; the result marks each question and shows the correct options', async () => {
     const course = await seedCourse()
     const learner = await signInLearner(course)
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
 
     const first = await question('1. What is 1/2 + 1/4?')
     await user.click(within(first).getByRole('checkbox', { name: 'A. 3/4' }))
@@ -91,7 +92,7 @@ describe('test screen', () => {
     const course = await seedCourse()
     await signInLearner(course)
     const bodies = recordSubmissions()
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     const second = await question('2. Which fractions equal one half?')
     await user.click(within(second).getByRole('checkbox', { name: 'C. 4/8' }))
     await user.click(within(second).getByRole('checkbox', { name: 'A. 2/4' }))
@@ -115,7 +116,7 @@ describe('test screen', () => {
     const course = await seedCourse()
     const learner = await signInLearner(course)
     const bodies = recordSubmissions()
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
 
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await submitUnanswered(user, 'Submit with 1 unanswered question?')
@@ -147,13 +148,14 @@ describe('test screen', () => {
     await signInLearner(course)
     renderApp(`/mcq-test/${course.adding.id},${course.comparing.id}`)
     expect(await screen.findByText('Questions will be added')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Start test' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit Test' })).not.toBeInTheDocument()
   })
 
   it('a test over several sub-topics shows their titles, labels each question with its sub-topic and stores one attempt per sub-topic with its own score', async () => {
     const course = await seedCourse()
     const learner = await signInLearner(course)
-    const { user } = renderApp(`/mcq-test/${course.adding.id},${course.comparing.id},${course.placeValue.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id},${course.comparing.id},${course.placeValue.id}`)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Test on 3 sub-topics' })).toBeInTheDocument()
     for (const title of ['Adding fractions', 'Comparing fractions', 'Place value'])
@@ -186,7 +188,7 @@ describe('test screen', () => {
         HttpResponse.json({ success: false, status: 500, message: 'Database unavailable' }, { status: 500 }),
       ),
     )
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
 
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await submitUnanswered(user, 'Submit with 1 unanswered question?')
@@ -214,7 +216,7 @@ describe('test screen', () => {
         return testContext().app.fetch(request)
       }),
     )
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await user.click(within(await question('2. Which fractions equal one half?')).getByRole('checkbox', { name: 'B. 3/4' }))
     await user.dblClick(submitButton())
@@ -242,7 +244,7 @@ describe('test screen', () => {
         { once: true },
       ),
     )
-    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    const { user } = await openTest(`/mcq-test/${course.adding.id}`)
     await user.click(within(await question('1. What is 1/2 + 1/4?')).getByRole('checkbox', { name: 'A. 3/4' }))
     await submitUnanswered(user, 'Submit with 1 unanswered question?')
     expect(await findToast('Failed to save test attempt')).toBeInTheDocument()
@@ -266,7 +268,7 @@ describe('test screen', () => {
     }
     mswServer.events.on('response:mocked', listener)
     try {
-      renderApp(`/mcq-test/${course.adding.id},${course.placeValue.id}`)
+      await openTest(`/mcq-test/${course.adding.id},${course.placeValue.id}`)
       await question('1. What is 1/2 + 1/4?')
       await waitFor(() => expect(bodies.length).toBeGreaterThan(0))
       for (const text of bodies) {
@@ -280,15 +282,29 @@ describe('test screen', () => {
     }
   })
 
-  it("shows 'Failed to load MCQs' when the questions cannot be loaded, and Retry loads them", async () => {
+  it("shows 'Failed to load MCQs' when the test cannot be loaded, and Retry loads it", async () => {
     const course = await seedCourse()
     await signInLearner(course)
-    mswServer.use(http.post('*/api/mcq-attempts/start', () => HttpResponse.text('', { status: 503 })))
+    mswServer.use(http.get('*/api/mcq-attempts/overview', () => HttpResponse.text('', { status: 503 })))
     const { user } = renderApp(`/mcq-test/${course.adding.id}`)
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load MCQs.')
     expect(await findToast('Failed to load MCQs')).toBeInTheDocument()
     mswServer.resetHandlers()
     await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
+    expect(await question('1. What is 1/2 + 1/4?')).toBeInTheDocument()
+  })
+
+  it('a start that fails says so once, keeps the intro card, and Start again works', async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    mswServer.use(http.post('*/api/mcq-attempts/start', () => HttpResponse.json({ success: false, message: 'Try later' }, { status: 503 })))
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
+    expect(await findToast('Failed to start the test')).toBeInTheDocument()
+    expect(screen.queryByText(/Failed to load MCQs/)).not.toBeInTheDocument()
+    mswServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Start test' }))
     expect(await question('1. What is 1/2 + 1/4?')).toBeInTheDocument()
   })
 
@@ -304,6 +320,7 @@ describe('test screen', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     )
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
     const last = await screen.findByRole('group', { name: /^30\. Bulk question 30/ })
     expect(screen.getAllByRole('group', { name: /^\d+\. Bulk question/ })).toHaveLength(30)
     // 'na' is hidden in every one of them.
@@ -311,7 +328,7 @@ describe('test screen', () => {
 
     // A question row reads its question's options each time it renders: a getter on them counts the renders.
     const rowRenders: string[] = []
-    const [open] = queryClient.getQueriesData<Sitting>({ queryKey: sittingKeys.all })
+    const [open] = queryClient.getQueriesData<Sitting>({ queryKey: [...sittingKeys.all, 'detail'] })
     const sitting = open?.[1]
     expect(sitting?.questions).toHaveLength(30)
     for (const question of sitting!.questions) {

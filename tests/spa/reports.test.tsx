@@ -186,6 +186,7 @@ describe('reports', () => {
     const { router, user } = renderApp(`/reports?packageId=${course.packageId}`)
     expect(await screen.findByRole('group', { name: 'Tests taken: 3' })).toBeInTheDocument()
     await act(() => router.navigate({ to: `/mcq-test/${course.placeValue.id}` }))
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
     const q = await screen.findByRole('group', { name: /^1\. Which digits/ })
     await user.click(within(q).getByRole('checkbox', { name: 'B. 5' }))
     await user.click(screen.getByRole('button', { name: 'Submit Test' }))

@@ -131,6 +131,7 @@ describe('skill results (MCQ Results)', () => {
     expect(screen.getByText('No attempts found')).toBeInTheDocument()
 
     await user.click(screen.getByRole('link', { name: 'Take Test: Comparing fractions' }))
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
     const only = await screen.findByRole('group', { name: '1. Which is larger?' })
     await user.click(within(only).getByRole('checkbox', { name: 'B. 1/2' }))
     await user.click(screen.getByRole('button', { name: 'Submit Test' }))

@@ -1,7 +1,9 @@
+import { screen } from '@testing-library/react'
 import { eq } from 'drizzle-orm'
 import type { Sitting, TestSettingsInput, TestSettingsView } from '../../contract/assessment.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import { mcqs as mcqsTable } from '../../server/db/schema.ts'
+import { renderApp } from './render.tsx'
 import { recordBodies, testContext } from './server.ts'
 
 /** Issue 13's test settings and sittings, through the real API. */
@@ -47,3 +49,10 @@ export async function explain(mcqId: number, explanation: string) {
 /** The bodies of the autosaves (PUT …/sittings/{id}/answers) the SPA sent. */
 export const recordAutosaves = () =>
   recordBodies<{ answers: Record<string, string[]> }>('PUT', /\/api\/mcq-attempts\/sittings\/[^/]+\/answers$/)
+
+/** Opens a test page and presses its intro card's Start (opening the page alone starts nothing). */
+export async function openTest(url: string, startLabel = 'Start test') {
+  const rendered = renderApp(url)
+  await rendered.user.click(await screen.findByRole('button', { name: startLabel }))
+  return rendered
+}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Text, VisuallyHidden } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { IconClock } from '@tabler/icons-react'
 import { formatClock } from './useCountdown.ts'
 import classes from './Tests.module.css'
@@ -11,8 +11,8 @@ const ANNOUNCE_AT = [
 ]
 
 /**
- * The visible time left. The clock itself is silent (role timer); a polite live region speaks once at
- * 5 minutes and once at 1 minute. A point already passed when the test opens is not spoken.
+ * The visible time left. The clock itself is silent (role timer); a warning, shown and spoken (a polite live
+ * region), appears at 5 minutes and changes at 1 minute. A point already passed when the test opens is not spoken.
  */
 export function Countdown({ secondsLeft }: { secondsLeft: number }) {
   const spoken = useRef(new Set(ANNOUNCE_AT.filter((a) => secondsLeft < a.seconds).map((a) => a.seconds)))
@@ -32,9 +32,9 @@ export function Countdown({ secondsLeft }: { secondsLeft: number }) {
       <Text size="sm" fw={600} role="timer" aria-label="Time left" className={classes.clock}>
         <IconClock size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {formatClock(secondsLeft)} left
       </Text>
-      <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="time-announcement">
+      <Text size="sm" fw={700} aria-live="polite" aria-atomic="true" data-testid="time-announcement" className={classes.timeWarning}>
         {announcement}
-      </VisuallyHidden>
+      </Text>
     </>
   )
 }

@@ -1,19 +1,16 @@
 import { Suspense, useMemo, useRef, useState } from 'react'
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
-import { IconHistory, IconSend } from '@tabler/icons-react'
 import type { Sitting, SittingMode } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
-import { openSittingQueryOptions, sittingKeys } from '../../queries/sittings.ts'
+import { testOverviewQueryOptions, useStartSitting } from '../../queries/sittings.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
-import { testSettingsQueryOptions } from '../../queries/test-settings.ts'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
-import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { SittingForm } from './SittingForm.tsx'
+import { TestIntro } from './TestIntro.tsx'
 import { TestResult } from './TestResult.tsx'
 import classes from './Tests.module.css'
 
@@ -48,48 +45,51 @@ export function McqTestLoadError({ error, reset }: ErrorComponentProps) {
 }
 
 /**
- * The test screen (`/mcq-test/{ids}`): the sub-topic titles, 'Attempt 2 of 3' where attempts are limited, and
- * a sitting started on the server (see SittingForm). After grading, the result shows what the review policy allows.
+ * The test screen (`/mcq-test/{ids}`): the sub-topic titles, then an intro card (what the test holds, Start or
+ * Resume); a sitting starts on the server only when the learner presses Start. After grading, the result shows
+ * what the review policy allows.
  */
 export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: SittingMode }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const single = subTopicIds.length === 1 ? subTopicIds[0]! : null
-  // The attempt counter and 'No attempts left' read a single sub-topic's settings (loaded by the route).
-  const settings = useQuery({ ...testSettingsQueryOptions(single ?? 0), enabled: single !== null })
+  // The route's loader has just read it.
+  const overview = useQuery({ ...testOverviewQueryOptions(subTopicIds, mode), refetchOnMount: false })
   // The titles only label the page: a failure shows inline with Retry.
   const titles = useQuery({ ...subTopicsByIdsQueryOptions(subTopicIds), retryOnMount: false })
   const titleById = useMemo(() => new Map((titles.data ?? []).map((s) => [s.id, s.title])), [titles.data])
   const several = subTopicIds.length > 1
 
-  const [graded, setGraded] = useState<{ result: AttemptResult; sitting: Sitting } | null>(null)
-  const [round, setRound] = useState(0)
-  const [practising, setPractising] = useState(false)
+  const start = useStartSitting()
+  const [chosenSitting, setChosenSitting] = useState<string | null>(null)
+  const [graded, setGraded] = useState<Graded | null>(null)
   const topRef = useRef<HTMLDivElement>(null)
+  // A practice sitting uses no attempt and has no clock: the one 'Practise my mistakes' opened is shown at once.
+  const practiceOpen = mode === 'mistakes' && !graded ? (overview.data?.openSitting?.sittingId ?? null) : null
+  const sittingId = chosenSitting ?? practiceOpen
 
-  const view = single !== null && mode === 'test' ? (settings.data ?? null) : null
+  const single = overview.data?.subTopics.length === 1 ? overview.data.subTopics[0]! : null
+  const view = single && mode === 'test' ? single : null
   const counter = view && view.maxAttempts > 0 && view.attemptsLeft !== 0 ? `Attempt ${view.attemptsUsed + 1} of ${view.maxAttempts}` : null
-  const noAttemptsLeft = view?.attemptsLeft === 0
+
+  function onStart(ids: number[]) {
+    start.mutate({ subTopicIds: ids, mode }, { onSuccess: (sitting) => setChosenSitting(sitting.sittingId) })
+  }
 
   function onRetake() {
+    const ids = graded?.sitting.subTopicIds ?? subTopicIds
     setGraded(null)
-    setRound((n) => n + 1)
+    setChosenSitting(null)
     window.scrollTo({ top: 0 })
     topRef.current?.focus()
+    onStart(ids)
   }
 
   /** Starts a practice sitting of the questions got wrong, then opens it. */
-  async function onPractise() {
-    setPractising(true)
-    queryClient.removeQueries({ queryKey: sittingKeys.open(subTopicIds, 'mistakes') })
-    try {
-      await queryClient.query(openSittingQueryOptions(subTopicIds, 'mistakes'))
-      await navigate({ to: '/mcq-test/$subTopicIds', params: { subTopicIds }, search: { mode: 'mistakes' } })
-    } catch (error) {
-      notify.error(messageOf(error, 'Nothing to practise'))
-    } finally {
-      setPractising(false)
-    }
+  function onPractise() {
+    const ids = graded?.sitting.subTopicIds ?? subTopicIds
+    start.mutate(
+      { subTopicIds: ids, mode: 'mistakes' },
+      { onSuccess: () => void navigate({ to: '/mcq-test/$subTopicIds', params: { subTopicIds }, search: { mode: 'mistakes' } }) },
+    )
   }
 
   const heading =
@@ -122,7 +122,7 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
             ) : undefined
           }
         />
-        {counter && !graded ? (
+        {counter && sittingId && !graded ? (
           <Text fw={600} mt={4}>
             {counter}
           </Text>
@@ -142,54 +142,34 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
         <TestResult
           result={graded.result}
           sitting={graded.sitting}
-          subTopicIds={subTopicIds}
+          timedOut={graded.timedOut}
           titleById={titleById}
-          settings={view}
+          settings={graded.sitting.subTopicIds.length === 1 ? (view ?? null) : null}
           onRetake={onRetake}
-          onPractise={() => void onPractise()}
-          practising={practising}
+          onPractise={onPractise}
+          practising={start.isPending}
         />
-      ) : single !== null && mode === 'test' && settings.isPending ? (
-        <QuestionsPending />
-      ) : noAttemptsLeft ? (
-        <NoAttemptsLeft subTopicId={single!} maxAttempts={view!.maxAttempts} />
-      ) : (
+      ) : sittingId ? (
         <Suspense fallback={<QuestionsPending />}>
           <SittingForm
-            key={round}
-            subTopicIds={subTopicIds}
-            mode={mode}
+            key={sittingId}
+            sittingId={sittingId}
             titleById={titleById}
-            onGraded={(result, sitting) => setGraded({ result, sitting })}
+            onGraded={(result, sitting, timedOut) => setGraded({ result, sitting, timedOut })}
           />
         </Suspense>
+      ) : overview.data ? (
+        <TestIntro overview={overview.data} mode={mode} starting={start.isPending} onStart={onStart} onResume={setChosenSitting} />
+      ) : (
+        <QuestionsPending />
       )}
     </Stack>
   )
 }
 
-/** Every allowed attempt is used: no sitting starts, and Submit stays disabled. */
-function NoAttemptsLeft({ subTopicId, maxAttempts }: { subTopicId: number; maxAttempts: number }) {
-  return (
-    <>
-      <Alert color="orange" variant="light" title="No attempts left">
-        You have used all {maxAttempts} {maxAttempts === 1 ? 'attempt' : 'attempts'} at this test.
-      </Alert>
-      <Paper withBorder radius="md" p="sm">
-        <Group justify="space-between" gap="sm">
-          <ButtonLink
-            to="/mcq-test/attempt-history/$subTopicId"
-            params={{ subTopicId }}
-            variant="default"
-            leftSection={<IconHistory size={16} aria-hidden />}
-          >
-            Attempt history
-          </ButtonLink>
-          <Button leftSection={<IconSend size={16} aria-hidden />} disabled>
-            Submit Test
-          </Button>
-        </Group>
-      </Paper>
-    </>
-  )
+interface Graded {
+  result: AttemptResult
+  sitting: Sitting
+  /** The deadline submitted it, not the learner. */
+  timedOut: boolean
 }

@@ -3,6 +3,7 @@ import { Badge, Checkbox, Paper, Stack, Text } from '@mantine/core'
 import type { SittingQuestion } from '../../../contract/assessment.ts'
 import type { OptionLetter } from '../../../contract/media.ts'
 import type { AnswerStore } from './answer-store.ts'
+import { displayLetters } from './options.ts'
 import classes from './Tests.module.css'
 
 interface QuestionRowProps {
@@ -20,6 +21,7 @@ interface QuestionRowProps {
  */
 export const QuestionRow = memo(function QuestionRow({ mcq, number, subTopicTitle, store }: QuestionRowProps) {
   const options = mcq.options
+  const letters = displayLetters(options)
   const [value, setValue] = useState<string[]>(() => store.get(mcq.id))
   const onChange = (next: string[]) => {
     setValue(next)
@@ -51,7 +53,7 @@ export const QuestionRow = memo(function QuestionRow({ mcq, number, subTopicTitl
                 value={option.key}
                 label={
                   <span className={classes.optionText}>
-                    <b>{option.key}.</b> {option.text}
+                    <b>{letters.get(option.key)}.</b> {option.text}
                   </span>
                 }
                 classNames={{ root: classes.option, body: classes.optionBody, labelWrapper: classes.optionLabelWrapper }}

@@ -3,7 +3,7 @@ import { Badge, Group, Paper, Text, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import type { SittingQuestion } from '../../../contract/assessment.ts'
 import type { AttemptReviewItem } from '../../../contract/learning.ts'
-import { correctLetters } from './options.ts'
+import { asDisplayed, correctLetters, displayLetters } from './options.ts'
 import classes from './Tests.module.css'
 
 interface ReviewRowProps {
@@ -20,6 +20,7 @@ interface ReviewRowProps {
  */
 export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, review }: ReviewRowProps) {
   const options = mcq.options
+  const letters = displayLetters(options)
   const showsKey = review?.correctOption !== undefined
   const correct = review?.correctOption ? correctLetters(review.correctOption) : []
   const chosen = new Set(review?.chosen ?? [])
@@ -68,7 +69,7 @@ export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, r
                 {isCorrect ? <IconCheck size={16} /> : isChosen ? <IconX size={16} /> : null}
               </span>
               <span className={classes.optionText}>
-                <b>{option.key}.</b> {option.text}
+                <b>{letters.get(option.key)}.</b> {option.text}
                 {marks ? <VisuallyHidden> ({marks})</VisuallyHidden> : null}
               </span>
               {isChosen ? (
@@ -86,14 +87,14 @@ export const ReviewRow = memo(function ReviewRow({ mcq, number, subTopicTitle, r
             <Text span fw={600}>
               Correct answer:
             </Text>{' '}
-            {correct.length ? correct.join(', ') : '—'}
+            {correct.length ? asDisplayed(correct, letters).join(', ') : '—'}
             <Text span c="dimmed">
               {' · '}
             </Text>
           </>
         ) : null}
         <Text span c="dimmed">
-          {chosen.size ? `You chose ${[...chosen].sort().join(', ')}` : 'Not answered'}
+          {chosen.size ? `You chose ${asDisplayed(chosen, letters).join(', ')}` : 'Not answered'}
         </Text>
       </Text>
       {review?.explanation ? (

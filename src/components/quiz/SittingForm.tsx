@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { IconSend } from '@tabler/icons-react'
-import type { Sitting, SittingMode } from '../../../contract/assessment.ts'
+import type { Sitting } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { notify } from '../../lib/toast.ts'
 import { newSubmissionId, useSubmitAttempt } from '../../queries/attempts.ts'
-import { openSittingQueryOptions, sittingKeys } from '../../queries/sittings.ts'
+import { sittingKeys, sittingQueryOptions } from '../../queries/sittings.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { AnswerStore } from './answer-store.ts'
@@ -34,10 +34,10 @@ const SAVE_TEXT: Record<AutosaveState, string> = {
 }
 
 interface SittingFormProps {
-  subTopicIds: number[]
-  mode: SittingMode
+  sittingId: string
   titleById: Map<number, string>
-  onGraded: (result: AttemptResult, sitting: Sitting) => void
+  /** `timedOut`: the deadline submitted it, not the learner. */
+  onGraded: (result: AttemptResult, sitting: Sitting, timedOut: boolean) => void
 }
 
 /**
@@ -45,18 +45,20 @@ interface SittingFormProps {
  * answers autosaved as they change, a countdown when there is a time limit, and submission at the deadline.
  */
 export function SittingForm(props: SittingFormProps) {
-  const { data: sitting } = useSuspenseQuery(openSittingQueryOptions(props.subTopicIds, props.mode))
-  if (!sitting || sitting.questions.length === 0) return <EmptyState>Questions will be added</EmptyState>
+  const { data: sitting } = useSuspenseQuery(sittingQueryOptions(props.sittingId))
+  if (sitting.questions.length === 0) return <EmptyState>Questions will be added</EmptyState>
   return <OpenSitting {...props} sitting={sitting} />
 }
 
-function OpenSitting({ subTopicIds, mode, titleById, onGraded, sitting }: SittingFormProps & { sitting: Sitting }) {
+function OpenSitting({ titleById, onGraded, sitting }: SittingFormProps & { sitting: Sitting }) {
   const queryClient = useQueryClient()
-  // The cached start is only this screen's: once it closes (graded, retaken or left), opening the test asks the
-  // server again, which resumes the open sitting with its saved answers or starts a new one.
-  const openKey = useRef(sittingKeys.open(subTopicIds, mode))
-  useEffect(() => () => queryClient.removeQueries({ queryKey: openKey.current, exact: true }), [queryClient])
-  const several = subTopicIds.length > 1
+  // The cached sitting is only this screen's: once it closes (graded, retaken or left), Resume reads it again
+  // with the answers saved since.
+  const key = useRef(sittingKeys.detail(sitting.sittingId))
+  useEffect(() => () => queryClient.removeQueries({ queryKey: key.current, exact: true }), [queryClient])
+  const mode = sitting.mode
+  const practice = mode === 'mistakes'
+  const several = sitting.subTopicIds.length > 1
   const [store] = useState(() => new AnswerStore(sitting.answers))
   const autosave = useAutosave(store, sitting.sittingId, true)
   const secondsLeft = useCountdown(sitting.deadline, sitting.now)
@@ -76,7 +78,7 @@ function OpenSitting({ subTopicIds, mode, titleById, onGraded, sitting }: Sittin
     else onSubmit()
   }
 
-  function onSubmit() {
+  function onSubmit(timedOut = false) {
     setAsking(false)
     if (inFlight.current) return
     inFlight.current = true
@@ -86,7 +88,7 @@ function OpenSitting({ subTopicIds, mode, titleById, onGraded, sitting }: Sittin
       {
         onSuccess: (graded) => {
           notify.success('Test submitted and result saved!')
-          onGraded(graded, sitting)
+          onGraded(graded, sitting, timedOut)
           window.scrollTo({ top: 0 })
         },
         onSettled: () => {
@@ -101,13 +103,13 @@ function OpenSitting({ subTopicIds, mode, titleById, onGraded, sitting }: Sittin
   submitRef.current = onSubmit
   const timeUp = secondsLeft === 0
   useEffect(() => {
-    if (timeUp) submitRef.current()
+    if (timeUp) submitRef.current(true)
   }, [timeUp])
 
   return (
     <>
       <Text size="sm" c="dimmed">
-        {mode === 'mistakes'
+        {practice
           ? 'Practise the questions you got wrong last time. This practice does not count as an attempt.'
           : 'Tick every correct option: a question may have more than one, and it counts only when your choice matches exactly.'}
       </Text>
@@ -141,16 +143,16 @@ function OpenSitting({ subTopicIds, mode, titleById, onGraded, sitting }: Sittin
             loading={submit.isPending}
             disabled={submit.isPending}
           >
-            Submit Test
+            {practice ? 'Submit practice' : 'Submit Test'}
           </Button>
         </Group>
       </Paper>
       <ConfirmDialog
         opened={asking && !timeUp}
-        title="Submit Test"
+        title={practice ? 'Submit practice' : 'Submit Test'}
         message={`Submit with ${unanswered} unanswered ${unanswered === 1 ? 'question' : 'questions'}?`}
         confirmLabel="Submit"
-        onConfirm={onSubmit}
+        onConfirm={() => onSubmit()}
         onCancel={() => setAsking(false)}
       />
     </>

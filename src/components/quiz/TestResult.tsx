@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconHistory, IconRefresh, IconTargetArrow } from '@tabler/icons-react'
-import type { Sitting, TestSettingsView } from '../../../contract/assessment.ts'
+import type { Sitting } from '../../../contract/assessment.ts'
+import type { OverviewSubTopic } from '../../../contract/test-overview.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
 import { formatScore } from '../../lib/format.ts'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
@@ -13,10 +14,11 @@ import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 interface TestResultProps {
   result: AttemptResult
   sitting: Sitting
-  subTopicIds: number[]
+  /** The deadline submitted it, not the learner. */
+  timedOut: boolean
   titleById: Map<number, string>
-  /** The sub-topic's settings as they stand after grading (a single sub-topic's test only). */
-  settings: TestSettingsView | null
+  /** The sub-topic's settings and attempts as they stand after grading (a single sub-topic's test only). */
+  settings: Pick<OverviewSubTopic, 'attemptsLeft' | 'reviewPolicy' | 'reviewAfterLastAttemptOnly'> | null
   onRetake: () => void
   onPractise: () => void
   practising: boolean
@@ -26,7 +28,8 @@ interface TestResultProps {
  * After submitting: 'Test Completed', then only what the review policy allows now (the score and 'Passed' or
  * 'Not passed yet'; the correct answers; the explanations), and what to do next.
  */
-export function TestResult({ result, sitting, subTopicIds, titleById, settings, onRetake, onPractise, practising }: TestResultProps) {
+export function TestResult({ result, sitting, timedOut, titleById, settings, onRetake, onPractise, practising }: TestResultProps) {
+  const subTopicIds = sitting.subTopicIds
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   const several = subTopicIds.length > 1
@@ -66,6 +69,7 @@ export function TestResult({ result, sitting, subTopicIds, titleById, settings, 
               Practice: this does not count as an attempt.
             </Text>
           ) : null}
+          {timedOut ? <Alert color="orange" variant="light" title="Time is up: your answers were submitted" /> : null}
           {result.late ? (
             <Alert color="orange" variant="light" title="Late">
               Time was up before the test arrived: your last saved answers were graded.
@@ -76,7 +80,7 @@ export function TestResult({ result, sitting, subTopicIds, titleById, settings, 
           {noAttemptsLeft ? <Text fw={600}>No attempts left</Text> : null}
           <Group gap="sm">
             <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetake} disabled={noAttemptsLeft}>
-              Retake Test
+              {result.practice ? 'Practise again' : 'Retake Test'}
             </Button>
             {hasMistakes && !result.practice ? (
               <Button variant="light" leftSection={<IconTargetArrow size={16} aria-hidden />} onClick={onPractise} loading={practising}>
