@@ -43,7 +43,10 @@ export function attemptRoutes({ db, clock }: AppDeps, { requireUser, requireAdmi
     .post(
       '/start',
       apiDoc({
-        summary: 'Start a test (or resume the open one for the same sub-topics): questions drawn, ordered and timed on the server',
+        summary:
+          'Start a test (or resume the open one for the same sub-topics): questions drawn, ordered and timed on the server. ' +
+          '409 when a sub-topic is already in another open test, when 10 tests are open or no attempts are left; ' +
+          "429 after 20 new sittings in 10 minutes; 'mistakes' mode is a 403 until the answers may be seen",
         response: sittingSchema,
         status: 201,
       }),

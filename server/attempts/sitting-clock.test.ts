@@ -73,23 +73,30 @@ describe('a deadline per sub-topic', () => {
     expect((await api.start({ subTopicIds: [f.b] })).status).toBe(201)
   })
 
-  it('an expired sitting is graded (late, with its saved answers) by the next read of attempts, settings or progress', async () => {
+  it('an expired sitting is graded (late, with its saved answers) by the next reads of settings, progress or attempts, once', async () => {
     const s = (await api.start({ subTopicIds: [f.a] })).body.data!
     await api.autosave(s.sittingId, { [String(f.questions[f.a]![0])]: ['A'] })
     at('2025-07-01T09:02:00Z')
     expect(await attemptsOfSitting(s.sittingId)).toHaveLength(0)
+    const [settings] = await Promise.all([
+      api.readSettings(f.a),
+      api.progressOf(f.a),
+      api.list(`/api/mcq-attempts/byUser?userId=${f.learner.id}`),
+      api.list(`/api/mcq-attempts/bySubTopic?subTopicId=${f.a}`),
+    ])
+    expect(settings.body.data).toMatchObject({ attemptsUsed: 1 })
+    expect(await attemptsOfSitting(s.sittingId)).toHaveLength(1)
     const listed = await api.list(`/api/mcq-attempts/bySubTopic?subTopicId=${f.a}`)
     expect(listed.body.data).toHaveLength(1)
     expect(listed.body.data![0]).toMatchObject({ late: true, score: 1, attemptNumber: 1 })
     expect((await api.sitting(s.sittingId)).body.data!.gradedAt).not.toBeNull()
-    // reads at once grade it once
-    const reads = await Promise.all([
-      api.readSettings(f.a),
-      api.progressOf(f.a),
-      api.list(`/api/mcq-attempts/byUser?userId=${f.learner.id}`),
-    ])
-    expect(reads[0].body.data).toMatchObject({ attemptsUsed: 1 })
-    expect(await attemptsOfSitting(s.sittingId)).toHaveLength(1)
+  })
+
+  it('a progress read alone grades it', async () => {
+    await api.start({ subTopicIds: [f.a] })
+    at('2025-07-01T09:05:00Z')
+    expect(await api.progressOf(f.a)).toMatchObject({ bestScore: 0, passed: false })
+    expect(await ctx.deps.db.select().from(mcqAttempts)).toHaveLength(1)
   })
 
   it("an admin's read of reports grades every learner's expired sittings", async () => {
