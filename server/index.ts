@@ -14,6 +14,7 @@ import { createMediaUrls } from './storage/media-urls.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
 import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
+import { removeStaleSheetFiles } from './mcqs/stale-sheet-files.ts'
 import { backfillVideoDurations } from './videos/duration.ts'
 
 /** The only place that reads the environment and starts listening. */
@@ -42,6 +43,8 @@ async function main() {
     // Half-written uploads of an earlier run, files stored by an upload that died before its row was written,
     // and files whose rows were deleted just before a crash.
     await sweepStore({ db: database.db, store }, new Date(), { atStartup: true })
+    // Worksheets earlier versions' spreadsheet reader left in the system's temporary folder.
+    await removeStaleSheetFiles()
 
     // Demo data first: it only fills an empty install, and the admin below must not make it look non-empty.
     if (config.seedDemo) {

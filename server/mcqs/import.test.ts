@@ -9,6 +9,7 @@ import { mcqs } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { failOnNth, insertTree, type BuiltTree } from '../test/content.ts'
 import { form, mediaCounts, pdf, upload, xlsx, XLSX_TYPE, type Part } from '../test/media.ts'
+import { buildZip, zipEntries } from '../test/zip.ts'
 
 const ctx = setupTestContext()
 let admin: string
@@ -338,6 +339,16 @@ describe('POST /api/mcqs/uploadExcel', () => {
       const res = await importPlain(bomb)
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(/does not expand to the size it declares/)
+    })
+
+    it('a local entry the zip directory does not list (a hidden 64 MB worksheet before the real one) → 400; nothing stored', async () => {
+      const hidden = { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(64 * 1024 ** 2, 0x20), unlisted: true }
+      const file = buildZip([hidden, ...(await zipEntries(await sheet([['Q', 'A', 'x', 'y']])))])
+      expect(file.length).toBeLessThan(1024 ** 2)
+      const res = await importPlain(file)
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe('The file is not a valid .xlsx spreadsheet: it holds data its zip directory does not list')
+      expect(await mcqCount()).toBe(0)
     })
 
     it('a zip bomb: an entry declaring a huge size → 400', async () => {

@@ -1,56 +1,8 @@
-import { Readable } from 'node:stream'
-import { inflateRawSync } from 'node:zlib'
+import type { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { SheetRow } from '../../contract/mcq-import.ts'
 import { AppError, badRequest } from '../http/errors.ts'
-
-const MAX_EXPANDED_BYTES = 100 * 1024 * 1024
-const MAX_ENTRIES = 5_000
-const NOT_XLSX = 'The file is not a valid .xlsx spreadsheet'
-
-/**
- * Checks the zip container before any spreadsheet library sees it: a readable central directory, a sane
- * number of entries and a bounded expanded size, each entry actually inflating to no more than it declares
- * (a zip bomb is refused here instead of exhausting memory).
- */
-export function assertSafeZip(buffer: Buffer) {
-  const eocd = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  if (eocd < 0 || eocd + 22 > buffer.length) throw badRequest(NOT_XLSX)
-  const entries = buffer.readUInt16LE(eocd + 10)
-  const dirSize = buffer.readUInt32LE(eocd + 12)
-  const dirOffset = buffer.readUInt32LE(eocd + 16)
-  if (entries === 0xffff || dirOffset === 0xffffffff || entries > MAX_ENTRIES || dirOffset + dirSize > buffer.length)
-    throw badRequest(NOT_XLSX)
-  let total = 0
-  let at = dirOffset
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) throw badRequest(NOT_XLSX)
-    const method = buffer.readUInt16LE(at + 10)
-    const compressed = buffer.readUInt32LE(at + 20)
-    const declared = buffer.readUInt32LE(at + 24)
-    const nameLength = buffer.readUInt16LE(at + 28)
-    const extraLength = buffer.readUInt16LE(at + 30)
-    const commentLength = buffer.readUInt16LE(at + 32)
-    const localOffset = buffer.readUInt32LE(at + 42)
-    total += declared
-    if (total > MAX_EXPANDED_BYTES)
-      throw badRequest(`The spreadsheet expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MB; it is refused`)
-    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) throw badRequest(NOT_XLSX)
-    const dataStart = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28)
-    if (dataStart + compressed > buffer.length) throw badRequest(NOT_XLSX)
-    if (method === 8) {
-      try {
-        const inflated = inflateRawSync(buffer.subarray(dataStart, dataStart + compressed), { maxOutputLength: Math.max(declared, 1) })
-        if (inflated.length !== declared) throw new Error('size mismatch')
-      } catch {
-        throw badRequest(`${NOT_XLSX}: an entry does not expand to the size it declares`)
-      }
-    } else if (method !== 0) {
-      throw badRequest(NOT_XLSX)
-    }
-    at += 46 + nameLength + extraLength + commentLength
-  }
-}
+import { isSizeMismatch, NOT_XLSX, openZipContainer, type ZipContainer } from './zip-container.ts'
 
 /** The first worksheet's header and question rows (blank rows left out; row numbers are the sheet's own). */
 export interface SheetRows {
@@ -61,55 +13,88 @@ export interface SheetRows {
 const tooManyRowsMessage = (limit: number) =>
   `The spreadsheet has more than ${limit.toLocaleString('en-US')} question rows; at most ${limit.toLocaleString('en-US')} can be imported at once`
 
+/** A streamed worksheet: its rows, one at a time. */
+type WorksheetRows = AsyncIterable<{ number: number; values: unknown }>
+
 /**
- * Reads the first worksheet of an .xlsx with exceljs's streaming reader, a row at a time, and stops as soon as
- * it holds more than `maxRows` question rows, instead of building the whole workbook in memory first. Runs
- * inside the sheet worker (readSheetOffThread in sheet-reader.ts), never on the server's event loop.
+ * The steps of exceljs's streaming WorkbookReader, called one by one. Its own loop takes the zip's entries in the
+ * order the file has them and parks a worksheet that comes before the workbook and shared strings in a temporary
+ * file (left behind when reading stops early or the process dies, and misread now and then when entries are
+ * stored); here every entry is taken from the zip in the order reading needs.
+ */
+interface WorkbookSteps {
+  _parseRels(entry: Readable): Promise<void>
+  _parseWorkbook(entry: Readable): Promise<void>
+  _parseSharedStrings(entry: Readable): AsyncIterable<unknown>
+  _parseStyles(entry: Readable): Promise<void>
+  _parseWorksheet(rows: Readable, sheetNo: string): Iterable<{ value: WorksheetRows }>
+  workbookRels?: { Id: string; Target: string }[]
+  model?: { sheets?: { rId: string }[] }
+}
+
+/**
+ * Reads the first worksheet of an .xlsx a row at a time, and stops as soon as it holds more than `maxRows`
+ * question rows, instead of building the whole workbook in memory first. The zip is read from its central
+ * directory (openZipContainer); nothing is written to disk. Runs inside the sheet worker (readSheetOffThread in
+ * sheet-reader.ts), never on the server's event loop.
  */
 export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
-  assertSafeZip(buffer)
+  const zip = await openZipContainer(buffer)
   try {
-    return await streamQuestionRows(buffer, maxRows)
+    return await readFirstWorksheet(zip, maxRows)
   } catch (err) {
     if (err instanceof AppError) throw err
-    // exceljs's streaming reader (4.4) now and then loses an entry of a valid file (its zip-entry iterator races:
-    // about one read in 300 here fails with a TypeError); the same bytes read again succeed. A file that fails
-    // twice is not a spreadsheet.
-    try {
-      return await streamQuestionRows(buffer, maxRows)
-    } catch (again) {
-      if (again instanceof AppError) throw again
-      throw badRequest(NOT_XLSX)
-    }
+    if (isSizeMismatch(err)) throw badRequest(`${NOT_XLSX}: an entry does not expand to the size it declares`)
+    throw badRequest(NOT_XLSX)
+  } finally {
+    zip.close()
   }
 }
 
-async function streamQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
+async function readFirstWorksheet(zip: ZipContainer, maxRows: number): Promise<SheetRows> {
   // Styles are read so that date cells come back as dates; hyperlinks are not needed.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(undefined as unknown as Readable, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
-  })
-  let header: string[] | undefined
-  const rows: SheetRow[] = []
-  let sawSheet = false
-  for await (const worksheet of reader) {
-    sawSheet = true
-    for await (const row of worksheet) {
-      const cells = rowCells(row.values)
-      if (row.number === 1) header = cells
-      else if (cells.some((c) => c !== '')) {
-        if (rows.length === maxRows) throw badRequest(tooManyRowsMessage(maxRows), { file: tooManyRowsMessage(maxRows) })
-        rows.push({ rowNumber: row.number, cells })
+  }) as unknown as WorkbookSteps
+  await workbook._parseWorkbook(await zip.open('xl/workbook.xml'))
+  await workbook._parseRels(await zip.open('xl/_rels/workbook.xml.rels'))
+  if (zip.has('xl/sharedStrings.xml')) for await (const _ of workbook._parseSharedStrings(await zip.open('xl/sharedStrings.xml'))) void _
+  if (zip.has('xl/styles.xml')) await workbook._parseStyles(await zip.open('xl/styles.xml'))
+
+  const sheet = firstSheetPath(workbook)
+  if (!sheet || !zip.has(sheet.path)) throw badRequest(`${NOT_XLSX}: it has no worksheet`)
+  const stream = await zip.open(sheet.path)
+  try {
+    let header: string[] | undefined
+    const rows: SheetRow[] = []
+    for (const { value: worksheet } of workbook._parseWorksheet(stream, sheet.number)) {
+      for await (const row of worksheet) {
+        const cells = rowCells(row.values)
+        if (row.number === 1) header = cells
+        else if (cells.some((c) => c !== '')) {
+          if (rows.length === maxRows) throw badRequest(tooManyRowsMessage(maxRows), { file: tooManyRowsMessage(maxRows) })
+          rows.push({ rowNumber: row.number, cells })
+        }
       }
     }
-    break // only the first worksheet is read
+    return { header, rows }
+  } finally {
+    stream.destroy()
   }
-  if (!sawSheet) throw badRequest(`${NOT_XLSX}: it has no worksheet`)
-  return { header, rows }
+}
+
+/** The zip path of the workbook's first sheet (in tab order), from workbook.xml and its relationships. */
+function firstSheetPath(workbook: WorkbookSteps): { path: string; number: string } | undefined {
+  const first = workbook.model?.sheets?.[0]
+  const target = workbook.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target
+  if (!target) return undefined
+  const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`
+  const number = /sheet(\d+)\.xml$/.exec(path)?.[1]
+  return number ? { path, number } : undefined
 }
 
 /**
