@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm'
 import type { TestOverview } from '../../contract/test-overview.ts'
 import { mcqAttempts, mcqSittings } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 const ctx = setupTestContext()
 const f = setupAssessmentFixture(ctx)

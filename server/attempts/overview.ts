@@ -5,9 +5,12 @@ import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
 import { mcqSittings, mcqs } from '../db/schema.ts'
 import { lockLearner } from './lock.ts'
-import { gradeExpired } from './service.ts'
-import { attemptsLeft, attemptsUsed, loadSettings } from './settings.ts'
-import { type SittingRow, isOver, knownSubTopics, setKeyOf } from './sittings.ts'
+import { attemptCounts, attemptsLeft } from './allowance.ts'
+import { gradeExpired } from './expiry.ts'
+import { loadSettings } from './settings.ts'
+import { isOver } from './sitting-clock.ts'
+import { type SittingRow, knownSubTopics } from './sittings.ts'
+import { setKeyOf } from './start.ts'
 
 const refOf = (row: SittingRow, now: Date): OpenSittingRef => ({
   sittingId: row.id,
@@ -38,14 +41,14 @@ export async function testOverview(db: Db, user: AuthUser, query: z.output<typeo
 
   const [settings, used, banks] = await Promise.all([
     loadSettings(db, ids),
-    attemptsUsed(db, user.id, ids),
+    attemptCounts(db, user.id, ids),
     db.select({ subTopicId: mcqs.subTopicId, n: count() }).from(mcqs).where(inArray(mcqs.subTopicId, ids)).groupBy(mcqs.subTopicId),
   ])
   const bankSize = new Map(banks.map((b) => [b.subTopicId, Number(b.n)]))
   const subTopics = list.map(({ id, title }) => {
     const s = settings.get(id)!
     const bank = bankSize.get(id) ?? 0
-    const n = used.get(id)!
+    const counts = used.get(id)!
     return {
       subTopicId: id,
       title,
@@ -53,8 +56,8 @@ export async function testOverview(db: Db, user: AuthUser, query: z.output<typeo
       timeLimitMinutes: s.timeLimitMinutes,
       passMark: s.passMark,
       maxAttempts: s.maxAttempts,
-      attemptsUsed: n,
-      attemptsLeft: attemptsLeft(s, n),
+      attemptsUsed: counts.used,
+      attemptsLeft: attemptsLeft(s, counts),
       reviewPolicy: s.reviewPolicy,
       reviewAfterLastAttemptOnly: s.reviewAfterLastAttemptOnly,
     }
