@@ -67,6 +67,6 @@ export function useSubmitAttempt() {
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
         queryClient.invalidateQueries({ queryKey: testSettingsKeys.all }),
       ]),
-    meta: { errorMessage: 'Failed to save test attempt', errorReason: 'description' },
+    meta: { successMessage: 'Test submitted and result saved!', errorMessage: 'Failed to save test attempt', errorReason: 'description' },
   })
 }

@@ -2,11 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import type { LoginResponse } from '../../../contract/auth.ts'
 import { homeFor, saveSession } from '../../api/session.ts'
-import { notify } from '../../lib/toast.ts'
 
 export const REDIRECT_DELAY_MS = 2000
 
-/** After any successful sign-in: store the session, say so, and after 2 s go to the role's home. */
+/** After any successful sign-in (its mutation says 'Login Success'): store the session, and after 2 s go to the role's home. */
 export function useCompleteLogin() {
   const navigate = useNavigate()
   const [redirecting, setRedirecting] = useState(false)
@@ -15,7 +14,6 @@ export function useCompleteLogin() {
 
   function complete(result: LoginResponse) {
     saveSession(result.token, result.user)
-    notify.success('Login Success')
     setRedirecting(true)
     timer.current = setTimeout(() => void navigate({ to: homeFor(result.user.role) }), REDIRECT_DELAY_MS)
   }

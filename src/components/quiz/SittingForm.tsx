@@ -4,7 +4,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { IconSend } from '@tabler/icons-react'
 import type { Sitting, SittingMode } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
-import { notify } from '../../lib/toast.ts'
 import { newSubmissionId, useSubmitAttempt } from '../../queries/attempts.ts'
 import { openSittingQueryOptions, sittingKeys } from '../../queries/sittings.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -85,7 +84,6 @@ function OpenSitting({ subTopicIds, mode, titleById, onGraded, sitting }: Sittin
       { sittingId: sitting.sittingId, answers: store.toPayload(), submissionId: submissionId.current },
       {
         onSuccess: (graded) => {
-          notify.success('Test submitted and result saved!')
           onGraded(graded, sitting)
           window.scrollTo({ top: 0 })
         },
