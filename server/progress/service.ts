@@ -20,18 +20,6 @@ import { AppError, forbidden, notFound } from '../http/errors.ts'
 import { clampRanges, mergeRanges, newlyWatched, totalSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type LearnerRecords, type PackageContent } from './rollup.ts'
 
-/** Items by key (the tsconfig's library predates Map.groupBy). */
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const item of items) {
-    const key = keyOf(item)
-    const group = groups.get(key)
-    if (group) group.push(item)
-    else groups.set(key, [item])
-  }
-  return groups
-}
-
 /** Seconds a first heartbeat may credit, and the slack added to every later one. */
 const SLACK_SECONDS = 5
 /** The fastest playback that earns credit at its speed. */
@@ -124,7 +112,7 @@ async function loadContent(db: Db, packageId: number): Promise<PackageContent> {
     .innerJoin(skills, inPackage)
     .groupBy(mcqs.subTopicId)
   const questions = new Map(questionRows.map((r) => [r.subTopicId, r.questions]))
-  const videosBySubTopic = groupBy(videoRows, (v) => v.subTopicId)
+  const videosBySubTopic = Map.groupBy(videoRows, (v) => v.subTopicId)
 
   const content: PackageContent = { packageId, skills: [] }
   for (const row of tree) {
@@ -178,8 +166,8 @@ async function loadRecords(db: Db, packageId: number, userIds: number[], byAdmin
     .where(and(inArray(mcqAttempts.userId, userIds), eq(mcqAttempts.practice, false)))
     .groupBy(mcqAttempts.userId, mcqAttempts.subTopicId)
 
-  const watchedByUser = groupBy(watched, (w) => w.userId)
-  const attemptsByUser = groupBy(attempts, (a) => a.userId)
+  const watchedByUser = Map.groupBy(watched, (w) => w.userId)
+  const attemptsByUser = Map.groupBy(attempts, (a) => a.userId)
   return (userId: number) => {
     const own = watchedByUser.get(userId) ?? []
     const tests = attemptsByUser.get(userId) ?? []
