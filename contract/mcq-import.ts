@@ -4,6 +4,9 @@ import { OPTION_LETTERS } from './media.ts'
 /** The MCQ spreadsheets' columns and templates; the row rules are the server's (server/mcqs/import-rules.ts). */
 export type SheetKind = 'plain' | 'withSubTopic'
 
+/** The media type of an .xlsx workbook. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
 const CORRECT_HEADER = 'CorrectOptions (e.g., A,C or A C)'
 const OPTION_HEADERS = OPTION_LETTERS.map((l) => `Option${l}`)
 /** The optional last column; sheets made before it existed import as they did. */

@@ -20,6 +20,12 @@ describe('the repository stands on its own', () => {
     expect(offenders).toEqual([])
   })
 
+  it("raises success toasts only through mutations' meta, never from a screen", () => {
+    const screens = trackedFiles().filter((file) => /^src\/(components|routes)\/.*\.tsx?$/.test(file))
+    const raising = screens.filter((file) => readFileSync(join(root, file), 'utf8').includes('notify.success('))
+    expect(raising).toEqual([])
+  })
+
   it('pins every dependency to the exact version installed', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
     const lockRoot = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages['']

@@ -26,8 +26,10 @@ export function createQueryClient(overrides: { retryDelay?: number } = {}) {
       },
     }),
     mutationCache: new MutationCache({
-      onSuccess: (_data, _variables, _context, mutation) => {
+      onSuccess: (data, variables, _context, mutation) => {
         if (mutation.meta?.successMessage) notify.success(mutation.meta.successMessage)
+        const made = mutation.meta?.successToast?.(data, variables)
+        if (made) notify.success(made.title, { description: made.description })
       },
       onError: (error, _variables, _context, mutation) => toastFailure(mutation.meta, error),
     }),

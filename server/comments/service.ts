@@ -95,10 +95,13 @@ export async function ratingDistribution(db: Db, viewer: AuthUser, videoId: numb
   return { ratingCounts }
 }
 
-async function ownedOrAdmin(db: Db, user: AuthUser, id: number, ownerOnly: boolean) {
+/** Who may change a row: its owner alone (edits), or its owner or an admin (deletes, moderation). */
+type ChangeRight = 'owner' | 'owner or admin'
+
+async function assertMayChange(db: Db, user: AuthUser, id: number, right: ChangeRight) {
   const [row] = await db.select({ userId: comments.userId, videoId: comments.videoId }).from(comments).where(eq(comments.id, id))
   if (!row) throw notFound('Comment not found')
-  if (row.userId !== user.id && (ownerOnly || user.role !== 'admin')) throw forbidden('You can only change your own comments')
+  if (row.userId !== user.id && (right === 'owner' || user.role !== 'admin')) throw forbidden('You can only change your own comments')
 }
 
 export async function updateComment(
@@ -108,7 +111,7 @@ export async function updateComment(
   patch: z.output<typeof commentUpdate>,
   now: Date,
 ): Promise<Comment> {
-  await ownedOrAdmin(db, user, id, true)
+  await assertMayChange(db, user, id, 'owner')
   if (Object.keys(patch).length)
     await db
       .update(comments)
@@ -119,6 +122,6 @@ export async function updateComment(
 
 /** Owners delete their own; admins moderate any. */
 export async function deleteComment(db: Db, user: AuthUser, id: number) {
-  await ownedOrAdmin(db, user, id, false)
+  await assertMayChange(db, user, id, 'owner or admin')
   await db.delete(comments).where(eq(comments.id, id))
 }

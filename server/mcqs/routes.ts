@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { id, subTopicIdsQuery } from '../../contract/content.ts'
 import { mcqCreateInput, mcqInput, mcqSchema, mcqUploadResultSchema } from '../../contract/media.ts'
-import { importQuery } from '../../contract/mcq-import.ts'
+import { XLSX_TYPE, importQuery } from '../../contract/mcq-import.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import type { Guards } from '../auth/guards.ts'
 import { ok } from '../http/envelope.ts'
@@ -13,7 +13,6 @@ import { TEMPLATE_FILE, buildTemplate } from './template.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
 
 const idQuery = z.object({ id })
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export function mcqRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
   const { db, clock } = deps

@@ -21,17 +21,6 @@ import { takeBudget } from './credit.ts'
 import { addWithinCap, mergeRanges, newlyWatched, totalSeconds, wholeSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type LearnerRecords, type PackageContent } from './rollup.ts'
 
-/** Items by key (the tsconfig's library predates Map.groupBy). */
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const item of items) {
-    const key = keyOf(item)
-    const group = groups.get(key)
-    if (group) group.push(item)
-    else groups.set(key, [item])
-  }
-  return groups
-}
 
 /** A video with the viewer's own progress row in it (admins' rows are kept apart from their learner rows). */
 async function videoWithProgress(db: Db, viewer: AuthUser, videoId: number) {
@@ -115,7 +104,7 @@ async function loadContent(db: Db, packageId: number): Promise<PackageContent> {
     .innerJoin(skills, inPackage)
     .groupBy(mcqs.subTopicId)
   const questions = new Map(questionRows.map((r) => [r.subTopicId, r.questions]))
-  const videosBySubTopic = groupBy(videoRows, (v) => v.subTopicId)
+  const videosBySubTopic = Map.groupBy(videoRows, (v) => v.subTopicId)
 
   const content: PackageContent = { packageId, skills: [] }
   for (const row of tree) {
@@ -169,8 +158,8 @@ async function loadRecords(db: Db, packageId: number, userIds: number[], byAdmin
     .where(and(inArray(mcqAttempts.userId, userIds), eq(mcqAttempts.practice, false)))
     .groupBy(mcqAttempts.userId, mcqAttempts.subTopicId)
 
-  const watchedByUser = groupBy(watched, (w) => w.userId)
-  const attemptsByUser = groupBy(attempts, (a) => a.userId)
+  const watchedByUser = Map.groupBy(watched, (w) => w.userId)
+  const attemptsByUser = Map.groupBy(attempts, (a) => a.userId)
   return (userId: number) => {
     const own = watchedByUser.get(userId) ?? []
     const tests = attemptsByUser.get(userId) ?? []

@@ -86,8 +86,8 @@ export async function itemAnalysis(db: Db, packageId: number): Promise<ItemAnaly
  *   and 'unused option' (some option picked by < 5 % of at least 20 attempts).
  */
 export function analyseItems(questions: ItemQuestion[], answers: ItemAnswer[]): ItemStats[] {
-  const byAttempt = groupBy(answers, (a) => a.attemptId)
-  const byQuestion = groupBy(answers, (a) => a.mcqId)
+  const byAttempt = Map.groupBy(answers, (a) => a.attemptId)
+  const byQuestion = Map.groupBy(answers, (a) => a.mcqId)
   return questions.map((q) => {
     const own = byQuestion.get(q.mcqId) ?? []
     const attempts = own.length
@@ -148,17 +148,6 @@ function pearson(pairs: readonly (readonly [number, number])[]): number | null {
   // Sums of squares that are zero up to rounding mean no spread.
   if (sxx < 1e-12 || syy < 1e-12) return null
   return sxy / Math.sqrt(sxx * syy)
-}
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const item of items) {
-    const k = key(item)
-    const list = groups.get(k)
-    if (list) list.push(item)
-    else groups.set(k, [item])
-  }
-  return groups
 }
 
 const round3 = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000)

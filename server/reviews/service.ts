@@ -128,14 +128,17 @@ export async function reviewSummaries(db: Db, type: TargetType, targetIds: numbe
   return result
 }
 
-async function ownedOrAdmin(db: Db, user: AuthUser, id: number, ownerOnly: boolean) {
+/** Who may change a row: its owner alone (edits), or its owner or an admin (deletes, moderation). */
+type ChangeRight = 'owner' | 'owner or admin'
+
+async function assertMayChange(db: Db, user: AuthUser, id: number, right: ChangeRight) {
   const [row] = await db.select({ userId: reviews.userId }).from(reviews).where(eq(reviews.id, id))
   if (!row) throw notFound('Review not found')
-  if (row.userId !== user.id && (ownerOnly || user.role !== 'admin')) throw forbidden('You can only change your own reviews')
+  if (row.userId !== user.id && (right === 'owner' || user.role !== 'admin')) throw forbidden('You can only change your own reviews')
 }
 
 export async function updateReview(db: Db, user: AuthUser, id: number, patch: z.output<typeof reviewUpdate>, now: Date): Promise<Review> {
-  await ownedOrAdmin(db, user, id, true)
+  await assertMayChange(db, user, id, 'owner')
   if (Object.keys(patch).length)
     await db
       .update(reviews)
@@ -146,6 +149,6 @@ export async function updateReview(db: Db, user: AuthUser, id: number, patch: z.
 
 /** Owners delete their own reviews; admins may delete any. */
 export async function deleteReview(db: Db, user: AuthUser, id: number) {
-  await ownedOrAdmin(db, user, id, false)
+  await assertMayChange(db, user, id, 'owner or admin')
   await db.delete(reviews).where(eq(reviews.id, id))
 }

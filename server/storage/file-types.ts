@@ -1,3 +1,7 @@
+import { XLSX_TYPE } from '../../contract/mcq-import.ts'
+
+export { formatBytes } from '../../contract/bytes.ts'
+
 /** File types recognised by their first bytes (never by name or declared type). */
 export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx'
 
@@ -29,7 +33,7 @@ export function sniff(head: Buffer): Sniffed | null {
   }
   if (head.length >= 8 && QUICKTIME_ATOMS.has(ascii(head, 4, 8))) return { kind: 'video', contentType: 'video/quicktime', extension: 'mov' }
   if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) {
-    return { kind: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' }
+    return { kind: 'xlsx', contentType: XLSX_TYPE, extension: 'xlsx' }
   }
   return null
 }
@@ -39,16 +43,4 @@ export const KIND_LABEL: Record<FileKind, string> = {
   image: 'an image (PNG, JPEG or WebP)',
   pdf: 'a PDF',
   xlsx: 'an Excel .xlsx spreadsheet',
-}
-
-/** '1.5 GB', '50 MB' — for limit messages. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`
 }

@@ -202,4 +202,4 @@ export async function xlsx(build: (sheet: ExcelJS.Worksheet, workbook: ExcelJS.W
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export { XLSX_TYPE } from '../../contract/mcq-import.ts'

@@ -31,12 +31,15 @@ export function filterAndSortPackages<T extends ListedPackage>(packages: readonl
 
 /** The sorts of the admin package list and the catalogue: name A-Z, name Z-A, newest first, oldest first. */
 export const PACKAGE_SORTS = [
-  { value: 'name-asc', label: 'Name (A-Z)', order: 'title-asc' },
-  { value: 'name-desc', label: 'Name (Z-A)', order: 'title-desc' },
+  { value: 'title-asc', label: 'Name (A-Z)', order: 'title-asc' },
+  { value: 'title-desc', label: 'Name (Z-A)', order: 'title-desc' },
   { value: 'newest', label: 'Newest first', order: 'newest' },
   { value: 'oldest', label: 'Oldest first', order: 'oldest' },
 ] as const satisfies readonly { value: string; label: string; order: PackageOrder }[]
 export type PackageSort = (typeof PACKAGE_SORTS)[number]['value']
+
+/** Earlier names of the title sorts, still read from addresses people kept. */
+export const SORT_ALIASES: Readonly<Record<string, PackageSort>> = { 'name-asc': 'title-asc', 'name-desc': 'title-desc' }
 
 /** The order a sort option stands for. */
 export const orderOf = <S extends string>(sorts: readonly { value: S; order: PackageOrder }[], sort: S): PackageOrder =>

@@ -66,8 +66,12 @@ export const searchText = parser((input) => (typeof input === 'string' && input.
 export const optionalText = (max: number) => parser((input) => (typeof input === 'string' && input.length <= max ? input : undefined))
 
 /** One of `options`; `fallback` when missing or unknown. */
-export const searchChoice = <T extends string>(options: readonly T[], fallback: T) =>
-  parser((input) => (typeof input === 'string' && (options as readonly string[]).includes(input) ? (input as T) : fallback))
+export const searchChoice = <T extends string>(options: readonly T[], fallback: T, aliases: Readonly<Record<string, T>> = {}) =>
+  parser((input) => {
+    if (typeof input !== 'string') return fallback
+    if ((options as readonly string[]).includes(input)) return input as T
+    return Object.hasOwn(aliases, input) ? aliases[input]! : fallback
+  })
 
 /** One of `options`, or undefined when missing or unknown (so the default never shows in the URL). */
 export const optionalChoice = <T extends string>(options: readonly T[]) =>

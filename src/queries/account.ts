@@ -4,6 +4,7 @@ import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../.
 import { api, endSession, unwrap, unwrapMessage } from '../api/client.ts'
 import { getToken, saveSession } from '../api/session.ts'
 import { userKeys } from './user.ts'
+import { successToast } from './meta.ts'
 
 /** The signed-in user's own account (profile, password) and the mail-link pages (verify, resend, forgot, reset). */
 
@@ -67,7 +68,11 @@ export function useChangePassword() {
 }
 
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: signOutEverywhere, onSuccess: () => endSession() })
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    onSuccess: () => endSession(),
+    meta: { successToast: successToast<string>((message) => ({ title: message })) },
+  })
 }
 
 export const useResendVerification = () =>

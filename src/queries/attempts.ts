@@ -69,6 +69,6 @@ export function useSubmitAttempt() {
         queryClient.invalidateQueries({ queryKey: testSettingsKeys.all }),
         queryClient.invalidateQueries({ queryKey: [...sittingKeys.all, 'overview'] }),
       ]),
-    meta: { errorMessage: 'Failed to save test attempt', errorReason: 'description' },
+    meta: { successMessage: 'Test submitted and result saved!', errorMessage: 'Failed to save test attempt', errorReason: 'description' },
   })
 }

@@ -7,8 +7,15 @@ const loginWithGoogle = (json: GoogleLoginRequest) => unwrap(api.oauth2.login.$p
 export const registerUser = (json: RegisterRequest) => unwrap(api.oauth2.registerUser.$post({ json }))
 
 /** 'Login Failed' toasts; the server's message (or 'Login failed') shows inline on the form. */
-export const useLoginMutation = () => useMutation({ mutationFn: loginUser, meta: { errorMessage: 'Login Failed' } })
+export const useLoginMutation = () =>
+  useMutation({ mutationFn: loginUser, meta: { successMessage: 'Login Success', errorMessage: 'Login Failed' } })
 export const useGoogleLoginMutation = () =>
-  useMutation({ mutationFn: loginWithGoogle, meta: { errorMessage: 'Login Failed', errorReason: 'title' } })
+  useMutation({
+    mutationFn: loginWithGoogle,
+    meta: { successMessage: 'Login Success', errorMessage: 'Login Failed', errorReason: 'title' },
+  })
 export const useRegisterMutation = () =>
-  useMutation({ mutationFn: registerUser, meta: { errorMessage: 'Registration failed', errorReason: 'title' } })
+  useMutation({
+    mutationFn: registerUser,
+    meta: { successMessage: 'User registered successfully', errorMessage: 'Registration failed', errorReason: 'title' },
+  })

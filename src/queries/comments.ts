@@ -50,6 +50,6 @@ export function usePostComment() {
   return useMutation({
     mutationFn: postComment,
     onSuccess: (_comment, { videoId }) => queryClient.invalidateQueries({ queryKey: commentKeys.video(videoId) }),
-    meta: { errorMessage: 'Failed to submit comment', errorReason: 'description' },
+    meta: { successMessage: 'Comment submitted', errorMessage: 'Failed to submit comment', errorReason: 'description' },
   })
 }

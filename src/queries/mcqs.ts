@@ -4,6 +4,7 @@ import type { SheetKind } from '../../contract/mcq-import.ts'
 import { api, download, unwrap } from '../api/client.ts'
 import { upload } from '../api/upload.ts'
 import { useUploadMutation } from './upload-mutation.ts'
+import { successToast } from './meta.ts'
 
 /** MCQ banks: the question lists, spreadsheet imports and their templates, editing and deleting one question. */
 
@@ -67,7 +68,15 @@ export function useUploadMcqSheet() {
   return useUploadMutation<McqSheetInput, McqUploadResult>({
     request: (input) => ({ path: sheetPath(input.kind, false), form: sheetForm(input) }),
     onSuccess: (_result, input) => invalidateMcqLists(queryClient, input.kind === 'plain' ? [input.subTopicId!] : undefined),
-    meta: { errorMessage: 'MCQ upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
+    meta: {
+      successToast: successToast<McqUploadResult>((answer) => ({
+        title: 'MCQs uploaded successfully',
+        description: `${answer.uploaded} uploaded, ${answer.skipped} skipped`,
+      })),
+      errorMessage: 'MCQ upload failed',
+      errorReason: 'description',
+      errorReasonFallback: 'The upload did not complete. Try again.',
+    },
   })
 }
 
@@ -87,7 +96,7 @@ export function useUpdateMcq() {
     mutationFn: ({ mcq, update }: { mcq: Pick<Mcq, 'id' | 'subTopicId'>; update: McqUpdate }) =>
       unwrap(api.mcqs.update.$put({ query: { id: String(mcq.id) }, json: update })),
     onSuccess: (_saved, { mcq }) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
-    meta: { errorMessage: 'Update failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
+    meta: { successMessage: 'MCQ updated', errorMessage: 'Update failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
 }
 
@@ -97,7 +106,7 @@ export function useDeleteMcq() {
   return useMutation({
     mutationFn: (mcq: Pick<Mcq, 'id' | 'subTopicId'>) => unwrap(api.mcqs.delete.$delete({ query: { id: String(mcq.id) } })),
     onSuccess: (_data, mcq) => invalidateMcqLists(queryClient, [mcq.subTopicId]),
-    meta: { errorMessage: 'Delete failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
+    meta: { successMessage: 'MCQ deleted', errorMessage: 'Delete failed', errorReason: 'description', errorReasonFallback: 'Try again.' },
   })
 }
 

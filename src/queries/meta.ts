@@ -15,7 +15,20 @@ export interface AppMeta extends Record<string, unknown> {
   errorReasonFallback?: string
   /** A mutation's success toast. */
   successMessage?: string
+  /** A success toast made from the mutation's answer and variables (build it with `successToast`). */
+  successToast?: (data: unknown, variables: unknown) => SuccessToast
 }
+
+/** A success toast's title and the optional line under it. */
+export interface SuccessToast {
+  title: string
+  description?: string
+}
+
+/** Types a `successToast` by the mutation's answer and variables; the cache calls it with exactly those. */
+export const successToast = <TData, TVariables = void>(
+  make: (data: TData, variables: TVariables) => SuccessToast,
+): AppMeta['successToast'] => make as AppMeta['successToast']
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -31,7 +31,7 @@ export function useCreatePackage() {
       queryClient.setQueryData(packageKeys.detail(created.id), created)
       return queryClient.invalidateQueries({ queryKey: packageKeys.list() })
     },
-    meta: { errorMessage: 'Failed to create package', errorReason: 'title' },
+    meta: { successMessage: 'Package created', errorMessage: 'Failed to create package', errorReason: 'title' },
   })
 }
 
@@ -44,7 +44,7 @@ export function useUpdatePackage(id: number) {
         queryClient.invalidateQueries({ queryKey: packageKeys.list() }),
         queryClient.invalidateQueries({ queryKey: packageKeys.detail(id) }),
       ]),
-    meta: { errorMessage: 'Failed to update package', errorReason: 'title' },
+    meta: { successMessage: 'Package updated', errorMessage: 'Failed to update package', errorReason: 'title' },
   })
 }
 
@@ -56,6 +56,6 @@ export function useDeletePackage() {
       queryClient.removeQueries({ queryKey: packageKeys.detail(id), exact: true })
       return queryClient.invalidateQueries({ queryKey: packageKeys.list() })
     },
-    meta: { errorMessage: 'Failed to delete package', errorReason: 'title' },
+    meta: { successMessage: 'Package deleted', errorMessage: 'Failed to delete package', errorReason: 'title' },
   })
 }

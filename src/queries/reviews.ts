@@ -78,6 +78,6 @@ export function useSubmitReview() {
           predicate: (query) => ((query.queryKey[3] as readonly number[] | undefined) ?? []).includes(targetId),
         }),
       ]),
-    meta: { errorMessage: 'Failed to submit review', errorReason: 'description' },
+    meta: { successMessage: 'Review submitted!', errorMessage: 'Failed to submit review', errorReason: 'description' },
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StudyMaterial } from '../../contract/content.ts'
 import { api, download, unwrap } from '../api/client.ts'
-import type { AppMeta } from './meta.ts'
+import { type AppMeta, successToast } from './meta.ts'
 import { invalidateSubTopicMedia } from './subtopics.ts'
 import { useUploadMutation } from './upload-mutation.ts'
 
@@ -26,7 +26,15 @@ export function useUploadStudyMaterial(skillId: number) {
       return { path: api['study-materials'].upload.$path(), form }
     },
     onSuccess: (_material, input) => invalidateSubTopicMedia(queryClient, skillId, input.subTopicId),
-    meta: { errorMessage: 'PDF upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
+    meta: {
+      successToast: successToast<StudyMaterial>((saved) => ({
+        title: 'PDF uploaded successfully',
+        description: saved.version > 1 ? `${saved.name} · version ${saved.version}` : saved.name,
+      })),
+      errorMessage: 'PDF upload failed',
+      errorReason: 'description',
+      errorReasonFallback: 'The upload did not complete. Try again.',
+    },
   })
 }
 
@@ -37,7 +45,12 @@ export function useDeleteStudyMaterial(skillId: number) {
     mutationFn: (material: Pick<StudyMaterial, 'id' | 'subTopicId'>) =>
       unwrap(api['study-materials'][':id'].$delete({ param: { id: String(material.id) } })),
     onSuccess: (_data, material) => invalidateSubTopicMedia(queryClient, skillId, material.subTopicId),
-    meta: { errorMessage: 'Failed to delete study material', errorReason: 'description', errorReasonFallback: 'Try again.' },
+    meta: {
+      successMessage: 'Study material deleted',
+      errorMessage: 'Failed to delete study material',
+      errorReason: 'description',
+      errorReasonFallback: 'Try again.',
+    },
   })
 }
 

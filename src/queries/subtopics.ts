@@ -54,6 +54,6 @@ export function useDeleteSubTopic(skillId: number) {
       queryClient.removeQueries({ queryKey: subTopicKeys.detail(id), exact: true })
       return invalidateSkillContent(queryClient, skillId)
     },
-    meta: { errorMessage: 'Failed to delete sub-topic', errorReason: 'title' },
+    meta: { successMessage: 'SubTopic deleted', errorMessage: 'Failed to delete sub-topic', errorReason: 'title' },
   })
 }

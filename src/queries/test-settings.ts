@@ -32,6 +32,6 @@ export function useSaveTestSettings() {
       queryClient.setQueryData(testSettingsKeys.detail(subTopicId), saved)
       return queryClient.invalidateQueries({ queryKey: testSettingsKeys.detail(subTopicId) })
     },
-    meta: { errorMessage: 'Failed to save test settings', errorReason: 'description' },
+    meta: { successMessage: 'Test settings saved', errorMessage: 'Failed to save test settings', errorReason: 'description' },
   })
 }

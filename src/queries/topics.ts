@@ -23,7 +23,7 @@ export function useSaveSkillTopics(skillId: number) {
         queryClient.invalidateQueries({ queryKey: subTopicKeys.details() }),
       ])
     },
-    meta: { errorMessage: 'Failed to save topics' },
+    meta: { successMessage: 'Topics & Subtopics saved!', errorMessage: 'Failed to save topics' },
   })
 }
 
@@ -34,6 +34,6 @@ export function useDeleteTopic(skillId: number) {
     mutationFn: deleteTopic,
     onSuccess: () =>
       Promise.all([invalidateSkillContent(queryClient, skillId), queryClient.invalidateQueries({ queryKey: subTopicKeys.details() })]),
-    meta: { errorMessage: 'Failed to delete topic', errorReason: 'title' },
+    meta: { successMessage: 'Topic deleted', errorMessage: 'Failed to delete topic', errorReason: 'title' },
   })
 }

@@ -87,6 +87,6 @@ export function useChangeRole() {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: Role }) => changeRole(userId, role),
     onSuccess: (user) => userChanged(queryClient, user),
-    meta: { errorMessage: 'Failed to update role', errorReason: 'title' },
+    meta: { successMessage: 'Role updated', errorMessage: 'Failed to update role', errorReason: 'title' },
   })
 }

@@ -5,6 +5,7 @@ import { packageKeys } from './packages.ts'
 import { skillKeys } from './skills.ts'
 import { invalidateSubTopicMedia } from './subtopics.ts'
 import { useUploadMutation } from './upload-mutation.ts'
+import { successToast } from './meta.ts'
 
 /** A sub-topic's videos: upload, delete, and counting plays. */
 
@@ -28,7 +29,12 @@ export function useUploadVideo(skillId: number) {
       return { path: api.videos.upload[':subTopicId'].$path({ param: { subTopicId: String(subTopicId) } }), form }
     },
     onSuccess: (_video, input) => invalidateSubTopicMedia(queryClient, skillId, input.subTopicId),
-    meta: { errorMessage: 'Upload failed', errorReason: 'description', errorReasonFallback: 'The upload did not complete. Try again.' },
+    meta: {
+      successToast: successToast<Video>((saved) => ({ title: 'Uploaded successfully', description: saved.title })),
+      errorMessage: 'Upload failed',
+      errorReason: 'description',
+      errorReasonFallback: 'The upload did not complete. Try again.',
+    },
   })
 }
 
@@ -38,7 +44,12 @@ export function useDeleteVideo(skillId: number) {
   return useMutation({
     mutationFn: (video: Pick<Video, 'id' | 'subTopicId'>) => unwrap(api.videos[':id'].$delete({ param: { id: String(video.id) } })),
     onSuccess: (_data, video) => invalidateSubTopicMedia(queryClient, skillId, video.subTopicId),
-    meta: { errorMessage: 'Failed to delete video', errorReason: 'description', errorReasonFallback: 'Try again.' },
+    meta: {
+      successMessage: 'Video deleted',
+      errorMessage: 'Failed to delete video',
+      errorReason: 'description',
+      errorReasonFallback: 'Try again.',
+    },
   })
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
+import { TEMPLATE_HEADERS, XLSX_TYPE } from '../../contract/mcq-import.ts'
 import { captureDownloads } from '../support/downloads.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
@@ -9,8 +9,6 @@ import { addMaterial, addMcqs, bytes, fileOf, seedSkill, uploadVideo } from '../
 
 /** The first sheet read of a process starts the sheet worker, which loads exceljs: seconds on a busy machine. */
 const SHEET_READ = { timeout: 15_000 }
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 async function seed() {
   const { token } = await signInAs('admin')
@@ -23,7 +21,7 @@ async function workbook(rows: (string | number | null)[][], name = 'questions.xl
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet('MCQs')
   for (const row of rows) sheet.addRow(row)
-  return fileOf(new Uint8Array(await book.xlsx.writeBuffer()), name, XLSX)
+  return fileOf(new Uint8Array(await book.xlsx.writeBuffer()), name, XLSX_TYPE)
 }
 
 const toast = (title: string) => screen.findByText(title, { selector: '[data-title]' })

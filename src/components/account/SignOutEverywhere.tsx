@@ -14,7 +14,6 @@ export function SignOutEverywhere() {
         loading={signOut.isPending}
         onClick={() =>
           signOut.mutate(undefined, {
-            onSuccess: (message) => notify.success(message),
             onError: (err) => notify.error(messageOf(err, 'Failed to sign out everywhere')),
           })
         }

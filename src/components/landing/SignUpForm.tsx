@@ -2,7 +2,6 @@ import type { FormEvent } from 'react'
 import { Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core'
 import { PASSWORD_MIN } from '../../../contract/rules.ts'
 import { useRegisterMutation } from '../../queries/auth.ts'
-import { notify } from '../../lib/toast.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 
 export function SignUpForm({ onRegistered }: { onRegistered: (email: string) => void }) {
@@ -16,7 +15,6 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string) => 
       { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
       {
         onSuccess: (user) => {
-          notify.success('User registered successfully')
           formElement.reset()
           onRegistered(user.email)
         },

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import type { LoginResponse } from '../../../contract/auth.ts'
 import { homeFor, saveSession } from '../../api/session.ts'
-import { notify } from '../../lib/toast.ts'
 import { safeReturnPath } from '../../lib/return-path.ts'
 
 export const REDIRECT_DELAY_MS = 2000
@@ -19,7 +18,6 @@ export function useCompleteLogin() {
 
   function complete(result: LoginResponse) {
     saveSession(result.token, result.user)
-    notify.success('Login Success')
     setRedirecting(true)
     const back = safeReturnPath((router.state.location.search as { redirect?: unknown }).redirect)
     timer.current = setTimeout(

@@ -1,5 +1,4 @@
 import type { TargetType } from '../../../contract/learning.ts'
-import { notify } from '../../lib/toast.ts'
 import { useSubmitReview } from '../../queries/reviews.ts'
 import { RatingDialog } from './RatingDialog.tsx'
 import { useLast } from './useLast.ts'
@@ -37,7 +36,6 @@ export function FeedbackDialog({ target, onClose }: { target: FeedbackTarget | n
           { targetType: shown.targetType, targetId: shown.targetId, presentationRating: rating, reviewText: text },
           {
             onSuccess: () => {
-              notify.success('Review submitted!')
               clear()
               onClose()
             },

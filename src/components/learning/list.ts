@@ -1,5 +1,5 @@
 import { objectOf, searchChoice, searchText } from '../../lib/route-schemas.ts'
-import { PACKAGE_SORTS, filterAndSortPackages, orderOf, type ListedPackage, type PackageSort } from '../../lib/package-list.ts'
+import { PACKAGE_SORTS, SORT_ALIASES, filterAndSortPackages, orderOf, type ListedPackage, type PackageSort } from '../../lib/package-list.ts'
 
 /** Search and sort of the learner's package lists: the catalogue on the home page and My Learning Packages. */
 
@@ -8,7 +8,7 @@ import { PACKAGE_SORTS, filterAndSortPackages, orderOf, type ListedPackage, type
 export const CATALOGUE_SORTS = PACKAGE_SORTS
 export type CatalogueSort = PackageSort
 
-export const DEFAULT_CATALOGUE_SEARCH = { q: '', sort: 'name-asc' } as const satisfies { q: string; sort: CatalogueSort }
+export const DEFAULT_CATALOGUE_SEARCH = { q: '', sort: 'title-asc' } as const satisfies { q: string; sort: CatalogueSort }
 
 /** `/user/my-dashboard?q=&sort=`; anything unreadable falls back to the default. */
 export const catalogueSearch = objectOf({
@@ -16,6 +16,7 @@ export const catalogueSearch = objectOf({
   sort: searchChoice(
     CATALOGUE_SORTS.map((s) => s.value),
     DEFAULT_CATALOGUE_SEARCH.sort,
+    SORT_ALIASES,
   ),
 })
 

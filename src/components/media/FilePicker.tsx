@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { FileInput } from '@mantine/core'
 import { IconFile, IconFileSpreadsheet, IconFileTypePdf, IconMovie, IconPhoto } from '@tabler/icons-react'
+import { formatBytes } from '../../../contract/bytes.ts'
+import { XLSX_TYPE } from '../../../contract/mcq-import.ts'
 
 /** The kinds of file the media screens take (the server checks the bytes; this only guides the picker). */
 export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx'
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const ACCEPT: Record<PickKind, string> = {
   video: 'video/*',
@@ -40,24 +40,11 @@ export function wrongKind(file: File, kind: PickKind): string | null {
   }
 }
 
-/** '1.5 MB' */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['kB', 'MB', 'GB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
-}
-
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const
 
 function PickedFile({ value }: { value: null | File | File[] }) {
   const file = Array.isArray(value) ? value[0] : value
-  return file ? <div style={ellipsis}>{`${file.name} · ${formatSize(file.size)}`}</div> : null
+  return file ? <div style={ellipsis}>{`${file.name} · ${formatBytes(file.size)}`}</div> : null
 }
 
 interface FilePickerProps {

@@ -4,7 +4,6 @@ import { IconDownload, IconExternalLink, IconFileTypePdf, IconTrash } from '@tab
 import type { StudyMaterial } from '../../../contract/content.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { safeFileName, saveBlob } from '../../lib/save-file.ts'
-import { notify } from '../../lib/toast.ts'
 import { useDeleteStudyMaterial, useDownloadMaterialsZip } from '../../queries/study-materials.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -124,7 +123,6 @@ function DeleteMaterialDialog({ skillId, material, onClose }: { skillId: number;
     if (!material) return
     remove.mutate(material, {
       onSuccess: () => {
-        notify.success('Study material deleted')
         onClose()
       },
     })

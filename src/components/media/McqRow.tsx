@@ -2,7 +2,6 @@ import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type Keyboa
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Textarea, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react'
 import { EXPLANATION_MAX, OPTION_LETTERS, parseOptions, splitCorrect, type Mcq, type OptionLetter } from '../../../contract/media.ts'
-import { notify } from '../../lib/toast.ts'
 import { useDeleteMcq, useUpdateMcq } from '../../queries/mcqs.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { FormMessage } from './FormMessage.tsx'
@@ -158,7 +157,6 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
       { mcq, update: checked.update },
       {
         onSuccess: () => {
-          notify.success('MCQ updated')
           onDone()
         },
       },
@@ -168,7 +166,6 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
   function confirmDelete() {
     remove.mutate(mcq, {
       onSuccess: () => {
-        notify.success('MCQ deleted')
         setConfirming(false)
       },
     })

@@ -68,7 +68,6 @@ export function McqSheetUpload({ kind, subTopicId, subTopicTitle, label = 'Excel
       { kind, file, subTopicId },
       {
         onSuccess: (answer) => {
-          notify.success('MCQs uploaded successfully', { description: `${answer.uploaded} uploaded, ${answer.skipped} skipped` })
           setResult(answer)
           setFile(null)
           check.reset()

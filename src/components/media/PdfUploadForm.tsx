@@ -48,10 +48,7 @@ export function PdfUploadForm({ skillId, subTopicId, subTopicTitle }: { skillId:
     send.mutate(
       { subTopicId, name, pdf },
       {
-        onSuccess: (saved) => {
-          notify.success('PDF uploaded successfully', {
-            description: saved.version > 1 ? `${saved.name} · version ${saved.version}` : saved.name,
-          })
+        onSuccess: () => {
           setPdf(null)
           setName('')
           setNameEdited(false)

@@ -3,7 +3,6 @@ import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Skeleton, 
 import { useQuery } from '@tanstack/react-query'
 import type { ReviewPolicy, ScoringRule, TestSettings } from '../../../contract/assessment.ts'
 import { messageOf } from '../../api/errors.ts'
-import { notify } from '../../lib/toast.ts'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { testSettingsQueryOptions, useSaveTestSettings } from '../../queries/test-settings.ts'
 import { summarizeTestSettings } from './test-settings-summary.ts'
@@ -85,7 +84,6 @@ function TestSettingsForm({
       {
         onSuccess: (saved) => {
           setValues(valuesOf(saved))
-          notify.success('Test settings saved')
         },
       },
     )

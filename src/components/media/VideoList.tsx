@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { ActionIcon, AspectRatio, Box, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core'
 import { IconEye, IconPlayerPlay, IconTrash, IconVideoOff } from '@tabler/icons-react'
 import type { Video } from '../../../contract/content.ts'
-import { notify } from '../../lib/toast.ts'
 import { useDeleteVideo } from '../../queries/videos.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -88,7 +87,6 @@ function DeleteVideoDialog({ skillId, video, onClose }: { skillId: number; video
     if (!video) return
     remove.mutate(video, {
       onSuccess: () => {
-        notify.success('Video deleted')
         onClose()
       },
     })

@@ -39,8 +39,7 @@ export function VideoUploadForm({ skillId, subTopicId, subTopicTitle }: { skillI
     send.mutate(
       { subTopicId, video, thumbnail, title },
       {
-        onSuccess: (saved) => {
-          notify.success('Uploaded successfully', { description: saved.title })
+        onSuccess: () => {
           setVideo(null)
           setThumbnail(null)
           setTitle('')

@@ -1,7 +1,6 @@
 import { Stack } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import type { PackageInput } from '../../../contract/content.ts'
-import { notify } from '../../lib/toast.ts'
 import { useCreatePackage } from '../../queries/packages.ts'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { PackageForm } from './PackageForm.tsx'
@@ -13,7 +12,6 @@ export function CreatePackagePage() {
 
   async function save(payload: PackageInput) {
     await create.mutateAsync(payload)
-    notify.success('Package created')
     await navigate({ to: '/package' })
   }
 

@@ -2,7 +2,6 @@ import { Stack } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { PackageInput } from '../../../contract/content.ts'
-import { notify } from '../../lib/toast.ts'
 import { packageQueryOptions, useUpdatePackage } from '../../queries/packages.ts'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
@@ -16,7 +15,6 @@ export function EditPackagePage({ id, addSkill }: { id: number; addSkill?: boole
 
   async function save(payload: PackageInput) {
     await update.mutateAsync(payload)
-    notify.success('Package updated')
     await navigate({ to: '/package' })
   }
 

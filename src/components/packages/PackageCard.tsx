@@ -3,7 +3,6 @@ import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from 
 import { IconPencilPlus, IconTrash, IconUpload } from '@tabler/icons-react'
 import type { Package, Skill } from '../../../contract/content.ts'
 import { Money } from '../ui/Money.tsx'
-import { notify } from '../../lib/toast.ts'
 import { useDeletePackage } from '../../queries/packages.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -65,7 +64,6 @@ export const PackageCard = memo(function PackageCard({ pkg }: { pkg: Package }) 
     remove.mutate(pkg.id, {
       onSuccess: () => {
         setConfirming(false)
-        notify.success('Package deleted')
       },
       onError: () => setConfirming(false),
     })

@@ -1,5 +1,5 @@
 import { objectOf, searchChoice, searchText } from '../../lib/route-schemas.ts'
-import { PACKAGE_SORTS, type PackageSort } from '../../lib/package-list.ts'
+import { PACKAGE_SORTS, SORT_ALIASES, type PackageSort } from '../../lib/package-list.ts'
 
 export const DEFAULT_PACKAGE_SEARCH = { q: '', sort: 'newest' } as const satisfies { q: string; sort: PackageSort }
 
@@ -9,5 +9,6 @@ export const packageListSearch = objectOf({
   sort: searchChoice(
     PACKAGE_SORTS.map((s) => s.value),
     DEFAULT_PACKAGE_SEARCH.sort,
+    SORT_ALIASES,
   ),
 })

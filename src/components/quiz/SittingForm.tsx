@@ -4,7 +4,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { IconSend } from '@tabler/icons-react'
 import type { Sitting } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
-import { notify } from '../../lib/toast.ts'
 import { newSubmissionId, useSubmitAttempt } from '../../queries/attempts.ts'
 import { sittingKeys, sittingQueryOptions } from '../../queries/sittings.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -87,7 +86,6 @@ function OpenSitting({ titleById, onGraded, sitting }: SittingFormProps & { sitt
       { sittingId: sitting.sittingId, answers: store.toPayload(), submissionId: submissionId.current },
       {
         onSuccess: (graded) => {
-          notify.success('Test submitted and result saved!')
           onGraded(graded, sitting, timedOut)
           window.scrollTo({ top: 0 })
         },

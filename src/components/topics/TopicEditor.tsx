@@ -5,7 +5,6 @@ import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react'
 import type { SkillWithTopics } from '../../../contract/content.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { getToken } from '../../api/session.ts'
-import { notify } from '../../lib/toast.ts'
 import { useDeleteTopic, useSaveSkillTopics } from '../../queries/topics.ts'
 import { useDeleteSubTopic } from '../../queries/subtopics.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
@@ -71,7 +70,6 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
           // Gone from the server: dropped from both the draft and the saved state, other edits kept.
           actions.removeTopic(topic.key, true)
           setPending(null)
-          notify.success('Topic deleted')
         },
       })
     } else {
@@ -80,7 +78,6 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
         onSuccess: () => {
           actions.removeSubTopic(topicKey, sub.key, true)
           setPending(null)
-          notify.success('SubTopic deleted')
         },
       })
     }
@@ -97,7 +94,6 @@ export function TopicEditor({ skill }: { skill: SkillWithTopics }) {
     save.mutate(validation.input, {
       onSuccess: (saved) => {
         actions.saved(saved)
-        notify.success('Topics & Subtopics saved!')
       },
       onError: (error) =>
         actions.saveFailed(

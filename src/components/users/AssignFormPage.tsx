@@ -4,7 +4,6 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
 import type { User } from '../../../contract/auth.ts'
 import { messageOf } from '../../api/errors.ts'
 import { routeId } from '../../lib/route-schemas.ts'
-import { notify } from '../../lib/toast.ts'
 import { useAssignPackages } from '../../queries/user.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
@@ -22,7 +21,7 @@ export function AssignFormPage() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [assigned, setAssigned] = useState<User | null>(null)
-  const assign = useAssignPackages({ errorMessage: 'Error assigning packages' })
+  const assign = useAssignPackages({ successMessage: 'Packages assigned to user', errorMessage: 'Error assigning packages' })
   const parsed = parsePackageIds(packageIds)
 
   function submit(event: FormEvent) {
@@ -39,7 +38,6 @@ export function AssignFormPage() {
       { userId: id, packageIds: parsed },
       {
         onSuccess: (user) => {
-          notify.success('Packages assigned to user')
           setAssigned(user)
           setPackageIds('')
         },

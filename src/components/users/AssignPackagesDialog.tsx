@@ -5,7 +5,6 @@ import type { User } from '../../../contract/auth.ts'
 import type { Package } from '../../../contract/content.ts'
 import { messageOf } from '../../api/errors.ts'
 import { Money } from '../ui/Money.tsx'
-import { notify } from '../../lib/toast.ts'
 import { useAssignPackages } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from './usePhone.ts'
@@ -62,7 +61,7 @@ function AssignForm({
 }) {
   const [selected, setSelected] = useState<string[]>([])
   const [failure, setFailure] = useState<string | null>(null)
-  const assign = useAssignPackages()
+  const assign = useAssignPackages({ successMessage: 'Packages assigned!', errorMessage: 'Failed to assign packages' })
   const assignedIds = new Set(user.packages.map((p) => p.id))
   const offered = (packages.data ?? [])
     .filter((p) => !assignedIds.has(p.id))
@@ -73,10 +72,7 @@ function AssignForm({
     assign.mutate(
       { userId: user.id, packageIds: selected.map(Number) },
       {
-        onSuccess: () => {
-          notify.success('Packages assigned!')
-          onDone()
-        },
+        onSuccess: onDone,
         onError: (error) => {
           setFailure(messageOf(error, 'Failed to assign packages'))
         },

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
-import { notify } from '../../lib/toast.ts'
+import { successToast } from '../../queries/meta.ts'
 import { useUnassignPackage } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from './usePhone.ts'
@@ -11,17 +11,17 @@ export function AssignedPackagesDialog({ user, onClose }: { user: User | null; o
   const phone = usePhone()
   const [shown, setShown] = useState<User | null>(user)
   if (user && user !== shown) setShown(user)
-  const unassign = useUnassignPackage({ errorMessage: 'Failed to remove package', errorReason: 'title' })
+  const unassign = useUnassignPackage({
+    successToast: successToast<User, { packageId: number }>((_, { packageId }) => ({
+      title: `Removed ${shown?.packages.find((p) => p.id === packageId)?.title ?? 'the package'}`,
+    })),
+    errorMessage: 'Failed to remove package',
+    errorReason: 'title',
+  })
   const removingId = unassign.isPending ? unassign.variables?.packageId : undefined
 
-  function remove(packageId: number, title: string) {
-    if (!shown) return
-    unassign.mutate(
-      { userId: shown.id, packageId },
-      {
-        onSuccess: () => notify.success(`Removed ${title}`),
-      },
-    )
+  function remove(packageId: number) {
+    if (shown) unassign.mutate({ userId: shown.id, packageId })
   }
 
   return (
@@ -54,7 +54,7 @@ export function AssignedPackagesDialog({ user, onClose }: { user: User | null; o
                       variant="light"
                       color="red"
                       size="xs"
-                      onClick={() => remove(pkg.id, pkg.title)}
+                      onClick={() => remove(pkg.id)}
                       loading={removingId === pkg.id}
                       disabled={unassign.isPending && removingId !== pkg.id}
                       aria-label={`Remove ${pkg.title}`}

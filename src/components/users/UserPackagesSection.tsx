@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { PackageBasic, User } from '../../../contract/auth.ts'
 import { Money } from '../ui/Money.tsx'
-import { notify } from '../../lib/toast.ts'
 import { useUnassignPackage } from '../../queries/user.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { AnchorLink } from '../ui/links.tsx'
@@ -13,7 +12,11 @@ export function UserPackagesSection({ user }: { user: User }) {
   // The package stays named while the dialog animates closed.
   const [removing, setRemoving] = useState<PackageBasic | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const unassign = useUnassignPackage()
+  const unassign = useUnassignPackage({
+    successMessage: 'Package unassigned',
+    errorMessage: 'Failed to unassign package',
+    errorReason: 'title',
+  })
   const ask = (pkg: PackageBasic) => {
     setRemoving(pkg)
     setConfirming(true)
@@ -24,10 +27,7 @@ export function UserPackagesSection({ user }: { user: User }) {
     unassign.mutate(
       { userId: user.id, packageId: removing.id },
       {
-        onSuccess: () => {
-          notify.success('Package unassigned')
-          setConfirming(false)
-        },
+        onSuccess: () => setConfirming(false),
       },
     )
   }

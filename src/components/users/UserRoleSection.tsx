@@ -3,7 +3,6 @@ import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/
 import { useNavigate } from '@tanstack/react-router'
 import { ROLES, type Role, type User } from '../../../contract/auth.ts'
 import { getStoredUser } from '../../api/session.ts'
-import { notify } from '../../lib/toast.ts'
 import { useChangeRole } from '../../queries/user.ts'
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'admin (administrator)', USER: 'USER (learner)' }
@@ -21,7 +20,6 @@ export function UserRoleSection({ user }: { user: User }) {
       { userId: user.id, role },
       {
         onSuccess: (updated) => {
-          notify.success('Role updated')
           // An admin who made themselves a learner can no longer stay on admin screens.
           if (isSelf && updated.role !== 'admin') void navigate({ to: '/user/my-dashboard' })
         },

@@ -1,5 +1,4 @@
 import { COMMENT_MAX } from '../../../../contract/learning.ts'
-import { notify } from '../../../lib/toast.ts'
 import { usePostComment } from '../../../queries/comments.ts'
 import { RatingDialog } from '../RatingDialog.tsx'
 
@@ -30,7 +29,6 @@ export function CommentModal({ opened, onClose, videoId, videoLabel }: CommentMo
           { videoId, rating, comment: text.trim() },
           {
             onSuccess: () => {
-              notify.success('Comment submitted')
               clear()
               onClose()
             },
