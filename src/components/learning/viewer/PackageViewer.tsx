@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react'
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { IconChecklist, IconChevronRight, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
+import { IconChecklist, IconChevronRight, IconInfoCircle, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
 import type { Package } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
 import { packageProgressQueryOptions } from '../../../queries/progress.ts'
@@ -13,11 +13,13 @@ import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
+import { nextStep } from './next-step.ts'
+import { NextUp } from './NextUp.tsx'
 import { Player } from './Player.tsx'
 import { progressLookup, startPosition } from './progress-lookup.ts'
 import { ResumeLine } from './ResumeLine.tsx'
 import { createUnsentRanges } from './unsent-ranges.ts'
-import { allSubTopicIds, findVideo, firstVideo, subTopicKey, topicKey, videoLabel } from './tree.ts'
+import { allSubTopicIds, findVideo, firstVideo, skillOfTopic, subTopicKey, topicKey, videoLabel } from './tree.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
 
@@ -26,19 +28,32 @@ import { ButtonLink } from '../../ui/links.tsx'
  * first) under a bar naming its topic and sub-topic, the course outline with the learner's progress beside it
  * (below on phones), and the video's comments. A video opens where the learner left it.
  */
-export function PackageViewer({ pkg }: { pkg: Package }) {
+export function PackageViewer({ pkg, skillId }: { pkg: Package; skillId?: number }) {
   // Warmed by the route's loader; the viewer still works without it (no resume, no figures).
   const progress = useQuery(packageProgressQueryOptions(pkg.id))
   const lookup = useMemo(() => progressLookup(progress.data), [progress.data])
-  const [chosenId, setChosenId] = useState<number | null>(() => progress.data?.resume?.videoId ?? null)
+  const skill = skillId === undefined ? null : (pkg.skills.find((s) => s.id === skillId) ?? null)
+  const [chosenId, setChosenId] = useState<number | null>(() => {
+    const resumed = progress.data?.resume?.videoId ?? null
+    const resumedPlace = resumed === null ? null : findVideo(pkg, resumed)
+    // A skill asked for opens at its first video, unless the learner was last watching inside it.
+    if (skill && resumedPlace && skillOfTopic(pkg, resumedPlace.topic.id)?.id !== skill.id)
+      return firstVideo(pkg, skill.id)?.video.id ?? null
+    return resumed
+  })
   const [autoPlay, setAutoPlay] = useState(false)
-  const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? firstVideo(pkg)
+  const [endedId, setEndedId] = useState<number | null>(null)
+  const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? (skill ? firstVideo(pkg, skill.id) : null) ?? firstVideo(pkg)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
   const [resumeAt, setResumeAt] = useState(() => (place ? startPosition(lookup, place.video) : 0))
   const videoRef = useRef<HTMLVideoElement>(null)
   const [unsent] = useState(createUnsentRanges)
 
-  const initialTopic = place?.topic ?? pkg.skills.flatMap((s) => s.topics)[0] ?? null
+  const initialTopic =
+    (skill && place && skillOfTopic(pkg, place.topic.id)?.id !== skill.id ? skill.topics[0] : null) ??
+    place?.topic ??
+    pkg.skills.flatMap((s) => s.topics)[0] ??
+    null
   const [openTopic, setOpenTopic] = useState<string | null>(initialTopic ? topicKey(initialTopic) : null)
   const [openSubTopics, setOpenSubTopics] = useState<string[]>(place ? [subTopicKey(place.subTopic)] : [])
   const [openedSoFar, setOpenedSoFar] = useState<ReadonlySet<number>>(() => new Set(place ? [place.subTopic.id] : []))
@@ -50,6 +65,16 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
       .filter((s) => keys.includes(subTopicKey(s)))
       .map((s) => s.id)
     if (ids.some((id) => !openedSoFar.has(id))) setOpenedSoFar(new Set([...openedSoFar, ...ids]))
+  }
+
+  function playVideo(id: number) {
+    const chosen = findVideo(pkg, id)
+    if (chosen && id !== place?.video.id) setResumeAt(startPosition(lookup, chosen.video))
+    if (chosen && id !== place?.video.id) openSubTopicsChanged([...new Set([...openSubTopics, subTopicKey(chosen.subTopic)])])
+    if (chosen) setOpenTopic(topicKey(chosen.topic))
+    setChosenId(id)
+    setEndedId(null)
+    setAutoPlay(true)
   }
 
   // A play counts a view once per video and page load (the server also counts at most one per hour).
@@ -102,6 +127,12 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
         </Group>
       ) : null}
 
+      {skill && skill.topics.length === 0 ? (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden="true" />} role="status">
+          {skill.title} has no topics yet. The rest of the package is below.
+        </Alert>
+      ) : null}
+
       <div className={classes.layout}>
         <div className={classes.player}>
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
@@ -134,6 +165,7 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
                   videoRef={videoRef}
                   unsent={unsent}
                   onPlay={() => played(place.video.id)}
+                  onEnded={() => setEndedId(place.video.id)}
                 />
               ) : (
                 <div className={classes.noVideo}>
@@ -150,6 +182,15 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
               if (videoRef.current) videoRef.current.currentTime = 0
             }}
           />
+          <div aria-live="polite">
+            {place && endedId === place.video.id ? (
+              <NextUp
+                next={nextStep(pkg, { videoId: place.video.id }, (id) => lookup.withTest.has(id))}
+                progress={progress.data}
+                onPlay={playVideo}
+              />
+            ) : null}
+          </div>
           {place ? (
             <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
               <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
@@ -180,12 +221,7 @@ export function PackageViewer({ pkg }: { pkg: Package }) {
             openedSoFar={openedSoFar}
             progress={progress.data ? lookup : null}
             playingId={place?.video.id ?? null}
-            onPlay={(id) => {
-              const chosen = findVideo(pkg, id)
-              if (chosen && id !== place?.video.id) setResumeAt(startPosition(lookup, chosen.video))
-              setChosenId(id)
-              setAutoPlay(true)
-            }}
+            onPlay={playVideo}
           />
         </Paper>
 

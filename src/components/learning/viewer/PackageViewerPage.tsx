@@ -8,12 +8,12 @@ import { LoadFailed } from '../../ui/LoadFailed.tsx'
 import { ButtonLink } from '../../ui/links.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PackageViewer } from './PackageViewer.tsx'
-import { viewerTreeQueryOptions } from './viewer-query.ts'
+import { viewerTreeQueryOptions } from '../../../queries/viewer.ts'
 
-/** `/topics/{id}`: the package the route's loader fetched, in the viewer. */
-export function PackageViewerPage({ id }: { id: number }) {
+/** `/topics/{id}?skill=`: the package the route's loader fetched, in the viewer (opened at the skill, when given). */
+export function PackageViewerPage({ id, skillId }: { id: number; skillId?: number }) {
   const { data: pkg } = useSuspenseQuery(viewerTreeQueryOptions(id))
-  return <PackageViewer pkg={pkg} />
+  return <PackageViewer key={skillId ?? 'package'} pkg={pkg} skillId={skillId} />
 }
 
 export function PackageViewerPending() {

@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { idParams } from '../../../lib/route-schemas.ts'
+import { idParams, objectOf, searchId } from '../../../lib/route-schemas.ts'
 import {
   PackageMissing,
   PackageViewerError,
   PackageViewerPage,
   PackageViewerPending,
 } from '../../../components/learning/viewer/PackageViewerPage.tsx'
-import { viewerTreeQueryOptions } from '../../../components/learning/viewer/viewer-query.ts'
+import { viewerTreeQueryOptions } from '../../../queries/viewer.ts'
 import { neededWithExtra } from '../../../lib/load-queries.ts'
 import { packageProgressQueryOptions } from '../../../queries/progress.ts'
 
 export const Route = createFileRoute('/_shell/topics/$id')({
   params: idParams('id'),
+  // ?skill= opens the viewer at that skill (a skill card's 'Start Learning'); an unreadable one is dropped.
+  validateSearch: objectOf({ skill: searchId }),
   // The learner's progress only decorates the viewer (where to resume, the outline's figures): its failure is not the
   // page's. It is read fresh when a heartbeat has invalidated it, so the viewer opens where the learner left off.
   loader: ({ context: { queryClient }, params }) =>
@@ -31,5 +33,6 @@ export const Route = createFileRoute('/_shell/topics/$id')({
 
 function PackageViewerRoute() {
   const { id } = Route.useParams()
-  return <PackageViewerPage id={id} />
+  const { skill } = Route.useSearch()
+  return <PackageViewerPage id={id} skillId={skill} />
 }
