@@ -56,6 +56,8 @@ export const subTopicProgressSchema = z
     bestScore: z.number().nullable(),
     /** A test attempt (not practice) passed its sub-topic's pass mark; false without one. */
     passed: z.boolean(),
+    /** The sub-topic has questions, so a test is part of it. */
+    hasTest: z.boolean(),
     videos: z.array(z.object({ id: z.number().int(), coverage: z.number(), completed: z.boolean(), position: z.number() })),
   })
   .meta({ id: 'SubTopicProgress' })

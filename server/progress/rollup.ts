@@ -67,6 +67,7 @@ function subTopicProgress(subTopic: SubTopicContent, records: LearnerRecords): C
       completed,
       bestScore: best === undefined ? null : Math.round(best * 1000) / 10,
       passed,
+      hasTest,
       videos: videos.map((v) => ({ id: v.videoId, coverage: v.coverage, completed: v.completed, position: v.position })),
     },
   }

@@ -49,7 +49,7 @@ describe('/user/packages: My Learning Packages', () => {
     const reactCard = within(webCard).getByRole('region', { name: 'React Basics' })
     expect(within(reactCard).getByText('Components and state.')).toBeInTheDocument()
     expect(within(reactCard).getByText('₹499.90')).toBeInTheDocument()
-    expect(within(reactCard).getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', `/topics/${web.id}`)
+    expect(within(reactCard).getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', `/topics/${web.id}?skill=${react!.id}`)
     expect(within(reactCard).getByRole('link', { name: 'MCQ Results' })).toHaveAttribute('href', `/mcq-test/resutls/${react!.id}`)
     expect(within(reactCard).getByRole('button', { name: 'Give Feedback on Skill' })).toBeInTheDocument()
     const cssCard = within(webCard).getByRole('region', { name: 'CSS Layout' })
@@ -57,7 +57,10 @@ describe('/user/packages: My Learning Packages', () => {
     expect(within(cssCard).getByRole('link', { name: 'MCQ Results' })).toHaveAttribute('href', `/mcq-test/resutls/${css!.id}`)
 
     const dataCard = screen.getByRole('article', { name: 'data Science' })
-    expect(within(dataCard).getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', `/topics/${data.id}`)
+    expect(within(dataCard).getByRole('link', { name: 'Start Learning' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`^/topics/${data.id}\\?skill=\\d+$`)),
+    )
     // Only the learner's own packages.
     expect(screen.queryByRole('article', { name: 'Cloud Basics' })).not.toBeInTheDocument()
     expect(screen.queryByText(/\$/)).not.toBeInTheDocument()

@@ -60,9 +60,12 @@ async function frontendPath() {
 
 const player = () => document.querySelector('video')
 const outline = () => screen.getByRole('navigation', { name: 'Course content' })
+/** A title, as the start of an accessible name that may go on with the learner's state ('Forms 0 %'). */
+const titled = (name: string | RegExp) =>
+  typeof name === 'string' ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`) : name
 /** An accordion control (a topic's or a sub-topic's). */
-const control = (name: string | RegExp) => within(outline()).getByRole('button', { name })
-const panel = (name: string | RegExp) => within(outline()).getByRole('region', { name })
+const control = (name: string | RegExp) => within(outline()).getByRole('button', { name: titled(name) })
+const panel = (name: string | RegExp) => within(outline()).getByRole('region', { name: titled(name) })
 const expanded = (name: string | RegExp) => control(name).getAttribute('aria-expanded') === 'true'
 
 async function openViewer(id: number) {

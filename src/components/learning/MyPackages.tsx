@@ -140,7 +140,13 @@ function SkillCard({
         </Text>
       </Stack>
       <Stack gap={6} mt="md">
-        <ButtonLink size="xs" to="/topics/$id" params={{ id: packageId }} leftSection={<IconPlayerPlay size={16} />}>
+        <ButtonLink
+          size="xs"
+          to="/topics/$id"
+          params={{ id: packageId }}
+          search={{ skill: skill.id }}
+          leftSection={<IconPlayerPlay size={16} />}
+        >
           Start Learning
         </ButtonLink>
         <ButtonLink

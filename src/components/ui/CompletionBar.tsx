@@ -3,9 +3,15 @@ import { Group, Progress, Text } from '@mantine/core'
 /** '45 % complete': a completion's text, shown beside every progress bar (and read out as the bar's value). */
 const completeText = (percent: number) => `${Math.round(percent)} % complete`
 
-/** '3 of 7 sub-topics': what a package's percentage counts. */
-export const subTopicsText = ({ completedSubTopics, totalSubTopics }: { completedSubTopics: number; totalSubTopics: number }) =>
-  `${completedSubTopics} of ${totalSubTopics} ${totalSubTopics === 1 ? 'sub-topic' : 'sub-topics'}`
+/**
+ * '3 of 7 sub-topics': what a package's percentage counts, and how many sub-topics it leaves out because they have
+ * nothing to watch or test ('3 of 7 sub-topics · 2 not counted: nothing to watch or test yet').
+ */
+export function subTopicsText(p: { completedSubTopics: number; totalSubTopics: number; uncountedSubTopicIds?: readonly number[] }) {
+  const counted = `${p.completedSubTopics} of ${p.totalSubTopics} ${p.totalSubTopics === 1 ? 'sub-topic' : 'sub-topics'}`
+  const uncounted = p.uncountedSubTopicIds?.length ?? 0
+  return uncounted > 0 ? `${counted} · ${uncounted} not counted: nothing to watch or test yet` : counted
+}
 
 interface CompletionBarProps {
   percent: number

@@ -1,5 +1,5 @@
-import { Accordion, Badge, Button, Group, NavLink, Stack, Text } from '@mantine/core'
-import { IconCheck, IconChecklist, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
+import { Accordion, Badge, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { IconCheck, IconChecklist, IconCircleCheck, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
 import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
 import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
@@ -113,7 +113,8 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
                     topic={topic}
                     subTopic={subTopic}
                     openedSoFar={openedSoFar}
-                    state={progress?.subTopic.get(subTopic.id) ?? null}
+                    state={progress?.subTopic.get(subTopic.id) ?? (progress?.uncounted.has(subTopic.id) ? 'uncounted' : null)}
+                    completedVideos={progress?.completedVideos}
                     playingId={playingId}
                     onPlay={onPlay}
                   />
@@ -141,11 +142,12 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
 interface SubTopicItemProps extends Pick<CourseOutlineProps, 'openedSoFar' | 'playingId' | 'onPlay'> {
   topic: Topic
   subTopic: SubTopic
-  /** The learner's state in this sub-topic; null when unknown or when it does not count (nothing to watch or pass). */
-  state: SubTopicState | null
+  /** The learner's state in this sub-topic, 'uncounted' when it has nothing to watch or test, null while unknown. */
+  state: SubTopicState | 'uncounted' | null
+  completedVideos: ReadonlySet<number> | undefined
 }
 
-function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }: SubTopicItemProps) {
+function SubTopicItem({ topic, subTopic, openedSoFar, state, completedVideos, playingId, onPlay }: SubTopicItemProps) {
   const download = useDownloadMaterialsZip()
   // The topic's sub-topics opened so far, in the topic's order (this one is open, so it is among them).
   const cumulative = topic.subTopics.filter((s) => s.id === subTopic.id || openedSoFar.has(s.id)).map((s) => s.id)
@@ -154,20 +156,24 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
     download.mutate(subTopic.id, { onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`) })
   }
 
-  const stateId = `subtopic-state-${subTopic.id}`
   return (
     <Accordion.Item value={subTopicKey(subTopic)}>
-      {/* Named by its title alone; the learner's state is its description. */}
-      <Accordion.Control aria-label={subTopic.title} aria-describedby={state ? stateId : undefined}>
+      {/* Named by all it shows: the title, then the learner's state. */}
+      <Accordion.Control>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {subTopic.title}
           </Text>
-          {state ? <SubTopicBadge id={stateId} state={state} /> : null}
+          {state ? <SubTopicBadge state={state} /> : null}
         </Group>
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap={6}>
+          {state === 'uncounted' ? (
+            <Text size="sm" c="dimmed">
+              Nothing to watch or test here yet, so this sub-topic does not count towards your progress.
+            </Text>
+          ) : null}
           {subTopic.videos.length === 0 ? (
             <Text size="sm" c="dimmed">
               No videos in this sub-topic yet.
@@ -176,12 +182,21 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
             <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Videos of ${subTopic.title}`}>
               {subTopic.videos.map((video, i) => {
                 const playing = video.id === playingId
+                const watched = completedVideos?.has(video.id) ?? false
                 return (
                   <li key={video.id}>
                     <NavLink
                       component="button"
                       type="button"
-                      label={videoLabel(video, i + 1)}
+                      label={
+                        <>
+                          {videoLabel(video, i + 1)}
+                          {watched ? <VisuallyHidden>, watched</VisuallyHidden> : null}
+                        </>
+                      }
+                      rightSection={
+                        watched ? <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden="true" /> : null
+                      }
                       leftSection={playing ? <IconPlayerPlayFilled size={16} /> : <IconPlayerPlay size={16} />}
                       active={playing}
                       aria-current={playing ? 'true' : undefined}
@@ -217,20 +232,19 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
   )
 }
 
-function SubTopicBadge({ id, state }: { id: string; state: SubTopicState }) {
+function SubTopicBadge({ state }: { state: SubTopicState | 'uncounted' }) {
+  if (state === 'uncounted')
+    return (
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        Not counted
+      </Text>
+    )
   return state.completed ? (
-    <Badge
-      id={id}
-      size="sm"
-      color="teal"
-      variant="light"
-      leftSection={<IconCheck size={12} aria-hidden="true" />}
-      style={{ flexShrink: 0 }}
-    >
+    <Badge size="sm" color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden="true" />} style={{ flexShrink: 0 }}>
       Done
     </Badge>
   ) : (
-    <Text id={id} size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
       {percentText(state.percent)}
     </Text>
   )

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react'
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { IconChecklist, IconChevronRight, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
+import { IconChecklist, IconChevronRight, IconInfoCircle, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
 import type { Package } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
 import { packageProgressQueryOptions } from '../../../queries/progress.ts'
@@ -13,11 +13,13 @@ import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
+import { nextStep } from './next-step.ts'
+import { NextUp } from './NextUp.tsx'
 import { Player } from './Player.tsx'
 import { progressLookup, startPosition } from './progress-lookup.ts'
 import { ResumeLine } from './ResumeLine.tsx'
 import { createUnsentRanges } from './unsent-ranges.ts'
-import { allSubTopicIds, findVideo, firstVideo, subTopicKey, topicKey, videoLabel } from './tree.ts'
+import { allSubTopicIds, findVideo, firstVideo, skillOfTopic, subTopicKey, topicKey, videoLabel } from './tree.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
 import { focusTarget, type ViewerFocus } from './focus.ts'
@@ -31,17 +33,34 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
   // Warmed by the route's loader; the viewer still works without it (no resume, no figures).
   const progress = useQuery(packageProgressQueryOptions(pkg.id))
   const lookup = useMemo(() => progressLookup(progress.data), [progress.data])
-  // A link into the package (a search hit) opens there; otherwise where the learner left off.
-  const [target] = useState(() => focusTarget(pkg, focus))
-  const [chosenId, setChosenId] = useState<number | null>(() => target?.video?.id ?? progress.data?.resume?.videoId ?? null)
+  const skill = focus.skill === undefined ? null : (pkg.skills.find((s) => s.id === focus.skill) ?? null)
+  // A link to a topic, sub-topic or video (a search hit) opens there; a skill opens where the learner left off in it.
+  const [target] = useState(() =>
+    focus.topic === undefined && focus.subTopic === undefined && focus.video === undefined ? null : focusTarget(pkg, focus),
+  )
+  const [chosenId, setChosenId] = useState<number | null>(() => {
+    const resumed = progress.data?.resume?.videoId ?? null
+    if (target) return target.video?.id ?? resumed
+    const resumedPlace = resumed === null ? null : findVideo(pkg, resumed)
+    // A skill asked for opens at its first video, unless the learner was last watching inside it.
+    if (skill && resumedPlace && skillOfTopic(pkg, resumedPlace.topic.id)?.id !== skill.id)
+      return firstVideo(pkg, skill.id)?.video.id ?? null
+    return resumed
+  })
   const [autoPlay, setAutoPlay] = useState(false)
-  const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? firstVideo(pkg)
+  const [endedId, setEndedId] = useState<number | null>(null)
+  const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? (skill ? firstVideo(pkg, skill.id) : null) ?? firstVideo(pkg)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
   const [resumeAt, setResumeAt] = useState(() => (place ? startPosition(lookup, place.video) : 0))
   const videoRef = useRef<HTMLVideoElement>(null)
   const [unsent] = useState(createUnsentRanges)
 
-  const initialTopic = target?.topic ?? place?.topic ?? pkg.skills.flatMap((s) => s.topics)[0] ?? null
+  const initialTopic =
+    target?.topic ??
+    (skill && place && skillOfTopic(pkg, place.topic.id)?.id !== skill.id ? skill.topics[0] : null) ??
+    place?.topic ??
+    pkg.skills.flatMap((s) => s.topics)[0] ??
+    null
   const initialSubTopic = target ? target.subTopic : (place?.subTopic ?? null)
   const [openTopic, setOpenTopic] = useState<string | null>(initialTopic ? topicKey(initialTopic) : null)
   const [openSubTopics, setOpenSubTopics] = useState<string[]>(initialSubTopic ? [subTopicKey(initialSubTopic)] : [])
@@ -54,6 +73,16 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
       .filter((s) => keys.includes(subTopicKey(s)))
       .map((s) => s.id)
     if (ids.some((id) => !openedSoFar.has(id))) setOpenedSoFar(new Set([...openedSoFar, ...ids]))
+  }
+
+  function playVideo(id: number) {
+    const chosen = findVideo(pkg, id)
+    if (chosen && id !== place?.video.id) setResumeAt(startPosition(lookup, chosen.video))
+    if (chosen && id !== place?.video.id) openSubTopicsChanged([...new Set([...openSubTopics, subTopicKey(chosen.subTopic)])])
+    if (chosen) setOpenTopic(topicKey(chosen.topic))
+    setChosenId(id)
+    setEndedId(null)
+    setAutoPlay(true)
   }
 
   // A play counts a view once per video and page load (the server also counts at most one per hour).
@@ -106,6 +135,12 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
         </Group>
       ) : null}
 
+      {skill && skill.topics.length === 0 ? (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden="true" />} role="status">
+          {skill.title} has no topics yet. The rest of the package is below.
+        </Alert>
+      ) : null}
+
       <div className={classes.layout}>
         <div className={classes.player}>
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
@@ -138,6 +173,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
                   videoRef={videoRef}
                   unsent={unsent}
                   onPlay={() => played(place.video.id)}
+                  onEnded={() => setEndedId(place.video.id)}
                 />
               ) : (
                 <div className={classes.noVideo}>
@@ -154,6 +190,15 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
               if (videoRef.current) videoRef.current.currentTime = 0
             }}
           />
+          <div aria-live="polite">
+            {place && endedId === place.video.id ? (
+              <NextUp
+                next={nextStep(pkg, { videoId: place.video.id }, (id) => lookup.withTest.has(id))}
+                progress={progress.data}
+                onPlay={playVideo}
+              />
+            ) : null}
+          </div>
           {place ? (
             <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
               <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
@@ -184,12 +229,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
             openedSoFar={openedSoFar}
             progress={progress.data ? lookup : null}
             playingId={place?.video.id ?? null}
-            onPlay={(id) => {
-              const chosen = findVideo(pkg, id)
-              if (chosen && id !== place?.video.id) setResumeAt(startPosition(lookup, chosen.video))
-              setChosenId(id)
-              setAutoPlay(true)
-            }}
+            onPlay={playVideo}
           />
         </Paper>
 

@@ -8,13 +8,14 @@ import { LoadFailed } from '../../ui/LoadFailed.tsx'
 import { ButtonLink } from '../../ui/links.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PackageViewer } from './PackageViewer.tsx'
-import { viewerTreeQueryOptions } from './viewer-query.ts'
+import { viewerTreeQueryOptions } from '../../../queries/viewer.ts'
 import type { ViewerFocus } from './focus.ts'
 
-/** `/topics/{id}`: the package the route's loader fetched, in the viewer. */
+/** `/topics/{id}`: the package the route's loader fetched, in the viewer, opened where the search asks (`?skill=`, a search hit's `?subTopic=`…). */
 export function PackageViewerPage({ id, focus }: { id: number; focus?: ViewerFocus }) {
   const { data: pkg } = useSuspenseQuery(viewerTreeQueryOptions(id))
-  return <PackageViewer pkg={pkg} focus={focus} />
+  // A new focus (another skill or search hit in the same package) opens the viewer afresh.
+  return <PackageViewer key={JSON.stringify(focus ?? {})} pkg={pkg} focus={focus} />
 }
 
 export function PackageViewerPending() {

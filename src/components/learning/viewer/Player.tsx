@@ -14,13 +14,14 @@ interface PlayerProps {
   videoRef: RefObject<HTMLVideoElement | null>
   unsent: UnsentRanges
   onPlay: () => void
+  onEnded: () => void
 }
 
 /**
  * The <video> of one video, reporting what is watched (useHeartbeats). Its address is kept from the first render:
  * a refetched tree carries freshly signed URLs, and swapping the address would restart playback.
  */
-export function Player({ video, packageId, label, autoPlay, startAt, videoRef, unsent, onPlay }: PlayerProps) {
+export function Player({ video, packageId, label, autoPlay, startAt, videoRef, unsent, onPlay, onEnded }: PlayerProps) {
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
   const { handlers } = useHeartbeats({ videoId: video.id, packageId, unsent, videoRef, startAt })
@@ -40,6 +41,10 @@ export function Player({ video, packageId, label, autoPlay, startAt, videoRef, u
       onPlay={(event) => {
         handlers.onPlay(event)
         onPlay()
+      }}
+      onEnded={(event) => {
+        handlers.onEnded(event)
+        onEnded()
       }}
     />
   )

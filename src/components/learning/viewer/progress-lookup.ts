@@ -9,22 +9,33 @@ export interface SubTopicState {
 export interface ProgressLookup {
   topicPercent: ReadonlyMap<number, number>
   subTopic: ReadonlyMap<number, SubTopicState>
+  /** Sub-topics with nothing to watch or test: they do not count. */
+  uncounted: ReadonlySet<number>
   videoPosition: ReadonlyMap<number, number>
+  completedVideos: ReadonlySet<number>
+  /** Sub-topics with questions: their test is a step of the package. */
+  withTest: ReadonlySet<number>
 }
 
 export function progressLookup(progress: PackageProgress | undefined): ProgressLookup {
   const topicPercent = new Map<number, number>()
   const subTopic = new Map<number, SubTopicState>()
   const videoPosition = new Map<number, number>()
+  const completedVideos = new Set<number>()
+  const withTest = new Set<number>()
   for (const skill of progress?.skills ?? [])
     for (const topic of skill.topics) {
       topicPercent.set(topic.id, topic.percent)
       for (const s of topic.subTopics) {
         subTopic.set(s.id, { percent: s.percent, completed: s.completed })
-        for (const video of s.videos) videoPosition.set(video.id, video.position)
+        if (s.hasTest) withTest.add(s.id)
+        for (const video of s.videos) {
+          videoPosition.set(video.id, video.position)
+          if (video.completed) completedVideos.add(video.id)
+        }
       }
     }
-  return { topicPercent, subTopic, videoPosition }
+  return { topicPercent, subTopic, uncounted: new Set(progress?.uncountedSubTopicIds), videoPosition, completedVideos, withTest }
 }
 
 /**

@@ -2,7 +2,7 @@ import { type RefObject, type SyntheticEvent, useEffect, useRef } from 'react'
 import { sendHeartbeatOnLeave, useSendHeartbeat } from '../../../queries/progress.ts'
 import type { UnsentRanges } from './unsent-ranges.ts'
 
-/** While playing, a heartbeat every 15 s; pause, seek, ended and leaving the page send one at once. */
+/** While playing, a heartbeat every 15 s; play, pause, seek, ended and leaving the page send one at once. */
 const HEARTBEAT_INTERVAL_MS = 15_000
 
 /**
@@ -81,6 +81,8 @@ export function useHeartbeats({ videoId, packageId, unsent, videoRef, startAt }:
     playing.current = true
     touched.current = true
     countedUpTo.current = video.currentTime
+    // A heartbeat as playing starts: the server's watching budget for what follows counts from it.
+    send(video, 'request')
     stopTimer()
     timer.current = setInterval(() => latest.current.send(video, 'request'), HEARTBEAT_INTERVAL_MS)
   }
@@ -107,10 +109,16 @@ export function useHeartbeats({ videoId, packageId, unsent, videoRef, startAt }:
     // hand its events to these handlers (a render that suspended and was resumed): catch up on what was missed.
     if (video.readyState >= HTMLMediaElement.HAVE_METADATA) latest.current.goToStart(video)
     if (!video.paused) latest.current.startPlaying(video)
+    // A closed tab, a reload or a page put in the background (a phone may discard it without a pagehide).
     const onPageHide = () => latest.current.send(video, 'keepalive')
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') onPageHide()
+    }
     window.addEventListener('pagehide', onPageHide)
+    document.addEventListener('visibilitychange', onHidden)
     return () => {
       window.removeEventListener('pagehide', onPageHide)
+      document.removeEventListener('visibilitychange', onHidden)
       if (timer.current !== null) clearInterval(timer.current)
       // Another video was chosen or the viewer was left inside the app: report what this one played.
       latest.current.send(video, 'request')

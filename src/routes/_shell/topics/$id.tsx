@@ -6,13 +6,14 @@ import {
   PackageViewerPage,
   PackageViewerPending,
 } from '../../../components/learning/viewer/PackageViewerPage.tsx'
-import { viewerTreeQueryOptions } from '../../../components/learning/viewer/viewer-query.ts'
+import { viewerTreeQueryOptions } from '../../../queries/viewer.ts'
 import { neededWithExtra } from '../../../lib/load-queries.ts'
 import { packageProgressQueryOptions } from '../../../queries/progress.ts'
 
 export const Route = createFileRoute('/_shell/topics/$id')({
   params: idParams('id'),
-  // Links from search open the viewer at what was found.
+  // ?skill= opens the viewer at that skill (a skill card's 'Start Learning'); links from search name a topic, sub-topic
+  // or video. An unreadable id is dropped.
   validateSearch: objectOf({ skill: searchId, topic: searchId, subTopic: searchId, video: searchId }),
   // The learner's progress only decorates the viewer (where to resume, the outline's figures): its failure is not the
   // page's. It is read fresh when a heartbeat has invalidated it, so the viewer opens where the learner left off.
@@ -34,6 +35,5 @@ export const Route = createFileRoute('/_shell/topics/$id')({
 function PackageViewerRoute() {
   const { id } = Route.useParams()
   const focus = Route.useSearch()
-  // A new focus (another search hit in the same package) opens the viewer afresh.
-  return <PackageViewerPage key={JSON.stringify(focus)} id={id} focus={focus} />
+  return <PackageViewerPage id={id} focus={focus} />
 }

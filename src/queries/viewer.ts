@@ -1,4 +1,4 @@
-import { packageQueryOptions } from '../../../queries/packages.ts'
+import { packageQueryOptions } from './packages.ts'
 
 /**
  * The viewer's package tree. It carries signed media URLs valid for an hour: it is kept fresh well inside that,
