@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { User } from '../../contract/auth.ts'
+import { SIGNED_OUT_EVERYWHERE } from '../../contract/envelope.ts'
 import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
 import { api, endSession, unwrap, unwrapMessage } from '../api/client.ts'
 import { getToken, saveSession } from '../api/session.ts'
@@ -63,7 +64,11 @@ export function useChangePassword() {
 }
 
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: signOutEverywhere, onSuccess: () => endSession() })
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    onSuccess: () => endSession(SIGNED_OUT_EVERYWHERE),
+    meta: { successMessage: 'Signed out everywhere', errorMessage: 'Failed to sign out everywhere', errorReason: 'title' },
+  })
 }
 
 export const useResendVerification = () =>
