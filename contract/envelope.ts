@@ -9,6 +9,12 @@ const envelopeFields = {
   errorDetails: z.record(z.string(), z.string()).optional(),
 }
 
+/** A 401 for a session ended by 'Sign out everywhere' (on any device), so the sign-in screen can say so. */
+export const SIGNED_OUT_EVERYWHERE = 'signed-out-everywhere'
+/** Machine-readable reasons an error answer may carry beside its message. */
+export const errorCodes = [SIGNED_OUT_EVERYWHERE] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
 /** The one response envelope every JSON call answers with (docs/architecture.md#decisions-and-why). Null fields are omitted. */
 export const successEnvelope = <Data extends z.ZodType>(data: Data) =>
   z.object({ success: z.literal(true), data: data.optional(), ...envelopeFields })
@@ -16,10 +22,12 @@ export const successEnvelope = <Data extends z.ZodType>(data: Data) =>
 /** The success envelope of calls that answer only a message. */
 export const noDataEnvelope = z.object({ success: z.literal(true), ...envelopeFields }).meta({ id: 'MessageEnvelope' })
 
-/** The envelope of every error answer: no data, a human message, errorDetails for validation. */
-export const errorEnvelopeSchema = z.object({ success: z.literal(false), ...envelopeFields }).meta({ id: 'ErrorEnvelope' })
+/** The envelope of every error answer: no data, a human message, errorDetails for validation, a code where a client acts on it. */
+export const errorEnvelopeSchema = z
+  .object({ success: z.literal(false), ...envelopeFields, code: z.enum(errorCodes).optional() })
+  .meta({ id: 'ErrorEnvelope' })
 
-const anyEnvelope = z.object({ success: z.boolean(), ...envelopeFields })
+const anyEnvelope = z.object({ success: z.boolean(), ...envelopeFields, code: z.enum(errorCodes).optional() })
 export type Envelope<T> = z.infer<typeof anyEnvelope> & { data?: T }
 
 /** The page shape of every paged call. */

@@ -4,6 +4,7 @@ import { routeTree } from './routeTree.gen.ts'
 import { ApiError, isAbort, messageOf } from './api/errors.ts'
 import { notify } from './lib/toast.ts'
 import { setUnauthorizedHandler } from './api/client.ts'
+import type { SessionEnd } from './api/session-end.ts'
 import type { AppMeta } from './queries/meta.ts'
 
 /** The failure toast a call's `meta` names, with the server's reason where the meta asks for it. */
@@ -64,18 +65,18 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
  * main.tsx and the SPA tests register it the same way.
  */
 export function endSessionsWith(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient) {
-  setUnauthorizedHandler(() => {
+  setUnauthorizedHandler((why) => {
     queryClient.clear()
     const { href, pathname } = router.state.location
     // Back to the page it ended on once signed in again (not when it ended on the sign-in screen itself).
-    void router.navigate({ to: '/', search: { redirect: pathname === '/' ? undefined : href }, state: { sessionExpired: true } })
+    void router.navigate({ to: '/', search: { redirect: pathname === '/' ? undefined : href }, state: { sessionEnded: why } })
   })
 }
 
 declare module '@tanstack/history' {
   interface HistoryState {
-    /** Set when a 401 ended the session, so the sign-in screen can say so. */
-    sessionExpired?: boolean
+    /** Set when the session ended (a 401, or signing out on all devices), so the sign-in screen can say why. */
+    sessionEnded?: SessionEnd
   }
 }
 

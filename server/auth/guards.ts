@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
+import { SIGNED_OUT_EVERYWHERE } from '../../contract/envelope.ts'
 import { attachDoc } from '../openapi/route-doc.ts'
 
 export interface Guards {
@@ -16,7 +17,12 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
   // Every authenticated call runs it: prepared at first use (named, so PostgreSQL plans it once per connection).
   const prepareUserById = () =>
     db
-      .select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion })
+      .select({
+        id: users.id,
+        role: users.role,
+        sessionVersion: users.sessionVersion,
+        signedOutEverywhereVersion: users.signedOutEverywhereVersion,
+      })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .prepare('guard_user_by_id')
@@ -32,7 +38,12 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
     const [row] = await userById.execute({ id: claims.userId })
     if (!row) throw unauthorized('Your account no longer exists. Sign in again.')
     // A password change or reset, a role change or 'Sign out everywhere' moved the version on: older tokens end here.
-    if (claims.sessionVersion !== row.sessionVersion) throw unauthorized('Your session has ended. Sign in again.')
+    if (claims.sessionVersion !== row.sessionVersion) {
+      // The sign-in screen of another device tells the learner it was their own doing, not an expiry.
+      if (claims.sessionVersion < row.signedOutEverywhereVersion)
+        throw unauthorized('You signed out on all devices. Sign in again.', SIGNED_OUT_EVERYWHERE)
+      throw unauthorized('Your session has ended. Sign in again.')
+    }
     c.set('user', { id: row.id, role: row.role })
     await next()
   })

@@ -82,3 +82,46 @@ describe('session version', () => {
     expect((await ctx.request('POST', '/api/user/sessions/revoke')).status).toBe(401)
   })
 })
+
+describe('why a session ended', () => {
+  const SIGNED_OUT_EVERYWHERE = { code: 'signed-out-everywhere', message: 'You signed out on all devices. Sign in again.' }
+
+  it("a session ended by 'Sign out everywhere' is answered 401 with a code that says so, on every device", async () => {
+    const { first, second } = await twoSessions()
+    expect((await ctx.request('POST', '/api/user/sessions/revoke', { token: second })).status).toBe(200)
+    for (const token of [first, second]) {
+      const res = await me(token)
+      expect(res.status).toBe(401)
+      expect(res.body).toMatchObject({ success: false, ...SIGNED_OUT_EVERYWHERE })
+    }
+  })
+
+  it('a session ended by a password change, or a bad token, does not claim to be signed out everywhere', async () => {
+    const { first, second } = await twoSessions()
+    const changed = await ctx.request<LoginResponse>('PUT', '/api/user/password', {
+      token: first,
+      body: { currentPassword: 'old-password', newPassword: 'new-password' },
+    })
+    expect(changed.status).toBe(200)
+    const ended = await me(second)
+    expect(ended.status).toBe(401)
+    expect(ended.body.code).toBeUndefined()
+    expect(ended.body.message).toBe('Your session has ended. Sign in again.')
+    const garbage = await me('not.a.token')
+    expect(garbage.status).toBe(401)
+    expect(garbage.body.code).toBeUndefined()
+  })
+
+  it('a session begun after signing out everywhere and ended by a password change is not reported as signed out everywhere', async () => {
+    const { second } = await twoSessions()
+    await ctx.request('POST', '/api/user/sessions/revoke', { token: second })
+    const later = (await login('ann@example.com', 'old-password')).body.data!.token
+    const other = (await login('ann@example.com', 'old-password')).body.data!.token
+    await ctx.request('PUT', '/api/user/password', { token: later, body: { currentPassword: 'old-password', newPassword: 'new-password' } })
+    const ended = await me(other)
+    expect(ended.status).toBe(401)
+    expect(ended.body.code).toBeUndefined()
+    // The token from before the sign-out still says why it ended.
+    expect((await me(second)).body).toMatchObject(SIGNED_OUT_EVERYWHERE)
+  })
+})

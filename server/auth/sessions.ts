@@ -11,7 +11,10 @@ export function signSession(tokens: TokenService, row: Pick<UserRow, 'id' | 'rol
 /** The value to set to end every session of an account: its session version plus one. */
 export const nextSessionVersion = () => sql`${users.sessionVersion} + 1`
 
-/** 'Sign out everywhere': every token of the account stops working, the caller's too. */
+/** 'Sign out everywhere': every token of the account stops working, the caller's too, and each says why when used. */
 export async function endAllSessions(db: Db, userId: number, now: Date) {
-  await db.update(users).set({ sessionVersion: nextSessionVersion(), updatedAt: now }).where(eq(users.id, userId))
+  await db
+    .update(users)
+    .set({ sessionVersion: nextSessionVersion(), signedOutEverywhereVersion: nextSessionVersion(), updatedAt: now })
+    .where(eq(users.id, userId))
 }

@@ -38,6 +38,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Every session token carries this number; raising it ends all of the account's sessions at once. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** The session version 'Sign out everywhere' last moved to: a token older than it was ended by signing out everywhere. */
+    signedOutEverywhereVersion: integer('signed_out_everywhere_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ export function envelope<T>(parts: Omit<Envelope<T>, 'timestamp'>): Envelope<T> 
   if (parts.message) body.message = parts.message
   if (parts.path) body.path = parts.path
   if (parts.errorDetails) body.errorDetails = parts.errorDetails
+  if (parts.code) body.code = parts.code
   return body
 }
 

@@ -2,32 +2,42 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { envelope } from './envelope.ts'
+import type { ErrorCode } from '../../contract/envelope.ts'
 
 /** Every expected failure is an AppError: a true HTTP status and a message a person can read. */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode
   readonly details: Record<string, string> | undefined
   readonly headers: Record<string, string> | undefined
+  /** A reason a client acts on, beside the message a person reads. */
+  readonly code: ErrorCode | undefined
   constructor(
     status: ContentfulStatusCode,
     message: string,
-    options?: { details?: Record<string, string>; headers?: Record<string, string> },
+    options?: { details?: Record<string, string>; headers?: Record<string, string>; code?: ErrorCode },
   ) {
     super(message)
     this.status = status
     this.details = options?.details
     this.headers = options?.headers
+    this.code = options?.code
   }
 }
 
 export const badRequest = (message: string, details?: Record<string, string>) => new AppError(400, message, { details })
-export const unauthorized = (message = 'Authentication required') => new AppError(401, message)
+export const unauthorized = (message = 'Authentication required', code?: ErrorCode) => new AppError(401, message, { code })
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message)
 export const notFound = (message: string) => new AppError(404, message)
 export const conflict = (message: string) => new AppError(409, message)
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, details?: Record<string, string>) {
-  return c.json(envelope({ success: false, status, message, path: c.req.path, errorDetails: details }), status)
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  details?: Record<string, string>,
+  code?: ErrorCode,
+) {
+  return c.json(envelope({ success: false, status, message, code, path: c.req.path, errorDetails: details }), status)
 }
 
 /**
@@ -47,7 +57,7 @@ export function describeError(err: unknown) {
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof AppError) {
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v)
-    return errorResponse(c, err.status, err.message, err.details)
+    return errorResponse(c, err.status, err.message, err.details, err.code)
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode

@@ -3,7 +3,7 @@ import type { ApiType } from '../../server/app.ts'
 import type { Envelope } from '../../contract/envelope.ts'
 import { ApiError, isAbort, toApiError } from './errors.ts'
 
-export { API_PREFIX, endSession, setUnauthorizedHandler } from './session-end.ts'
+export { API_PREFIX, endSession, sessionEndOf, setUnauthorizedHandler } from './session-end.ts'
 
 /** ky and its hooks (src/api/http.ts), loaded with the first call: the landing screen's first load makes none. */
 let http: Promise<typeof import('./http.ts')> | undefined

@@ -1,5 +1,5 @@
 import ky, { HTTPError } from 'ky'
-import { API_PREFIX, endSession } from './session-end.ts'
+import { API_PREFIX, endSession, sessionEndOf } from './session-end.ts'
 import { isAbort, toApiError } from './errors.ts'
 import { getToken } from './session.ts'
 import { reuseOnNotModified, sendValidator } from './validators.ts'
@@ -23,8 +23,13 @@ const http = ky.create({
       },
     ],
     afterResponse: [
-      ({ request, response }) => {
-        if (response.status === 401 && !isPublic(request.url)) endSession()
+      async ({ request, response }) => {
+        if (response.status !== 401 || isPublic(request.url)) return
+        const body: unknown = await response
+          .clone()
+          .json()
+          .catch(() => null)
+        endSession(sessionEndOf(body))
       },
       ({ request, response }) => reuseOnNotModified(request, response),
     ],

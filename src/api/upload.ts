@@ -1,6 +1,6 @@
 import type { Envelope } from '../../contract/envelope.ts'
 import { toApiError } from './errors.ts'
-import { API_PREFIX, endSession } from './client.ts'
+import { API_PREFIX, endSession, sessionEndOf } from './client.ts'
 import { getToken } from './session.ts'
 
 export interface UploadOptions {
@@ -34,7 +34,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
         resolve((body as Envelope<T>)?.data as T)
         return
       }
-      if (xhr.status === 401) endSession()
+      if (xhr.status === 401) endSession(sessionEndOf(body))
       reject(toApiError(xhr.status, body))
     }
     xhr.onerror = () => reject(toApiError(0, null))

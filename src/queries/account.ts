@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { User } from '../../contract/auth.ts'
+import { SIGNED_OUT_EVERYWHERE } from '../../contract/envelope.ts'
 import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
 import { api, endSession, unwrap, unwrapMessage } from '../api/client.ts'
 import { getToken, saveSession } from '../api/session.ts'
@@ -70,8 +71,12 @@ export function useChangePassword() {
 export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: signOutEverywhere,
-    onSuccess: () => endSession(),
-    meta: { successToast: successToast<string>((message) => ({ title: message })) },
+    onSuccess: () => endSession(SIGNED_OUT_EVERYWHERE),
+    meta: {
+      successToast: successToast<string>((message) => ({ title: message })),
+      errorMessage: 'Failed to sign out everywhere',
+      errorReason: 'title',
+    },
   })
 }
 

@@ -338,16 +338,44 @@ describe('settings: loading', () => {
 })
 
 describe('settings: sessions', () => {
-  it("'Sign out everywhere' ends every session, this one too, and goes to the sign-in page", async () => {
+  it("'Sign out everywhere' asks first; Cancel keeps every session", async () => {
+    const { user, pathname, account } = await openSettings()
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' })
+    expect(dialog).toHaveTextContent('This signs you out in every browser and on every device, this one too.')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(pathname()).toBe('/user/settings')
+    expect(getToken()).toBe(account.token)
+    expect((await ctx().request('GET', '/api/user/getUserByEmail', { token: account.token })).status).toBe(200)
+  })
+
+  it("'Sign out everywhere', once confirmed, ends every session, this one too, and goes to the sign-in page", async () => {
     const { user, pathname, account } = await openSettings()
     const other = await login(account.user.email, account.password)
     const otherToken = (other.body.data as { token: string }).token
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }))
     await waitFor(() => expect(pathname()).toBe('/'))
     expect(getToken()).toBeNull()
     expect(await screen.findByText('Signed out everywhere')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('You signed out on all devices. Sign in again.')
     for (const token of [account.token, otherToken]) {
       expect((await ctx().request('GET', '/api/user/getUserByEmail', { token })).status).toBe(401)
     }
+  })
+
+  it("another browser of the account says 'You signed out on all devices', not that the session expired", async () => {
+    const { account, user, pathname } = await openSettings()
+    const elsewhere = (await login(account.user.email, account.password)).body.data as { token: string }
+    expect((await ctx().request('POST', '/api/user/sessions/revoke', { token: elsewhere.token })).status).toBe(200)
+    // This browser's next call meets the ended session.
+    await user.click(within(screen.getByRole('navigation', { name: 'Sidebar' })).getByRole('link', { name: 'Home' }))
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
+    expect(pathname()).toBe('/')
+    expect(getToken()).toBeNull()
+    expect(screen.getByRole('status')).toHaveTextContent('You signed out on all devices. Sign in again.')
+    expect(screen.queryByText(/Your session has expired/)).not.toBeInTheDocument()
   })
 })

@@ -6,13 +6,20 @@ import { ApiError, messageOf } from '../../api/errors.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
 import { AnchorLink } from '../ui/links.tsx'
+import type { SessionEnd } from '../../api/session-end.ts'
 
 /** `initialEmail`: the address an account was just registered with; the form starts with it and says where the verification e-mail went. */
+/** What the sign-in screen says when a session has just ended, by why it ended. */
+const SESSION_ENDED: Record<SessionEnd, string> = {
+  expired: 'Your session has expired. Sign in again.',
+  'signed-out-everywhere': 'You signed out on all devices. Sign in again.',
+}
+
 export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   const login = useLoginMutation()
   const { complete, redirecting } = useCompleteLogin()
   const [error, setError] = useState<{ message: string; email?: string } | null>(null)
-  const sessionExpired = useLocation({ select: (location) => location.state.sessionExpired === true })
+  const sessionEnded = useLocation({ select: (location) => location.state.sessionEnded })
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -38,9 +45,9 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         <Title order={1} size="h2" id="sign-in-title" ta="center">
           Sign in
         </Title>
-        {sessionExpired && !error ? (
+        {sessionEnded && !error ? (
           <Alert color="yellow" role="status">
-            Your session has expired. Sign in again.
+            {SESSION_ENDED[sessionEnded]}
           </Alert>
         ) : null}
         {initialEmail && !error ? (
