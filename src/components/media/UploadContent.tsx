@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconFileSpreadsheet, IconPencilPlus } from '@tabler/icons-react'
 import { skillTopicsQueryOptions } from '../../queries/skills.ts'
-import { ContentBreadcrumbs } from '../packages/ContentBreadcrumbs.tsx'
+import { ContentBreadcrumbs } from '../ui/ContentBreadcrumbs.tsx'
 import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ButtonLink } from '../ui/links.tsx'

@@ -90,7 +90,7 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
                   to="/package"
                   label="Upload Content"
                   leftSection={<IconUpload {...ICON} />}
-                  active={inManageContent && !active('/admin/package-assigner') && !active('/admin/package-to-user')}
+                  active={inManageContent && !pathname.startsWith('/admin/')}
                   onClick={onNavigate}
                 />
               </NavLink>

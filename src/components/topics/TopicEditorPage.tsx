@@ -1,7 +1,7 @@
 import { Card, Group, Skeleton, Stack } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { skillTopicsQueryOptions } from '../../queries/skills.ts'
-import { ContentBreadcrumbs } from '../packages/ContentBreadcrumbs.tsx'
+import { ContentBreadcrumbs } from '../ui/ContentBreadcrumbs.tsx'
 import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { TopicEditor } from './TopicEditor.tsx'

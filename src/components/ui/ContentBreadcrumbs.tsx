@@ -1,6 +1,6 @@
 import type { SkillWithTopics } from '../../../contract/content.ts'
-import { AnchorLink } from '../ui/links.tsx'
-import { Breadcrumbs } from '../ui/Breadcrumbs.tsx'
+import { AnchorLink } from './links.tsx'
+import { Breadcrumbs } from './Breadcrumbs.tsx'
 
 /** Upload Content › package › skill (› page): the trail of the pages under one skill. */
 export function ContentBreadcrumbs({
