@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconFileSpreadsheet, IconPencilPlus } from '@tabler/icons-react'
 import { skillTopicsQueryOptions } from '../../queries/skills.ts'
+import { ContentBreadcrumbs } from '../ui/ContentBreadcrumbs.tsx'
 import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ButtonLink } from '../ui/links.tsx'
@@ -15,6 +16,7 @@ export function UploadContent({ skillId }: { skillId: number }) {
   const { data: skill } = useSuspenseQuery(skillTopicsQueryOptions(skillId))
   return (
     <Stack gap="lg" maw={1100}>
+      <ContentBreadcrumbs skill={skill} />
       <PageHeader
         title={skill.title}
         subtitle={`Upload Content · Package: ${skill.packageTitle}`}

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
+import { useState, type AnchorHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { NavLink, ScrollArea, Stack, type NavLinkProps } from '@mantine/core'
 import { createLink, useRouterState, type LinkComponent } from '@tanstack/react-router'
 import {
@@ -38,6 +38,17 @@ type SidebarPath =
   | '/admin/package-assigner'
   | '/package'
 
+/** The pages under Manage Content: assigning, and the package list with every page below it. */
+const MANAGE_CONTENT_PATHS = [
+  '/admin/package-assigner',
+  '/admin/package-to-user',
+  '/package',
+  '/topic',
+  '/skill',
+  '/subtopic',
+  '/subtopic-mcqs',
+]
+
 /**
  * Sidebar entries (docs/product.md#screens), plus Dashboard: the admin's way back to /dashboard; Home stays the learner home.
  * The admin entries are hidden only when the stored role is USER.
@@ -49,6 +60,8 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
     <SidebarLink key={to} to={to} label={label} leftSection={icon} active={active(to)} onClick={onNavigate} />
   )
   const staff = role !== 'USER'
+  const inManageContent = MANAGE_CONTENT_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+  const [groupToggled, setGroupToggled] = useState(false)
 
   return (
     <Stack justify="space-between" h="100%" gap={0}>
@@ -67,11 +80,19 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
                 type="button"
                 label="Manage Content"
                 leftSection={<IconFolderCog {...ICON} />}
-                defaultOpened={active('/admin/package-assigner') || active('/package')}
+                // Open on any of its pages, however the admin got there; the toggle works everywhere else.
+                opened={inManageContent || groupToggled}
+                onChange={setGroupToggled}
                 childrenOffset={28}
               >
                 {item('/admin/package-assigner', 'Assign Packages', <IconUserPlus {...ICON} />)}
-                {item('/package', 'Upload Content', <IconUpload {...ICON} />)}
+                <SidebarLink
+                  to="/package"
+                  label="Upload Content"
+                  leftSection={<IconUpload {...ICON} />}
+                  active={inManageContent && !pathname.startsWith('/admin/')}
+                  onClick={onNavigate}
+                />
               </NavLink>
             </>
           ) : null}

@@ -1,6 +1,7 @@
 import { Card, Group, Skeleton, Stack } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { skillTopicsQueryOptions } from '../../queries/skills.ts'
+import { ContentBreadcrumbs } from '../ui/ContentBreadcrumbs.tsx'
 import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { TopicEditor } from './TopicEditor.tsx'
@@ -10,6 +11,7 @@ export function TopicEditorPage({ skillId }: { skillId: number }) {
   const { data: skill } = useSuspenseQuery(skillTopicsQueryOptions(skillId))
   return (
     <Stack gap="lg" maw={960}>
+      <ContentBreadcrumbs skill={skill} page="Topics and sub-topics" />
       <PageHeader title={skill.title} subtitle={`Topics and sub-topics · Package: ${skill.packageTitle}`} actions={<BackToPackages />} />
       <TopicEditor key={skill.id} skill={skill} />
     </Stack>
