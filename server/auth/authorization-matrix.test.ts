@@ -119,6 +119,12 @@ const RULES: Record<string, Rule> = {
   'GET /api/progress/videos/:videoId': 'content',
   'GET /api/progress/packages/:packageId': 'content',
   'GET /api/progress/packages/:packageId/learners': 'admin',
+  'GET /api/search': 'user',
+  'POST /api/access-requests': 'user',
+  'GET /api/access-requests/mine': 'user',
+  'GET /api/access-requests': 'admin',
+  'POST /api/access-requests/:id/assign': 'admin',
+  'POST /api/access-requests/:id/dismiss': 'admin',
 }
 
 /** Bodies for routes that validate their body before they can tell who may call them; others get {}. */

@@ -18,6 +18,8 @@ import { CATALOGUE_SORTS, filterCatalogue, type CatalogueSort } from './list.ts'
 import { ButtonLink } from '../ui/links.tsx'
 import { ContentSearchResults } from './ContentSearchResults.tsx'
 import { useContentSearch } from './useContentSearch.ts'
+import { RequestAccess } from './RequestAccess.tsx'
+import { myAccessRequestsQueryOptions } from '../../queries/access-requests.ts'
 
 interface CatalogueProps {
   q: string
@@ -38,6 +40,9 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
   // profile card above says when it failed).
   const { data: me } = useQuery(currentUserQueryOptions())
   const owned = new Set((me?.packages ?? []).map((p) => p.id))
+  const learner = me?.role === 'USER'
+  const myRequests = useQuery({ ...myAccessRequestsQueryOptions(), enabled: learner })
+  const requested = new Set(myRequests.data?.packageIds ?? [])
   // Ratings depend on the list's ids: two batched calls, shown as they arrive.
   const packageRatings = useQuery(
     reviewSummariesQueryOptions(
@@ -89,6 +94,7 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
               key={pkg.id}
               pkg={pkg}
               owned={owned.has(pkg.id)}
+              access={learner && !owned.has(pkg.id) ? (requested.has(pkg.id) ? 'requested' : 'none') : null}
               rating={packageRatings.data?.[pkg.id]}
               skillRating={(id) => skillRatings.data?.[id]}
               ratingsLoading={packageRatings.isPending || skillRatings.isPending}
@@ -120,6 +126,8 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
 interface CataloguePackageProps {
   pkg: Package
   owned: boolean
+  /** A learner's way to ask for a package they do not have; null when there is nothing to ask. */
+  access: 'none' | 'requested' | null
   rating: ReviewSummary | undefined
   skillRating: (skillId: number) => ReviewSummary | undefined
   ratingsLoading: boolean
@@ -133,7 +141,17 @@ function Rating({ summary, loading, size }: { summary: ReviewSummary | undefined
   return loading ? <Skeleton height={14} width={110} aria-hidden="true" /> : null
 }
 
-function CataloguePackage({ pkg, owned, rating, skillRating, ratingsLoading, onTopics, onReviews, onReview }: CataloguePackageProps) {
+function CataloguePackage({
+  pkg,
+  owned,
+  access,
+  rating,
+  skillRating,
+  ratingsLoading,
+  onTopics,
+  onReviews,
+  onReview,
+}: CataloguePackageProps) {
   const titleId = `catalogue-package-${pkg.id}`
   return (
     <Card
@@ -207,6 +225,7 @@ function CataloguePackage({ pkg, owned, rating, skillRating, ratingsLoading, onT
             </ButtonLink>
           </>
         ) : null}
+        {access ? <RequestAccess packageId={pkg.id} title={pkg.title} requested={access === 'requested'} /> : null}
       </Group>
     </Card>
   )

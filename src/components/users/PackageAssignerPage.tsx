@@ -9,6 +9,7 @@ import { ScrollTable, SkeletonRows } from '../ui/ScrollTable.tsx'
 import { SearchBox } from '../ui/SearchBox.tsx'
 import { AssignPackagesDialog } from './AssignPackagesDialog.tsx'
 import { AssignedPackagesDialog } from './AssignedPackagesDialog.tsx'
+import { AccessRequestsSection } from './AccessRequestsSection.tsx'
 import { filterUsers } from './search.ts'
 
 const COLUMNS = ['ID', 'Email', 'Name', 'Assigned Packages', 'Action'] as const
@@ -94,6 +95,8 @@ export function PackageAssignerPage({ q, onSearch }: { q: string; onSearch: (q: 
           </Table.Tbody>
         </ScrollTable>
       </Stack>
+
+      <AccessRequestsSection />
 
       <AssignPackagesDialog user={byId(assignId)} openCount={openCount} packages={packages} onClose={() => setAssignId(null)} />
       <AssignedPackagesDialog user={byId(viewId)} onClose={() => setViewId(null)} />
