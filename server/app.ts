@@ -26,6 +26,7 @@ import { commentRoutes } from './comments/routes.ts'
 import { attemptRoutes } from './attempts/routes.ts'
 import { testSettingsRoutes } from './attempts/settings-routes.ts'
 import { testOverviewRoutes } from './attempts/overview-routes.ts'
+import { attemptReviewRoutes } from './attempts/attempt-review-routes.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { progressRoutes } from './progress/routes.ts'
 
@@ -60,6 +61,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/comments', commentRoutes(deps, guards))
       .route('/mcq-attempts', attemptRoutes(deps, guards))
       .route('/mcq-attempts', testOverviewRoutes(deps, guards))
+      .route('/mcq-attempts', attemptReviewRoutes(deps, guards))
       .route('/reports', reportRoutes(deps, guards))
       .route('/progress', progressRoutes(deps, guards))
       .route('/', systemRoutes(deps))
