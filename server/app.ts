@@ -27,6 +27,7 @@ import { attemptRoutes } from './attempts/routes.ts'
 import { testSettingsRoutes } from './attempts/settings-routes.ts'
 import { gradeExpiredBeforeReads } from './attempts/expiry.ts'
 import { testOverviewRoutes } from './attempts/overview-routes.ts'
+import { attemptReviewRoutes } from './attempts/attempt-review-routes.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { progressRoutes } from './progress/routes.ts'
 import { searchRoutes } from './search/routes.ts'
@@ -64,6 +65,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/comments', commentRoutes(deps, guards))
       .route('/mcq-attempts', attemptRoutes(deps, guards))
       .route('/mcq-attempts', testOverviewRoutes(deps, guards))
+      .route('/mcq-attempts', attemptReviewRoutes(deps, guards))
       .route('/reports', reportRoutes(deps, guards))
       .route('/progress', progressRoutes(deps, guards))
       .route('/search', searchRoutes(deps, guards))

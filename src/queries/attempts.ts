@@ -15,6 +15,8 @@ export const attemptKeys = {
   bySubTopics: (subTopicIds: number[]) => [...attemptKeys.all, 'bySubTopics', subTopicIds] as const,
   /** Every attempt of one user (admins, on the user detail page). */
   byUser: (userId: number) => [...attemptKeys.all, 'byUser', userId] as const,
+  /** One past attempt's review. */
+  review: (attemptId: number) => [...attemptKeys.all, 'review', attemptId] as const,
 }
 
 /** GET /mcq-attempts/bySubTopic?subTopicId */
@@ -44,6 +46,16 @@ const getAttemptsByUser = (userId: number) => unwrap(api['mcq-attempts'].byUser.
 
 export const attemptsByUserQueryOptions = (userId: number) =>
   queryOptions({ queryKey: attemptKeys.byUser(userId), queryFn: () => getAttemptsByUser(userId) })
+
+/** GET /mcq-attempts/{id}/review: the attempt and, as its review policy allows now, its questions. */
+const getAttemptReview = (attemptId: number) => unwrap(api['mcq-attempts'][':id'].review.$get({ param: { id: String(attemptId) } }))
+
+export const attemptReviewQueryOptions = (attemptId: number) =>
+  queryOptions({
+    queryKey: attemptKeys.review(attemptId),
+    queryFn: () => getAttemptReview(attemptId),
+    meta: { errorMessage: 'Failed to load the attempt' },
+  })
 
 /** POST /mcq-attempts/create: the answers go to the server, which grades them and stores one attempt per sub-topic. */
 const submitAttempt = (json: AttemptInput) => unwrap(api['mcq-attempts'].create.$post({ json }))

@@ -38,10 +38,10 @@ describe('attempt history', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At', 'Result'])
+    ).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At', 'Percentage', 'Result', 'Review'])
     expect(rowsOf(table)).toEqual([
-      ['2', '2', '2', '2', '06 Jan 2025, 09:05 AM', 'Passed'],
-      ['1', '1', '1', '2', '05 Jan 2025, 03:30 PM', 'Not passed yet'],
+      ['2', '2', '2', '2', '06 Jan 2025, 09:05 AM', '100 %', 'Passed', 'Review'],
+      ['1', '1', '1', '2', '05 Jan 2025, 03:30 PM', '50 %', 'Not passed yet', 'Review'],
     ])
     expect(screen.getByText('Adding fractions')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Take Test' })).toHaveAttribute('href', `/mcq-test/${course.adding.id}`)

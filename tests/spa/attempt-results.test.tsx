@@ -35,8 +35,8 @@ describe('attempt results in the history', () => {
     renderApp(`/mcq-test/attempt-history/${course.adding.id}`)
     const table = await screen.findByRole('table', { name: 'Attempts at Adding fractions' })
     expect(rowsOf(table)).toEqual([
-      ['2', '2', '0', '2', '06 Jan 2025, 09:05 AM', 'Not passed yetLate'],
-      ['1', '1', '1.5', '2', '05 Jan 2025, 03:30 PM', 'Passed'],
+      ['2', '2', '0', '2', '06 Jan 2025, 09:05 AM', '0 %', 'Not passed yetLate', 'Review'],
+      ['1', '1', '1.5', '2', '05 Jan 2025, 03:30 PM', '75 %', 'Passed', 'Review'],
     ])
   })
 })

@@ -55,8 +55,17 @@ describe('skill results (MCQ Results)', () => {
     expect(adding).toHaveTextContent('Hide Attempts')
     expect(document.getElementById(adding.getAttribute('aria-controls')!)).toBeInTheDocument()
     const headers = within(screen.getByRole('table', { name: 'Attempts at Adding fractions' })).getAllByRole('columnheader')
-    expect(headers.map((h) => h.textContent)).toEqual(['#', 'Attempt Number', 'Score', 'Total Marks', 'Attempted At', 'Result'])
-    expect(attemptRows('Adding fractions')).toEqual([['1', '1', '1', '2', '05 Jan 2025, 03:30 PM', 'Not passed yet']])
+    expect(headers.map((h) => h.textContent)).toEqual([
+      '#',
+      'Attempt Number',
+      'Score',
+      'Total Marks',
+      'Attempted At',
+      'Percentage',
+      'Result',
+      'Review',
+    ])
+    expect(attemptRows('Adding fractions')).toEqual([['1', '1', '1', '2', '05 Jan 2025, 03:30 PM', '50 %', 'Not passed yet', 'Review']])
     expect(screen.getByRole('link', { name: 'Full attempt history' })).toHaveAttribute(
       'href',
       `/mcq-test/attempt-history/${course.adding.id}`,
@@ -70,7 +79,7 @@ describe('skill results (MCQ Results)', () => {
     expect(screen.queryByRole('table', { name: 'Attempts at Adding fractions' })).not.toBeInTheDocument()
 
     await user.click(toggle('Place value'))
-    expect(attemptRows('Place value')).toEqual([['1', '1', '0', '1', '05 Jan 2025, 03:30 PM', 'Not passed yet']])
+    expect(attemptRows('Place value')).toEqual([['1', '1', '0', '1', '05 Jan 2025, 03:30 PM', '0 %', 'Not passed yet', 'Review']])
     expect(screen.getByRole('link', { name: 'Take Test: Place value' })).toHaveAttribute('href', `/mcq-test/${course.placeValue.id}`)
   })
 

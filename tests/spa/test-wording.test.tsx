@@ -54,3 +54,29 @@ describe('what the test screen says', () => {
     expect(screen.queryByRole('button', { name: 'Retake Test' })).not.toBeInTheDocument()
   })
 })
+
+describe("the viewer's test links", () => {
+  it("'Take Test', 'Cumulative Test' and 'Take Test on All Topics' keep their names and say which sub-topics they cover", async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    const { user } = renderApp(`/topics/${course.packageId}`)
+    const outline = await screen.findByRole('navigation', { name: 'Course content' })
+    const control = (name: string | RegExp) => within(outline).getByRole('button', { name })
+    const panel = (name: string | RegExp) => within(outline).getByRole('region', { name })
+    if (control(/^Fractions/).getAttribute('aria-expanded') !== 'true') await user.click(control(/^Fractions/))
+    await user.click(control('Comparing fractions'))
+    await user.click(control('Adding fractions'))
+
+    const takeTest = within(panel('Adding fractions')).getByRole('link', { name: 'Take Test' })
+    expect(takeTest).toHaveAccessibleDescription('This sub-topic only: Adding fractions')
+    const cumulative = within(panel('Adding fractions')).getByRole('link', { name: 'Cumulative Test' })
+    expect(cumulative).toHaveAccessibleDescription('The sub-topics of this topic opened so far: Adding fractions, Comparing fractions')
+    const allTopics = within(panel(/^Fractions/)).getByRole('link', { name: 'Take Test on All Topics' })
+    expect(allTopics).toHaveAccessibleDescription('Every sub-topic of Fractions: Adding fractions, Comparing fractions')
+
+    await user.hover(cumulative)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'The sub-topics of this topic opened so far: Adding fractions, Comparing fractions',
+    )
+  })
+})

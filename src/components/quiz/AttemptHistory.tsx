@@ -8,11 +8,14 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { AttemptReview } from './AttemptReview.tsx'
 import { AttemptsTable } from './AttemptsTable.tsx'
 
-/** `/mcq-test/attempt-history/{subTopicId}`: the learner's own attempts at one sub-topic, newest first. */
-export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
-  const { data: attempts } = useSuspenseQuery(attemptsBySubTopicQueryOptions(subTopicId))
+/**
+ * `/mcq-test/attempt-history/{subTopicId}`: the learner's own attempts at one sub-topic, newest first; with
+ * `?attempt={id}`, that attempt's review.
+ */
+export function AttemptHistory({ subTopicId, attemptId }: { subTopicId: number; attemptId?: number }) {
   // The sub-topic's title only labels the page (the loader did not wait for it to succeed).
   const subTopic = useQuery({ ...subTopicQueryOptions(subTopicId), retryOnMount: false })
 
@@ -38,13 +41,19 @@ export function AttemptHistory({ subTopicId }: { subTopicId: number }) {
           </ButtonLink>
         }
       />
-      {attempts.length === 0 ? (
-        <EmptyState>No attempts found for this SubTopic.</EmptyState>
+      {attemptId ? (
+        <AttemptReview attemptId={attemptId} subTopicId={subTopicId} />
       ) : (
-        <AttemptsTable attempts={attempts} label={subTopic.data ? `Attempts at ${subTopic.data.title}` : 'Attempts'} />
+        <Attempts subTopicId={subTopicId} label={subTopic.data ? `Attempts at ${subTopic.data.title}` : 'Attempts'} />
       )}
     </Stack>
   )
+}
+
+function Attempts({ subTopicId, label }: { subTopicId: number; label: string }) {
+  const { data: attempts } = useSuspenseQuery(attemptsBySubTopicQueryOptions(subTopicId))
+  if (attempts.length === 0) return <EmptyState>No attempts found for this SubTopic.</EmptyState>
+  return <AttemptsTable attempts={attempts} label={label} />
 }
 
 export function AttemptHistoryPending() {

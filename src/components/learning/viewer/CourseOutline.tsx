@@ -5,7 +5,7 @@ import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
 import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
 import type { ProgressLookup, SubTopicState } from './progress-lookup.ts'
 import { subTopicKey, topicKey, videoLabel } from './tree.ts'
-import { ButtonLink } from '../../ui/links.tsx'
+import { TestLink, covers } from '../../quiz/TestLink.tsx'
 
 interface CourseOutlineProps {
   pkg: Package
@@ -122,15 +122,18 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
               </Accordion>
             )}
             {topic.subTopics.length > 0 ? (
-              <ButtonLink
-                to="/mcq-test/$subTopicIds"
-                params={{ subTopicIds: topic.subTopics.map((s) => s.id) }}
+              <TestLink
+                subTopicIds={topic.subTopics.map((s) => s.id)}
+                covers={covers.topic(
+                  topic.title,
+                  topic.subTopics.map((s) => s.title),
+                )}
                 size="xs"
                 variant="light"
                 leftSection={<IconChecklist size={16} />}
               >
                 Take Test on All Topics
-              </ButtonLink>
+              </TestLink>
             ) : null}
           </Stack>
         </Accordion.Panel>
@@ -219,12 +222,17 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, completedVideos, pl
             >
               Download PDF
             </Button>
-            <ButtonLink size="compact-sm" variant="light" to="/mcq-test/$subTopicIds" params={{ subTopicIds: [subTopic.id] }}>
+            <TestLink size="compact-sm" variant="light" subTopicIds={[subTopic.id]} covers={covers.one(subTopic.title)}>
               Take Test
-            </ButtonLink>
-            <ButtonLink size="compact-sm" variant="light" to="/mcq-test/$subTopicIds" params={{ subTopicIds: cumulative }}>
+            </TestLink>
+            <TestLink
+              size="compact-sm"
+              variant="light"
+              subTopicIds={cumulative}
+              covers={covers.openedSoFar(topic.subTopics.filter((s) => cumulative.includes(s.id)).map((s) => s.title))}
+            >
               Cumulative Test
-            </ButtonLink>
+            </TestLink>
           </Group>
         </Stack>
       </Accordion.Panel>

@@ -1,16 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { idParams } from '../../../../lib/route-schemas.ts'
+import { idParams, objectOf, searchId } from '../../../../lib/route-schemas.ts'
 import { AttemptHistory, AttemptHistoryLoadError, AttemptHistoryPending } from '../../../../components/quiz/AttemptHistory.tsx'
-import { attemptsBySubTopicQueryOptions } from '../../../../queries/attempts.ts'
+import { attemptReviewQueryOptions, attemptsBySubTopicQueryOptions } from '../../../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../../../queries/subtopics.ts'
 import { neededWithExtra } from '../../../../lib/load-queries.ts'
 
+/** `?attempt={id}` opens that attempt's review. */
+const historySearch = objectOf({ attempt: searchId })
+
 export const Route = createFileRoute('/_shell/mcq-test/attempt-history/$subTopicId')({
   params: idParams('subTopicId'),
+  validateSearch: historySearch,
+  loaderDeps: ({ search }) => ({ attempt: search.attempt }),
   // The sub-topic's title only labels the page: its failure leaves the attempts on show.
-  loader: ({ context: { queryClient }, params }) =>
+  loader: ({ context: { queryClient }, params, deps }) =>
     neededWithExtra(
-      queryClient.query({ ...attemptsBySubTopicQueryOptions(params.subTopicId), staleTime: 'static' }),
+      deps.attempt
+        ? queryClient.query(attemptReviewQueryOptions(deps.attempt))
+        : queryClient.query({ ...attemptsBySubTopicQueryOptions(params.subTopicId), staleTime: 'static' }),
       queryClient.query({ ...subTopicQueryOptions(params.subTopicId), staleTime: 'static' }),
     ),
   pendingComponent: AttemptHistoryPending,
@@ -20,5 +27,6 @@ export const Route = createFileRoute('/_shell/mcq-test/attempt-history/$subTopic
 
 function AttemptHistoryRoute() {
   const { subTopicId } = Route.useParams()
-  return <AttemptHistory key={subTopicId} subTopicId={subTopicId} />
+  const { attempt } = Route.useSearch()
+  return <AttemptHistory key={`${subTopicId}:${attempt ?? ''}`} subTopicId={subTopicId} attemptId={attempt} />
 }
