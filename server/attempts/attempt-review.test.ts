@@ -1,6 +1,6 @@
 import type { AttemptReview } from '../../contract/attempt-review.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { answersFor, assessmentApi, setupAssessmentFixture } from './assessment-fixture.ts'
+import { answersFor, assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
 
 const ctx = setupTestContext()
 const f = setupAssessmentFixture(ctx)

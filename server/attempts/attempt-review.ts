@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
 import { mcqAttempts, mcqSittings, mcqs, subTopics } from '../db/schema.ts'
 import { shownLetters } from './draw.ts'
-import { getAttempt } from './service.ts'
+import { getAttempt } from './reads.ts'
 
 /**
  * GET /mcq-attempts/{id}/review: the attempt (yours, or any for admins) with its questions as the learner saw them,
