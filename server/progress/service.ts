@@ -21,7 +21,6 @@ import { takeBudget } from './credit.ts'
 import { addWithinCap, mergeRanges, newlyWatched, totalSeconds, wholeSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type LearnerRecords, type PackageContent } from './rollup.ts'
 
-
 /** A video with the viewer's own progress row in it (admins' rows are kept apart from their learner rows). */
 async function videoWithProgress(db: Db, viewer: AuthUser, videoId: number) {
   const [row] = await db
