@@ -98,6 +98,13 @@ export interface PlanContext {
 }
 
 /** Applies every row rule; rows are expected without the header row and without blank rows. */
+/** Whether a row repeats the template's example question, its key and its four options (any sub-topic id). */
+function isTemplateExample(kind: SheetKind, cell: (i: number) => string): boolean {
+  const offset = kind === 'withSubTopic' ? 1 : 0
+  const example = TEMPLATE_SAMPLE[kind].slice(offset, offset + 2 + OPTION_LETTERS.length)
+  return example.every((value, i) => cell(i) === String(value))
+}
+
 export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanContext): ImportPlan {
   const valid: McqCandidate[] = []
   const skipped: string[] = []
@@ -107,6 +114,10 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
   for (const { rowNumber, cells } of rows) {
     const at = `Row ${rowNumber}:`
     const cell = (i: number) => (cells[i + offset] ?? '').trim()
+    if (isTemplateExample(kind, cell)) {
+      skipped.push(`${at} The template's example row (not imported)`)
+      continue
+    }
     let subTopicId = context.subTopicId ?? 0
     if (kind === 'withSubTopic') {
       const rawId = (cells[0] ?? '').trim()
