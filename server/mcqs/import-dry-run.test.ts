@@ -3,7 +3,7 @@
  * rows to skip with their reasons) and stores nothing.
  */
 import { count } from 'drizzle-orm'
-import { TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
+import { TEMPLATE_HEADERS, TEMPLATE_SAMPLE } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
 import { mcqs } from '../db/schema.ts'
 import type { OpenApiDocument } from '../openapi/document.ts'
@@ -85,6 +85,28 @@ describe('POST /api/mcqs/uploadExcel?dryRun=true', () => {
     const res = await importPlain(await sheet(['Nope'], [['Q']]), '?dryRun=true')
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/^The first row must hold the columns: /)
+  })
+})
+
+describe("the template's example row", () => {
+  const EXAMPLE = "Row 2: The template's example row (not imported)"
+
+  it('is skipped, and said so, in the preview and the import of a sub-topic', async () => {
+    const file = await sheet(TEMPLATE_HEADERS.plain, [TEMPLATE_SAMPLE.plain, ['A real question', 'A', 'x', 'y']])
+    const parts = [{ name: 'subTopicId', data: String(tree.subTopicIds[0]) }, ...fileParts(file)]
+    const dry = await upload<McqUploadResult>(ctx, '/api/mcqs/uploadExcel?dryRun=true', parts, admin)
+    expect(dry.body.data).toMatchObject({ uploaded: 1, skipped: 1, skippedDetails: [EXAMPLE] })
+    const real = await upload<McqUploadResult>(ctx, '/api/mcqs/uploadExcel', parts, admin)
+    expect(real.body.data).toEqual(dry.body.data)
+    expect(await mcqCount()).toBe(1)
+  })
+
+  it('is skipped in the bulk import too, whatever sub-topic id it was given', async () => {
+    const [, ...example] = TEMPLATE_SAMPLE.withSubTopic
+    const file = await sheet(TEMPLATE_HEADERS.withSubTopic, [[tree.subTopicIds[0], ...example]])
+    const res = await upload<McqUploadResult>(ctx, '/api/mcqs/uploadExcelWithSubTopic', fileParts(file), admin)
+    expect(res.body.data).toMatchObject({ uploaded: 0, skipped: 1, skippedDetails: [EXAMPLE] })
+    expect(await mcqCount()).toBe(0)
   })
 })
 

@@ -1,5 +1,5 @@
 import { EXPLANATION_MAX, OPTION_LETTERS, splitCorrect } from '../../contract/media.ts'
-import { EXPLANATION_HEADER, REQUIRED_HEADERS, type SheetKind, type SheetRow } from '../../contract/mcq-import.ts'
+import { EXPLANATION_HEADER, REQUIRED_HEADERS, TEMPLATE_SAMPLE, type SheetKind, type SheetRow } from '../../contract/mcq-import.ts'
 import { hasControlCharacters } from '../../contract/text.ts'
 
 /**
@@ -55,6 +55,13 @@ export interface PlanContext {
   existingQuestions: Map<number, Set<string>>
 }
 
+/** Whether a row repeats the template's example question, its key and its four options (any sub-topic id). */
+function isTemplateExample(kind: SheetKind, cell: (i: number) => string): boolean {
+  const offset = kind === 'withSubTopic' ? 1 : 0
+  const example = TEMPLATE_SAMPLE[kind].slice(offset, offset + 2 + OPTION_LETTERS.length)
+  return example.every((value, i) => cell(i) === String(value))
+}
+
 /** Applies every row rule; rows are expected without the header row and without blank rows. */
 export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanContext): ImportPlan {
   const valid: McqCandidate[] = []
@@ -65,6 +72,10 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
   for (const { rowNumber, cells } of rows) {
     const at = `Row ${rowNumber}:`
     const cell = (i: number) => (cells[i + offset] ?? '').trim()
+    if (isTemplateExample(kind, cell)) {
+      skipped.push(`${at} The template's example row (not imported)`)
+      continue
+    }
     let subTopicId = context.subTopicId ?? 0
     if (kind === 'withSubTopic') {
       const rawId = (cells[0] ?? '').trim()

@@ -73,6 +73,12 @@ describe('video upload', () => {
     const { skill } = await seed()
     const { user, card } = await openPage(skill.id)
     const form = within(card).getByRole('form', { name: /^Upload a video/ })
+    // Both are marked required before anything is tried.
+    for (const label of ['Video', 'Thumbnail']) {
+      const field = within(form).getByLabelText(label, { exact: false })
+      expect(field).toHaveAccessibleDescription(/^Required/)
+      expect(document.querySelector(`label[for="${field.id}"]`)).toHaveTextContent(`${label} *`)
+    }
     await user.click(within(form).getByRole('button', { name: 'Upload video' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Please select both video and thumbnail')
     await user.upload(fileInputs(form)[0]!, fileOf(bytes.mp4(), 'intro.mp4', 'video/mp4'))

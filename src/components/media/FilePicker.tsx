@@ -56,10 +56,22 @@ interface FilePickerProps {
   error?: ReactNode
   disabled?: boolean
   placeholder?: string
+  /** Marked with an asterisk and 'Required' from the start, not only once a submit fails. */
+  required?: boolean
 }
 
 /** The one file field of the media screens: labelled, filtered by kind, clearable, with the chosen file's size. */
-export function FilePicker({ kind, label, value, onChange, description, error, disabled, placeholder = 'Choose a file' }: FilePickerProps) {
+export function FilePicker({
+  kind,
+  label,
+  value,
+  onChange,
+  description,
+  error,
+  disabled,
+  placeholder = 'Choose a file',
+  required = false,
+}: FilePickerProps) {
   return (
     <FileInput
       label={label}
@@ -71,7 +83,8 @@ export function FilePicker({ kind, label, value, onChange, description, error, d
       leftSection={value ? ICON[kind] : <IconFile size={16} aria-hidden />}
       leftSectionPointerEvents="none"
       placeholder={placeholder}
-      description={description}
+      description={required ? <>Required{description ? <>. {description}</> : null}</> : description}
+      withAsterisk={required}
       error={error}
       disabled={disabled}
       valueComponent={PickedFile}

@@ -63,6 +63,7 @@ export function VideoUploadForm({ skillId, subTopicId, subTopicTitle }: { skillI
           error={errors.video}
           disabled={send.isPending}
           placeholder="Choose a video"
+          required
         />
         <FilePicker
           kind="image"
@@ -72,6 +73,7 @@ export function VideoUploadForm({ skillId, subTopicId, subTopicTitle }: { skillI
           error={errors.thumbnail}
           disabled={send.isPending}
           placeholder="Choose an image"
+          required
         />
         <TextInput
           label="Title (optional)"
