@@ -1,7 +1,7 @@
-import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react'
-import { MantineProvider } from '@mantine/core'
+import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { MantineProvider, useComputedColorScheme } from '@mantine/core'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { cssVariablesResolver, theme, themeStorage } from './lib/theme.ts'
+import { applyDarkClass, cssVariablesResolver, theme, themeStorage } from './lib/theme.ts'
 import { TOAST_LIMIT, DURATION, toasterDemand } from './lib/toast.ts'
 
 const colorSchemeManager = themeStorage()
@@ -16,15 +16,24 @@ export function AppProviders({ queryClient, children, env }: { queryClient: Quer
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
+      // Until a theme is chosen, the system's: light unless it asks for dark.
+      defaultColorScheme="auto"
       env={env}
     >
+      <DarkClass />
       <QueryClientProvider client={queryClient}>
         {children}
         <DeferredToaster />
       </QueryClientProvider>
     </MantineProvider>
   )
+}
+
+/** Keeps the `dark` class on <html> in step with the scheme shown, also when the system's preference changes. */
+function DarkClass() {
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false })
+  useEffect(() => applyDarkClass(scheme), [scheme])
+  return null
 }
 
 /**

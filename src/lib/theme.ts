@@ -74,11 +74,17 @@ export const theme = createTheme({
   },
 })
 
-function applyDarkClass(scheme: MantineColorScheme) {
-  document.documentElement.classList.toggle('dark', scheme === 'dark')
+const systemPrefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches
+
+/** Sets the `dark` class on <html> for a dark scheme ('auto': the system's preference) and removes it otherwise. */
+export function applyDarkClass(scheme: MantineColorScheme) {
+  document.documentElement.classList.toggle('dark', scheme === 'dark' || (scheme === 'auto' && systemPrefersDark()))
 }
 
-/** Stores the choice under `theme` and keeps the `dark` class on <html> in step (public/theme-init.js sets both before the first paint). */
+/**
+ * Stores the choice under `theme` and keeps the `dark` class on <html> in step (public/theme-init.js sets both before the
+ * first paint). With no choice saved, the fallback ('auto', the system's preference) applies.
+ */
 export function themeStorage(): MantineColorSchemeManager {
   let listener: ((event: StorageEvent) => void) | undefined
   return {

@@ -161,6 +161,8 @@ describe('comments under the player', () => {
     expect(modal.getByText('On: Lesson one')).toBeInTheDocument()
     await user.click(modal.getByRole('button', { name: 'Submit' }))
     expect(await findToast('Please provide both rating and comment')).toBeInTheDocument()
+    // Said inside the dialog too, beside the fields, where the toast behind the dialog's overlay cannot be missed.
+    expect(modal.getByRole('alert')).toHaveTextContent('Please provide both rating and comment')
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), 'Really helpful')
     await user.click(modal.getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(queryToasts('Please provide both rating and comment')).toHaveLength(2))

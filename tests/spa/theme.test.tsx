@@ -60,3 +60,51 @@ describe('theme', () => {
     expect(html).toHaveAttribute('data-mantine-color-scheme', 'light')
   })
 })
+
+/** The system asks for a dark scheme (and, as the tests' browser always does, for reduced motion), for this test only. */
+function systemPrefersDark() {
+  const original = window.matchMedia
+  const prefers = new Set(['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)'])
+  window.matchMedia = (query: string) => ({ ...original(query), matches: prefers.has(query) })
+  onTestFinished(() => {
+    window.matchMedia = original
+  })
+}
+
+describe('theme: the system preference', () => {
+  it('a system set to dark opens the landing screen dark when no theme was chosen', async () => {
+    systemPrefersDark()
+    renderApp('/')
+    await screen.findByRole('form', { name: 'Sign in' })
+    expect(html).toHaveClass('dark')
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark')
+    expect(localStorage.getItem('theme')).toBeNull()
+  })
+
+  it('the shell follows it too, and a choice made with the toggle wins over it from then on', async () => {
+    systemPrefersDark()
+    const { user } = await openShell()
+    expect(html).toHaveClass('dark')
+    expect(icon()).toBe('sun')
+    await user.click(toggle())
+    await waitFor(() => expect(html).not.toHaveClass('dark'))
+    expect(localStorage.getItem('theme')).toBe('light')
+    expect(icon()).toBe('moon')
+  })
+
+  it('a saved light theme stays light on a dark system', async () => {
+    systemPrefersDark()
+    localStorage.setItem('theme', 'light')
+    await openShell()
+    expect(html).not.toHaveClass('dark')
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'light')
+    expect(icon()).toBe('moon')
+  })
+
+  it('is applied before the app renders too (public/theme-init.js)', () => {
+    systemPrefersDark()
+    new Function(readFileSync('public/theme-init.js', 'utf8'))()
+    expect(html).toHaveClass('dark')
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark')
+  })
+})

@@ -3,6 +3,8 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { notify } from '../../lib/toast.ts'
 import { StarRating } from '../ui/StarRating.tsx'
 
+const MISSING_RATING_OR_TEXT = 'Please provide both rating and comment'
+
 export interface RatingDraft {
   rating: number
   text: string
@@ -45,14 +47,18 @@ export function RatingDialog({
 }: RatingDialogProps) {
   const [rating, setRating] = useState(0)
   const [text, setText] = useState('')
+  // Shown in the dialog as well as toasted: the toast sits behind the dialog's overlay.
+  const [missing, setMissing] = useState(false)
 
   function send(event: FormEvent) {
     event.preventDefault()
     if (pending) return
     if (textRequired && (rating < 1 || !text.trim())) {
-      notify.error('Please provide both rating and comment')
+      notify.error(MISSING_RATING_OR_TEXT)
+      setMissing(true)
       return
     }
+    setMissing(false)
     if (rating < 1) return
     onSubmit({ rating, text }, () => {
       setRating(0)
@@ -77,6 +83,11 @@ export function RatingDialog({
             maxLength={maxLength}
             disabled={pending}
           />
+          {missing ? (
+            <Text c="red" size="sm" role="alert">
+              {MISSING_RATING_OR_TEXT}
+            </Text>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={pending}>
               Cancel
