@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { TestProject } from 'vitest/node'
@@ -15,6 +15,7 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const MIGRATIONS = path.join(ROOT, 'server/db/migrations')
 const CACHE = path.join(ROOT, 'node_modules/.cache/learnpack-tests')
+const TEMPLATE_UNUSED_MS = 24 * 60 * 60_000
 
 /**
  * Each test worker opens one database for all its files. On PGlite it starts from a migrated template: creating a
@@ -34,16 +35,24 @@ export default async function setup(project: TestProject) {
 
 async function pgliteTemplate(): Promise<string> {
   const file = path.join(CACHE, `pglite-template-${templateKey()}.tar.gz`)
-  if (existsSync(file)) return file
+  if (existsSync(file)) {
+    // marked as used: other checkouts of the repository (worktrees, a CI clone) share this folder and its sweep
+    utimesSync(file, new Date(), new Date())
+    return file
+  }
   const database = await openDatabase({ dataDir: 'memory://' })
   await database.migrate()
   const client = (database as unknown as { client: { dumpDataDir(compression: 'gzip'): Promise<Blob> } }).client
   const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer())
   await database.close()
   mkdirSync(CACHE, { recursive: true })
-  // templates of older migrations go; a partial file may be another project's setup writing right now
+  // Templates of other migration sets unused for a day go. Not sooner: another checkout sharing node_modules (a
+  // worktree, a branch switched to and back) may be loading one right now. A partial file may be another setup
+  // writing right now.
   for (const name of readdirSync(CACHE)) {
-    if (name.endsWith('.tar.gz') && path.join(CACHE, name) !== file) rmSync(path.join(CACHE, name), { force: true })
+    const other = path.join(CACHE, name)
+    if (name.endsWith('.tar.gz') && other !== file && Date.now() - statSync(other).mtimeMs > TEMPLATE_UNUSED_MS)
+      rmSync(other, { force: true })
   }
   // written under a temporary name first, so nobody loads half a file
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`
