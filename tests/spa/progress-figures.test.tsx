@@ -40,7 +40,8 @@ async function watched(token: string, videoId: number, to: number) {
 
 const FIGURES = '75 % complete · 1 of 2 sub-topics · 1 not counted: nothing to watch or test yet'
 
-describe('the same progress figures on every screen', () => {
+// Three screens in one test, on a machine that may be busy: a generous ceiling, never a wait.
+describe('the same progress figures on every screen', { timeout: 30_000 }, () => {
   it('My Learning Packages, the home page, and the outline (topics and sub-topics) agree, and say what does not count', async () => {
     const { pkg, alarms, bandages, me } = await safety()
     await watched(me.token, bandages.id, 20)
@@ -63,7 +64,7 @@ describe('the same progress figures on every screen', () => {
     await waitFor(() => expect(within(outline).getByRole('button', { name: /^Basics/ })).toHaveTextContent('50 % complete'))
     expect(within(outline).getByRole('button', { name: /^Wounds/ })).toHaveTextContent('100 % complete')
     // each sub-topic control is named by what it shows: its title and the learner's state
-    await user.click(within(outline).getByRole('button', { name: /^Basics/ }))
+    // 'Basics' is open: it holds the first video
     expect(within(outline).getByRole('button', { name: /^Alarms/ })).toHaveAccessibleName('Alarms 50 %')
     const drills = within(outline).getByRole('button', { name: /^Drills/ })
     expect(drills).toHaveAccessibleName('Drills Not counted')
@@ -74,7 +75,7 @@ describe('the same progress figures on every screen', () => {
   })
 })
 
-describe("a skill card's 'Start Learning'", () => {
+describe("a skill card's 'Start Learning'", { timeout: 30_000 }, () => {
   it('opens the viewer at that skill', async () => {
     const { pkg } = await safety()
     const { user, router } = renderApp('/user/packages')
