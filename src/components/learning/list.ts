@@ -1,5 +1,12 @@
 import { objectOf, searchChoice, searchText } from '../../lib/route-schemas.ts'
-import { PACKAGE_SORTS, SORT_ALIASES, filterAndSortPackages, orderOf, type ListedPackage, type PackageSort } from '../../lib/package-list.ts'
+import {
+  PACKAGE_SORTS,
+  SORT_ALIASES,
+  filterAndSortPackages,
+  orderOf,
+  type ListedPackage,
+  type PackageSort,
+} from '../../lib/package-list.ts'
 
 /** Search and sort of the learner's package lists: the catalogue on the home page and My Learning Packages. */
 
