@@ -97,6 +97,9 @@ test.describe('assessments', () => {
     // The learner's first attempt: a countdown, 5 drawn questions, no keys afterwards.
     await storeSession(page, seeded.learner)
     await page.goto(`/mcq-test/${seeded.subTopicId}`)
+    // Opening the page starts nothing: the intro card says what the test holds, and Start starts it.
+    await expect(page.getByRole('region', { name: 'Before you start' })).toContainText('0 of 2 used · 2 left')
+    await page.getByRole('button', { name: 'Start test' }).click()
     await expect(page.getByText('Attempt 1 of 2')).toBeVisible()
     await expect(page.getByRole('timer', { name: 'Time left' })).toContainText(/0[01]:\d\d left/)
     const first = await takeAttempt(page)
@@ -123,6 +126,6 @@ test.describe('assessments', () => {
     expect(third.status()).toBe(409)
     await page.goto(`/mcq-test/${seeded.subTopicId}`)
     await expect(page.getByText('No attempts left')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Submit Test' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Start test' })).toBeDisabled()
   })
 })

@@ -145,6 +145,8 @@ test('keyboard only: a learner signs in, opens a package, plays and pauses a vid
   await tabTo(page, page.getByRole('link', { name: 'Take Full Test' }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/mcq-test\/\d+$/)
+  await tabTo(page, page.getByRole('button', { name: 'Start test' }))
+  await page.keyboard.press('Enter')
   const first = page.getByRole('group', { name: '1. Which chord is C, E and G?' })
   await tabTo(page, first.getByRole('checkbox', { name: 'A. C major' }))
   await page.keyboard.press('Space')

@@ -90,14 +90,15 @@ test.describe('tests and results', () => {
     await page.goto(`/topics/${seeded.packageId}`)
     const fullTest = page.getByRole('link', { name: 'Take Full Test' })
     await expect(fullTest).toHaveAttribute('href', `/mcq-test/${allIds}`)
-    // The answer key never reaches the learner: the sitting the SPA starts has none.
-    const sitting = page.waitForResponse((r) => r.url().includes('/api/mcq-attempts/start') && r.request().method() === 'POST')
     await fullTest.click()
+    await expect(page).toHaveURL(new RegExp(`/mcq-test/${allIds.replace(',', '(,|%2C)')}$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Test on 2 sub-topics' })).toBeVisible()
+    // The answer key never reaches the learner: the sitting that Start starts has none.
+    const sitting = page.waitForResponse((r) => r.url().includes('/api/mcq-attempts/start') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Start test' }).click()
     const payload = await (await sitting).text()
     expect(payload).not.toContain('correctOption')
     expect((JSON.parse(payload) as { data: { questions: unknown[] } }).data.questions).toHaveLength(3)
-    await expect(page).toHaveURL(new RegExp(`/mcq-test/${allIds.replace(',', '(,|%2C)')}$`))
-    await expect(page.getByRole('heading', { level: 1, name: 'Test on 2 sub-topics' })).toBeVisible()
 
     const q1 = question(page, '1. What is 1/2 + 1/4?')
     await expect(q1.getByRole('checkbox')).toHaveCount(2) // 'na' and 'NA' hidden
@@ -122,6 +123,7 @@ test.describe('tests and results', () => {
     // A single sub-topic test, all right.
     await page.goto(`/mcq-test/${adding!.id}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Adding fractions' })).toBeVisible()
+    await page.getByRole('button', { name: 'Start test' }).click()
     await tick(question(page, '1. What is 1/2 + 1/4?'), 'A. 3/4')
     const half = question(page, '2. Which fractions equal one half?')
     await tick(half, 'A. 2/4')

@@ -93,3 +93,24 @@ describe('test settings (admin)', () => {
     expect((await getTestSettings(course.adminToken, course.adding.id)).maxAttempts).toBe(2)
   })
 })
+
+describe('test settings hints', () => {
+  it('the scoring hint matches the choice, and more questions per attempt than the bank holds is named inline', async () => {
+    const course = await seedCourse()
+    signInAdmin(course)
+    const { user } = renderApp(`/subtopic/${course.adding.id}`)
+    const form = within(await screen.findByRole('form', { name: /^Test settings/ }))
+    await form.findByText(/^All 2 questions/)
+
+    const scoring = form.getByRole('combobox', { name: 'Scoring' })
+    expect(scoring).toHaveAccessibleDescription(/^All or nothing: /)
+    expect(scoring).not.toHaveAccessibleDescription(/Partial/)
+    await user.selectOptions(scoring, 'Partial marks')
+    expect(scoring).toHaveAccessibleDescription('Partial: correct picks minus wrong picks per question, never below 0.')
+
+    await typeNumber(user, form, 'Questions per attempt', '12')
+    expect(form.getByRole('textbox', { name: 'Questions per attempt' })).toHaveAccessibleDescription(
+      /Questions per attempt \(12\) cannot exceed the 2 questions in this sub-topic's bank\./,
+    )
+  })
+})

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReviewPolicy, ScoringRule, TestSettings } from '../../../contract/assessment.ts'
-import { messageOf } from '../../api/errors.ts'
+import { ApiError, messageOf } from '../../api/errors.ts'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { testSettingsQueryOptions, useSaveTestSettings } from '../../queries/test-settings.ts'
 import { summarizeTestSettings } from './test-settings-summary.ts'
@@ -76,6 +76,13 @@ function TestSettingsForm({
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((prev) => ({ ...prev, [key]: value }))
   const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(settings))
   const showsKeys = values.reviewPolicy === 'answers' || values.reviewPolicy === 'answers_and_explanations'
+  // The server refuses a draw larger than the bank (400 on drawCount); said here before saving, and its answer after.
+  const drawError =
+    questionCount !== undefined && values.drawCount > questionCount
+      ? `Questions per attempt (${values.drawCount}) cannot exceed the ${questionCount} questions in this sub-topic's bank.`
+      : save.error instanceof ApiError && save.variables?.settings.drawCount === values.drawCount
+        ? save.error.details.drawCount
+        : undefined
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -139,6 +146,7 @@ function TestSettingsForm({
             allowNegative={false}
             value={values.drawCount}
             onChange={(v) => set('drawCount', whole(v))}
+            error={drawError}
           />
           <NativeSelect
             label="After submitting, learners see"
@@ -149,7 +157,11 @@ function TestSettingsForm({
           />
           <NativeSelect
             label="Scoring"
-            description="Partial: correct picks minus wrong picks per question, never below 0."
+            description={
+              values.scoring === 'partial'
+                ? 'Partial: correct picks minus wrong picks per question, never below 0.'
+                : 'All or nothing: a question counts only when the picks match the correct answers exactly.'
+            }
             data={SCORING_CHOICES}
             value={values.scoring}
             onChange={(e) => set('scoring', e.currentTarget.value as ScoringRule)}

@@ -70,8 +70,14 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
   const view = single && mode === 'test' ? single : null
   const counter = view && view.maxAttempts > 0 && view.attemptsLeft !== 0 ? `Attempt ${view.attemptsUsed + 1} of ${view.maxAttempts}` : null
 
+  /** The pressed button goes away: focus moves to the top of the test, so the keyboard starts at its first question. */
+  function open(sittingId: string) {
+    setChosenSitting(sittingId)
+    topRef.current?.focus()
+  }
+
   function onStart(ids: number[]) {
-    start.mutate({ subTopicIds: ids, mode }, { onSuccess: (sitting) => setChosenSitting(sitting.sittingId) })
+    start.mutate({ subTopicIds: ids, mode }, { onSuccess: (sitting) => open(sitting.sittingId) })
   }
 
   function onRetake() {
@@ -159,7 +165,7 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
           />
         </Suspense>
       ) : overview.data ? (
-        <TestIntro overview={overview.data} mode={mode} starting={start.isPending} onStart={onStart} onResume={setChosenSitting} />
+        <TestIntro overview={overview.data} mode={mode} starting={start.isPending} onStart={onStart} onResume={open} />
       ) : (
         <QuestionsPending />
       )}

@@ -11,7 +11,7 @@ import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { formatScore } from '../../lib/format.ts'
 import { AttemptsTable } from './AttemptsTable.tsx'
-import { resultsTopicsQueryOptions, subTopicIdsOf } from './quiz-queries.ts'
+import { resultsTopicsQueryOptions, subTopicIdsOf } from '../../queries/skill-results.ts'
 import classes from './Results.module.css'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 

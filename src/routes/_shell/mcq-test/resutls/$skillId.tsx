@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idParams } from '../../../../lib/route-schemas.ts'
 import { SkillResults, SkillResultsLoadError, SkillResultsPending } from '../../../../components/quiz/SkillResults.tsx'
-import { loadSkillResults } from '../../../../components/quiz/quiz-queries.ts'
+import { loadSkillResults } from '../../../../queries/skill-results.ts'
 
 /** MCQ Results of a skill. The path is spelled 'resutls', as the product has always spelled it (docs/product.md#screens); `/mcq-test/results/{id}` redirects here. */
 export const Route = createFileRoute('/_shell/mcq-test/resutls/$skillId')({

@@ -1,14 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { SkillWithTopics } from '../../../contract/content.ts'
-import { attemptsBySubTopicsQueryOptions } from '../../queries/attempts.ts'
-import { mcqsQueryOptions } from '../../queries/mcqs.ts'
-import { skillTopicsQueryOptions } from '../../queries/skills.ts'
-
-/** A test's questions: the test screen names its own failure ('Failed to load MCQs'; the admin table says another). */
-export const testQuestionsQueryOptions = (subTopicIds: number[]) => ({
-  ...mcqsQueryOptions(subTopicIds),
-  meta: { errorMessage: 'Failed to load MCQs' },
-})
+import type { SkillWithTopics } from '../../contract/content.ts'
+import { attemptsBySubTopicsQueryOptions } from './attempts.ts'
+import { skillTopicsQueryOptions } from './skills.ts'
 
 /** A skill's topics as MCQ Results reads them: one failure text for the topics and the attempts. */
 export const resultsTopicsQueryOptions = (skillId: number) => ({
