@@ -5,7 +5,7 @@ import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
 import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
 import type { ProgressLookup, SubTopicState } from './progress-lookup.ts'
 import { subTopicKey, topicKey, videoLabel } from './tree.ts'
-import { TestLink, covers } from '../../quiz/TestLink.tsx'
+import { TestLink, covers } from '../../ui/TestLink.tsx'
 
 interface CourseOutlineProps {
   pkg: Package

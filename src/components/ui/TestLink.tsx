@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { Tooltip, VisuallyHidden } from '@mantine/core'
-import { ButtonLink } from '../ui/links.tsx'
+import { ButtonLink } from './links.tsx'
 
 interface TestLinkProps {
   subTopicIds: number[]
