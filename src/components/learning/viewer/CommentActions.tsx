@@ -41,7 +41,7 @@ export function CommentActions({ comment, videoLabel, mine, admin, onDeleted }: 
     <Group gap={4}>
       {mine ? (
         <Button
-          size="compact-xs"
+          size="compact-sm"
           variant="subtle"
           leftSection={<IconPencil size={14} aria-hidden="true" />}
           aria-label="Edit your comment"
@@ -52,7 +52,7 @@ export function CommentActions({ comment, videoLabel, mine, admin, onDeleted }: 
         </Button>
       ) : null}
       <Button
-        size="compact-xs"
+        size="compact-sm"
         variant="subtle"
         color="red"
         leftSection={<IconTrash size={14} aria-hidden="true" />}
