@@ -43,6 +43,11 @@ async function create(comment: string, rating: number, token = learner.token) {
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data!
 }
+/** An admin takes the video's package away from the learner. */
+async function unassign(userId: number) {
+  const res = await ctx.request('DELETE', `/api/user/${userId}/packages/${tree.packageId}`, { token: admin.token })
+  expect(res.status).toBe(200)
+}
 const commentCount = async () => (await ctx.deps.db.select({ n: count() }).from(comments))[0]!.n
 const paged = (page: number, size = 5, token = learner.token) =>
   ctx.request<Page<Comment>>('GET', `/api/comments/video/${video.id}/paged?page=${page}&size=${size}`, { token })
@@ -324,6 +329,16 @@ describe('PUT /api/comments/{id}', () => {
     expect(row).toMatchObject({ comment: 'mine', rating: 2 })
   })
 
+  it('the owner whose package was unassigned gets 403 and nothing changes', async () => {
+    const mine = await create('mine', 2)
+    await unassign(learner.id)
+    const res = await ctx.request('PUT', `/api/comments/${mine.id}`, { token: learner.token, body: { comment: 'edited', rating: 5 } })
+    expect(res.status).toBe(403)
+    expect(res.body.message).toBe('This package is not assigned to you')
+    const [row] = await ctx.deps.db.select().from(comments).where(eq(comments.id, mine.id))
+    expect(row).toMatchObject({ comment: 'mine', rating: 2 })
+  })
+
   it('a bad rating or blank text is a 400; an unknown comment a 404', async () => {
     const mine = await create('mine', 2)
     expect((await ctx.request('PUT', `/api/comments/${mine.id}`, { token: learner.token, body: { rating: 6 } })).status).toBe(400)
@@ -353,6 +368,15 @@ describe('DELETE /api/comments/{id}', () => {
   it('another learner gets 403 and the comment stays', async () => {
     const mine = await create('mine', 3)
     expect((await ctx.request('DELETE', `/api/comments/${mine.id}`, { token: other.token })).status).toBe(403)
+    expect(await commentCount()).toBe(1)
+  })
+
+  it('the owner whose package was unassigned gets 403 and the comment stays', async () => {
+    const mine = await create('mine', 3)
+    await unassign(learner.id)
+    const res = await ctx.request('DELETE', `/api/comments/${mine.id}`, { token: learner.token })
+    expect(res.status).toBe(403)
+    expect(res.body.message).toBe('This package is not assigned to you')
     expect(await commentCount()).toBe(1)
   })
 

@@ -102,6 +102,8 @@ async function assertMayChange(db: Db, user: AuthUser, id: number, right: Change
   const [row] = await db.select({ userId: comments.userId, videoId: comments.videoId }).from(comments).where(eq(comments.id, id))
   if (!row) throw notFound('Comment not found')
   if (row.userId !== user.id && (right === 'owner' || user.role !== 'admin')) throw forbidden('You can only change your own comments')
+  // A learner changes their comments only while the video's package is still assigned to them.
+  await assertVideoAccess(db, user, row.videoId)
 }
 
 export async function updateComment(

@@ -21,6 +21,9 @@ export const isVideoId = (videoId: unknown): videoId is number => typeof videoId
 const getCommentSummary = (videoId: number) => unwrap(api.comments.summary[':videoId'].$get({ param: { videoId: String(videoId) } }))
 const getRatingDistribution = (videoId: number) => unwrap(api.comments.ratings[':videoId'].$get({ param: { videoId: String(videoId) } }))
 export const postComment = (json: { videoId: number; comment: string; rating: number }) => unwrap(api.comments.$post({ json }))
+const putComment = ({ id, comment, rating }: { id: number; videoId: number; comment: string; rating: number }) =>
+  unwrap(api.comments[':id'].$put({ param: { id: String(id) }, json: { comment, rating } }))
+const deleteComment = ({ id }: { id: number; videoId: number }) => unwrap(api.comments[':id'].$delete({ param: { id: String(id) } }))
 
 export const commentSummaryQueryOptions = (videoId: number) =>
   queryOptions({ queryKey: commentKeys.summary(videoId), queryFn: () => getCommentSummary(videoId), enabled: isVideoId(videoId) })
@@ -51,5 +54,25 @@ export function usePostComment() {
     mutationFn: postComment,
     onSuccess: (_comment, { videoId }) => queryClient.invalidateQueries({ queryKey: commentKeys.video(videoId) }),
     meta: { successMessage: 'Comment submitted', errorMessage: 'Failed to submit comment', errorReason: 'description' },
+  })
+}
+
+/** PUT /comments/{id} (the author's own): refreshes that video's summary, distribution and comment pages. */
+export function useUpdateComment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: putComment,
+    onSuccess: (_comment, { videoId }) => queryClient.invalidateQueries({ queryKey: commentKeys.video(videoId) }),
+    meta: { successMessage: 'Comment updated', errorMessage: 'Failed to update comment', errorReason: 'description' },
+  })
+}
+
+/** DELETE /comments/{id} (the author's own, or any for an admin): refreshes that video's summary, distribution and pages. */
+export function useDeleteComment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteComment,
+    onSuccess: (_none, { videoId }) => queryClient.invalidateQueries({ queryKey: commentKeys.video(videoId) }),
+    meta: { successMessage: 'Comment deleted', errorMessage: 'Failed to delete comment', errorReason: 'description' },
   })
 }

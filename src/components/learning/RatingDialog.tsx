@@ -27,6 +27,8 @@ interface RatingDialogProps {
    */
   textRequired: boolean
   pending: boolean
+  /** The draft it opens with (an edit); empty when not given. */
+  initial?: RatingDraft
   /** Sends the draft; `clear` empties it (after a success). Failure toasts come from the mutation's meta. */
   onSubmit: (draft: RatingDraft, clear: () => void) => void
 }
@@ -43,10 +45,11 @@ export function RatingDialog({
   maxLength,
   textRequired,
   pending,
+  initial,
   onSubmit,
 }: RatingDialogProps) {
-  const [rating, setRating] = useState(0)
-  const [text, setText] = useState('')
+  const [rating, setRating] = useState(initial?.rating ?? 0)
+  const [text, setText] = useState(initial?.text ?? '')
   // Shown in the dialog as well as toasted: the toast sits behind the dialog's overlay.
   const [missing, setMissing] = useState(false)
 

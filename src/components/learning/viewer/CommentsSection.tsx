@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button, Divider, Group, Progress, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { IconStarFilled } from '@tabler/icons-react'
 import type { Comment } from '../../../../contract/learning.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { commentPagesQueryOptions, commentSummaryQueryOptions, ratingDistributionQueryOptions } from '../../../queries/comments.ts'
+import { currentUserQueryOptions } from '../../../queries/user.ts'
 import { Stars } from '../../ui/Stars.tsx'
+import { CommentActions } from './CommentActions.tsx'
 import classes from './Viewer.module.css'
 
 const STARS = [5, 4, 3, 2, 1] as const
@@ -23,11 +25,14 @@ const percent = (count: number, total: number) => (total > 0 ? ((count / total) 
 /**
  * A video's comments: the average as five stars with the count, a bar per star (5 down to 1) that filters
  * the loaded comments when pressed (press again to clear), the list, and 'Load More Comments' (5 per page).
+ * Authors edit and delete their own comments; admins delete any.
  */
 export function CommentsSection({ videoId, videoLabel }: { videoId: number; videoLabel: string }) {
   const summary = useQuery(commentSummaryQueryOptions(videoId))
   const ratings = useQuery(ratingDistributionQueryOptions(videoId))
   const pages = useInfiniteQuery(commentPagesQueryOptions(videoId))
+  const { data: me } = useQuery(currentUserQueryOptions())
+  const heading = useRef<HTMLHeadingElement>(null)
   useLoggedError(summary.error, 'the comment summary')
   useLoggedError(ratings.error, 'the rating distribution')
   useLoggedError(pages.error, 'comments')
@@ -45,7 +50,8 @@ export function CommentsSection({ videoId, videoLabel }: { videoId: number; vide
   return (
     <Stack gap="md" component="section" aria-labelledby="comments-heading">
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Title order={2} size="h4" id="comments-heading">
+        {/* Takes the focus after a delete, when the pressed button is gone. */}
+        <Title order={2} size="h4" id="comments-heading" ref={heading} tabIndex={-1}>
           Comments
         </Title>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -129,6 +135,13 @@ export function CommentsSection({ videoId, videoLabel }: { videoId: number; vide
                 <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                   {comment.comment}
                 </Text>
+                <CommentActions
+                  comment={comment}
+                  videoLabel={videoLabel}
+                  mine={me?.id === comment.userId}
+                  admin={me?.role === 'admin'}
+                  onDeleted={() => heading.current?.focus()}
+                />
               </Stack>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
 import type { ProgressLookup, SubTopicState } from './progress-lookup.ts'
 import { subTopicKey, topicKey, videoLabel } from './tree.ts'
 import { TestLink, covers } from '../../ui/TestLink.tsx'
+import { MaterialLinks } from './MaterialLinks.tsx'
 
 interface CourseOutlineProps {
   pkg: Package
@@ -28,8 +29,8 @@ const percentText = (percent: number) => `${Math.round(percent)} %`
 
 /**
  * The package's topics (one open at a time) → sub-topics (several open at once) → videos. Each topic shows the
- * learner's percentage, each sub-topic 'Done' or its percentage. Each sub-topic offers its PDFs as a zip and its
- * tests; each topic a test on all its sub-topics.
+ * learner's percentage, each sub-topic 'Done' or its percentage. Each sub-topic lists its PDFs, offers them as a zip
+ * and links its tests; each topic a test on all its sub-topics.
  */
 export function CourseOutline({
   pkg,
@@ -211,6 +212,7 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, completedVideos, pl
               })}
             </Stack>
           )}
+          <MaterialLinks subTopic={subTopic} />
           <Group gap={6} wrap="wrap">
             <Button
               size="compact-sm"
