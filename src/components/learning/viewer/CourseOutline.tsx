@@ -154,16 +154,15 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
     download.mutate(subTopic.id, { onSuccess: (blob) => saveBlob(blob, `${safeFileName(subTopic.title, `sub-topic-${subTopic.id}`)}.zip`) })
   }
 
-  const stateId = `subtopic-state-${subTopic.id}`
   return (
     <Accordion.Item value={subTopicKey(subTopic)}>
-      {/* Named by its title alone; the learner's state is its description. */}
-      <Accordion.Control aria-label={subTopic.title} aria-describedby={state ? stateId : undefined}>
+      {/* Named by what it shows, the learner's state included, so a spoken name matches the visible one. */}
+      <Accordion.Control>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {subTopic.title}
           </Text>
-          {state ? <SubTopicBadge id={stateId} state={state} /> : null}
+          {state ? <SubTopicBadge state={state} /> : null}
         </Group>
       </Accordion.Control>
       <Accordion.Panel>
@@ -217,10 +216,9 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
   )
 }
 
-function SubTopicBadge({ id, state }: { id: string; state: SubTopicState }) {
+function SubTopicBadge({ state }: { state: SubTopicState }) {
   return state.completed ? (
     <Badge
-      id={id}
       size="sm"
       color="teal"
       variant="light"
@@ -230,7 +228,7 @@ function SubTopicBadge({ id, state }: { id: string; state: SubTopicState }) {
       Done
     </Badge>
   ) : (
-    <Text id={id} size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
       {percentText(state.percent)}
     </Text>
   )
