@@ -218,13 +218,7 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, playingId, onPlay }
 
 function SubTopicBadge({ state }: { state: SubTopicState }) {
   return state.completed ? (
-    <Badge
-      size="sm"
-      color="teal"
-      variant="light"
-      leftSection={<IconCheck size={12} aria-hidden="true" />}
-      style={{ flexShrink: 0 }}
-    >
+    <Badge size="sm" color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden="true" />} style={{ flexShrink: 0 }}>
       Done
     </Badge>
   ) : (
