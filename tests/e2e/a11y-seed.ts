@@ -140,6 +140,7 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
   await call(request, learner, 'post', '/mcq-attempts/start', { subTopicIds: [second] })
 
   // A crowd that answers the first question wrongly: item analysis flags it; the user lists and comments run long.
+  // One at a time: sign-ups hash passwords, and a burst of them would outlast the request timeout on a busy machine.
   for (let i = 1; i <= CROWD; i++) {
     const member = await signUp(request, `A11yCrowd${i}`, `Crowd Member ${String(i).padStart(2, '0')}`)
     if (i > 12) continue

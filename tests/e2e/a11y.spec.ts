@@ -340,6 +340,8 @@ test.describe('accessibility @a11y', () => {
   let seed: A11ySeed
 
   test.beforeAll(async ({ request }) => {
+    // Two dozen sign-ups (password hashing) and their answers and comments.
+    test.setTimeout(300_000)
     seed = await seedForA11y(request)
   })
 

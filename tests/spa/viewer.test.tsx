@@ -64,7 +64,9 @@ const outline = () => screen.getByRole('navigation', { name: 'Course content' })
 /** An outline control by its title; a sub-topic's name goes on with the learner's state ('Forms 0 %'). */
 const control = (title: string | RegExp) =>
   within(outline()).getByRole('button', { name: typeof title === 'string' ? new RegExp(`^${title}( |$)`) : title })
-const panel = (name: string | RegExp) => within(outline()).getByRole('region', { name })
+/** A sub-topic's panel, named by its control (the title, then the learner's state). */
+const panel = (title: string | RegExp) =>
+  within(outline()).getByRole('region', { name: typeof title === 'string' ? new RegExp(`^${title}( |$)`) : title })
 const expanded = (name: string | RegExp) => control(name).getAttribute('aria-expanded') === 'true'
 
 async function openViewer(id: number) {
