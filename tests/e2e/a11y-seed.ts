@@ -8,13 +8,22 @@ import { admin, loginViaApi, newLearner, registerViaApi, type Session } from './
 export interface A11ySeed {
   admin: Session
   learner: Session
+  /** A learner with nothing assigned: the empty lists. */
+  newcomer: Session
   packageId: number
   packageTitle: string
   skillId: number
   subTopicIds: [number, number]
   videoTitle: string
   materialName: string
+  /** The learner's graded attempt at the first sub-topic, whose review opens from attempt history. */
+  pastAttemptId: number
+  /** A sub-topic title the search finds. */
+  searchTerm: string
 }
+
+/** Enough learners for item analysis to flag (10 responses) and for the user lists to page (25+). */
+const CROWD = 24
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures')
 const PDF = Buffer.from('%PDF-1.4\n% a11y\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
@@ -23,6 +32,23 @@ async function call<T>(request: APIRequestContext, session: Session, method: 'po
   const response = await request[method](`/api${url}`, { headers: { Authorization: `Bearer ${session.token}` }, data })
   expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
   return ((await response.json()) as { data: T }).data
+}
+
+async function signUp(request: APIRequestContext, label: string, name: string): Promise<Session> {
+  const credentials = newLearner(label)
+  credentials.name = name
+  await registerViaApi(request, credentials)
+  return loginViaApi(request, credentials.email, credentials.password)
+}
+
+/** A catalogue package the learner is not given: one they asked for ('Access requested') and one they may ask for. */
+async function cataloguePackage(request: APIRequestContext, staff: Session, title: string) {
+  return call<{ id: number }>(request, staff, 'post', '/packages/createPackage', {
+    title,
+    description: 'Not assigned to the learner.',
+    price: '0.00',
+    skills: [{ title: `${title} basics`, description: 'First steps.', price: '0.00' }],
+  })
 }
 
 export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed> {
@@ -79,13 +105,29 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     questionIds.push(mcq.id)
   }
 
-  const credentials = newLearner('A11y')
-  credentials.name = 'Ada Access'
-  await registerViaApi(request, credentials)
-  const learner = await loginViaApi(request, credentials.email, credentials.password)
+  // A second video, unwatched, so the outline shows a percentage beside the first sub-topic's 'Done'.
+  const secondVideo = await request.post(`/api/videos/upload/${second}`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    multipart: {
+      title: 'Checking the answer',
+      video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: readFileSync(path.join(FIXTURES, 'clip.mp4')) },
+      thumbnail: { name: 'thumbnail.png', mimeType: 'image/png', buffer: readFileSync(path.join(FIXTURES, 'thumbnail.png')) },
+    },
+  })
+  expect(secondVideo.status(), await secondVideo.text()).toBe(201)
+  const requested = await cataloguePackage(request, staff, `Requested Geometry ${randomBytes(3).toString('hex')}`)
+  await cataloguePackage(request, staff, `Open Statistics ${randomBytes(3).toString('hex')}`)
+
+  const learner = await signUp(request, 'A11y', 'Ada Access')
+  const newcomer = await signUp(request, 'A11yNew', 'Nell Newcomer')
   await call(request, staff, 'put', `/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
-  // One attempt (results and attempt history have rows), one comment (the star filter has counts), one review.
-  await call(request, learner, 'post', '/mcq-attempts/create', { subTopicIds: [first], answers: { [String(questionIds[0])]: ['A'] } })
+  // Progress: the first video watched to its end (within the 5 s a new learner's budget holds), so badges show.
+  await call(request, learner, 'put', `/progress/videos/${videoId}`, { position: 3, watched: [[0, 3]] })
+  // One graded attempt (results, attempt history and its review), one comment, one review, one access request.
+  const past = await call<{ attempts: { id: number }[] }>(request, learner, 'post', '/mcq-attempts/create', {
+    subTopicIds: [first],
+    answers: { [String(questionIds[0])]: ['A'] },
+  })
   await call(request, learner, 'post', '/comments', { videoId, comment: 'Clear and short.', rating: 4 })
   await call(request, learner, 'post', '/reviews', {
     targetType: 'PACKAGE',
@@ -93,5 +135,34 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     presentationRating: 5,
     reviewText: 'Well paced.',
   })
-  return { admin: staff, learner, packageId: pkg.id, packageTitle, skillId, subTopicIds: [first, second], videoTitle, materialName }
+  await call(request, learner, 'post', '/access-requests', { packageId: requested.id })
+  // An open sitting left unfinished: its test page offers to resume it.
+  await call(request, learner, 'post', '/mcq-attempts/start', { subTopicIds: [second] })
+
+  // A crowd that answers the first question wrongly: item analysis flags it; the user lists and comments run long.
+  // One at a time: sign-ups hash passwords, and a burst of them would outlast the request timeout on a busy machine.
+  for (let i = 1; i <= CROWD; i++) {
+    const member = await signUp(request, `A11yCrowd${i}`, `Crowd Member ${String(i).padStart(2, '0')}`)
+    if (i > 12) continue
+    await call(request, staff, 'put', `/user/${member.user.id}/assign-packages`, { packageIds: [pkg.id] })
+    await call(request, member, 'post', '/mcq-attempts/create', { subTopicIds: [first], answers: { [String(questionIds[0])]: ['B'] } })
+    await call(request, member, 'post', '/comments', {
+      videoId,
+      comment: `Comment number ${i}: worth a second watch.`,
+      rating: (i % 5) + 1,
+    })
+  }
+  return {
+    admin: staff,
+    learner,
+    newcomer,
+    packageId: pkg.id,
+    packageTitle,
+    skillId,
+    subTopicIds: [first, second],
+    videoTitle,
+    materialName,
+    pastAttemptId: past.attempts[0]!.id,
+    searchTerm: 'Checking',
+  }
 }

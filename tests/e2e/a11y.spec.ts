@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
 import type { FileRoutesByFullPath } from '../../src/routeTree.gen.ts'
 import type { Session } from './support.ts'
@@ -13,7 +13,8 @@ import type { Session } from './support.ts'
  * Violation counts per screen are written to test-results/a11y/<theme>-<width>.json.
  */
 
-type Role = 'guest' | 'learner' | 'admin'
+/** 'newcomer' is a learner with nothing assigned, for the empty lists. */
+type Role = 'guest' | 'learner' | 'newcomer' | 'admin'
 
 interface DialogStep {
   /** What the report calls this state. */
@@ -29,12 +30,21 @@ interface DialogStep {
 interface Screen {
   /** The route's full path in routeTree.gen.ts. */
   route: keyof FileRoutesByFullPath
+  /** What the report calls the screen when the route is swept more than once (another role or state). */
+  label?: string
   as: Role
   url: (seed: A11ySeed) => string
   dialogs?: readonly DialogStep[]
 }
 
 const click = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name }).first().click()
+/** A state that needs no action, only the page's data: waits until it shows. */
+const shows = (target: (page: Page) => Locator) => (page: Page) => expect(target(page).first()).toBeVisible()
+const visit = (url: (seed: A11ySeed) => string, target: (page: Page) => Locator) => async (page: Page, seed: A11ySeed) => {
+  await page.goto(url(seed))
+  await expect(target(page).first()).toBeVisible()
+}
+const searchResults = (page: Page) => page.getByRole('region', { name: 'Search results' })
 
 const SCREENS = [
   {
@@ -60,13 +70,26 @@ const SCREENS = [
       { name: 'View All Reviews', open: click('View All Reviews'), dialog: /Reviews/ },
       { name: 'Submit Review', open: click('Submit Review'), dialog: 'Submit Review' },
       { name: 'phone menu', open: click('Open menu'), only: 'phone' },
+      { name: 'Access requested', open: shows((p) => p.getByText('Access requested')) },
+      { name: 'Request access', open: shows((p) => p.getByRole('button', { name: /^Request access to/ })) },
+      { name: 'search results', open: visit((s) => `/user/my-dashboard?q=${s.searchTerm}`, searchResults) },
     ],
   },
+  {
+    route: '/user/my-dashboard',
+    label: '/user/my-dashboard (nothing assigned)',
+    as: 'newcomer',
+    url: () => '/user/my-dashboard',
+  },
+  { route: '/user/packages', label: '/user/packages (nothing assigned)', as: 'newcomer', url: () => '/user/packages' },
   {
     route: '/user/packages',
     as: 'learner',
     url: () => '/user/packages',
-    dialogs: [{ name: 'Give Feedback', open: click('Give Feedback on Package'), dialog: 'Submit Review' }],
+    dialogs: [
+      { name: 'progress badges', open: shows((p) => p.getByText(/% complete/)) },
+      { name: 'Give Feedback', open: click('Give Feedback on Package'), dialog: 'Submit Review' },
+    ],
   },
   { route: '/user/settings', as: 'learner', url: () => '/user/settings' },
   {
@@ -74,6 +97,8 @@ const SCREENS = [
     as: 'learner',
     url: (s) => `/topics/${s.packageId}`,
     dialogs: [
+      // The first sub-topic is done, the second shows its percentage.
+      { name: 'outline with progress', open: shows((p) => p.getByRole('navigation', { name: 'Course content' }).getByText('Done')) },
       { name: 'Leave a Comment', open: click('Leave a Comment'), dialog: 'Leave a Comment' },
       { name: 'Review This Package', open: click('Review This Package'), dialog: 'Submit Review' },
     ],
@@ -81,19 +106,70 @@ const SCREENS = [
   {
     route: '/mcq-test/$subTopicIds',
     as: 'learner',
-    url: (s) => `/mcq-test/${s.subTopicIds.join(',')}`,
-    dialogs: [{ name: 'Submit with unanswered questions', open: click(/^Submit/), dialog: /Submit|unanswered/i }],
+    // The intro card: nothing has started yet.
+    url: (s) => `/mcq-test/${s.subTopicIds[0]}`,
+    dialogs: [
+      { name: 'intro card', open: shows((p) => p.getByRole('button', { name: 'Start test' })) },
+      // The learner left a test on the second sub-topic open: its page offers to resume it.
+      {
+        name: 'open sitting',
+        open: visit(
+          (s) => `/mcq-test/${s.subTopicIds[1]}`,
+          (p) => p.getByRole('button', { name: 'Resume test' }),
+        ),
+      },
+      { name: 'test in progress', open: click('Resume test') },
+      { name: 'Submit with unanswered questions', open: click(/^Submit/), dialog: /Submit|unanswered/i },
+    ],
   },
-  { route: '/mcq-test/attempt-history/$subTopicId', as: 'learner', url: (s) => `/mcq-test/attempt-history/${s.subTopicIds[0]}` },
+  {
+    route: '/mcq-test/attempt-history/$subTopicId',
+    as: 'learner',
+    url: (s) => `/mcq-test/attempt-history/${s.subTopicIds[0]}`,
+    dialogs: [
+      {
+        name: 'review of a past attempt',
+        open: async (p) => {
+          await p
+            .getByRole('link', { name: /^Review/ })
+            .first()
+            .click()
+          await expect(p.getByRole('list', { name: 'Your answers' })).toBeVisible()
+        },
+      },
+    ],
+  },
   { route: '/mcq-test/results/$skillId', as: 'learner', url: (s) => `/mcq-test/results/${s.skillId}` },
   { route: '/mcq-test/resutls/$skillId', as: 'learner', url: (s) => `/mcq-test/resutls/${s.skillId}` },
   { route: '/dashboard', as: 'admin', url: () => '/dashboard' },
-  { route: '/reports', as: 'admin', url: () => '/reports' },
+  {
+    route: '/reports',
+    as: 'admin',
+    url: () => '/reports',
+    dialogs: [
+      {
+        name: 'item analysis with flags',
+        open: visit(
+          (s) => `/reports?packageId=${s.packageId}`,
+          (p) => p.getByText('too hard'),
+        ),
+      },
+    ],
+  },
   {
     route: '/package/',
     as: 'admin',
     url: () => '/package',
-    dialogs: [{ name: 'Delete package', open: (p, s) => click(`Delete ${s.packageTitle}`)(p), dialog: 'Delete package' }],
+    dialogs: [
+      { name: 'Delete package', open: (p, s) => click(`Delete ${s.packageTitle}`)(p), dialog: 'Delete package' },
+      {
+        name: 'search',
+        open: visit(
+          () => '/package?q=Accessible',
+          (p) => p.getByRole('button', { name: /^Delete Accessible Algebra/ }),
+        ),
+      },
+    ],
   },
   { route: '/package/$id', as: 'admin', url: (s) => `/package/${s.packageId}` },
   { route: '/package/create', as: 'admin', url: () => '/package/create' },
@@ -219,7 +295,13 @@ async function audit(page: Page, screen: string, findings: Finding[], counts: Re
 }
 
 async function contextFor(browser: Browser, baseURL: string, role: Role, width: Width, seed: A11ySeed) {
-  const session: Session | undefined = role === 'admin' ? seed.admin : role === 'learner' ? seed.learner : undefined
+  const sessions: Record<Role, Session | undefined> = {
+    guest: undefined,
+    learner: seed.learner,
+    newcomer: seed.newcomer,
+    admin: seed.admin,
+  }
+  const session = sessions[role]
   const origin = new URL(baseURL).origin
   const localStorage = [{ name: 'theme', value: 'light' }]
   if (session) {
@@ -258,12 +340,14 @@ test.describe('accessibility @a11y', () => {
   let seed: A11ySeed
 
   test.beforeAll(async ({ request }) => {
+    // Two dozen sign-ups (password hashing) and their answers and comments.
+    test.setTimeout(300_000)
     seed = await seedForA11y(request)
   })
 
   for (const width of Object.keys(WIDTHS) as Width[]) {
     test(`every route has no axe violations in light and dark: ${WIDTHS[width].width} px`, async ({ browser, baseURL }) => {
-      // About 45 screens and dialogs, each opened once and analysed in both themes.
+      // About 60 screens, states and dialogs, each opened once and analysed in both themes.
       test.setTimeout(900_000)
       const findings: Record<Theme, Finding[]> = { light: [], dark: [] }
       const counts: Record<Theme, Record<string, number>> = { light: {}, dark: {} }
@@ -288,18 +372,19 @@ test.describe('accessibility @a11y', () => {
       try {
         for (const screen of SCREENS as readonly Screen[]) {
           const page = await pageFor(screen.as)
+          const screenName = screen.label ?? screen.route
           // A screen that cannot be reached or a dialog that does not open is a finding too; the sweep goes on.
           try {
             await page.goto(screen.url(seed))
             await expect(page.getByRole('heading').first()).toBeVisible()
-            await auditBothThemes(page, screen.route)
+            await auditBothThemes(page, screenName)
           } catch (error) {
-            findings.light.push(unreachable(screen.route, error))
+            findings.light.push(unreachable(screenName, error))
             continue
           }
           for (const step of screen.dialogs ?? []) {
             if (step.only && step.only !== width) continue
-            const name = `${screen.route} [${step.name}]`
+            const name = `${screenName} [${step.name}]`
             try {
               await step.open(page, seed)
               if (step.dialog) await expect(page.getByRole('dialog', { name: step.dialog })).toBeVisible()

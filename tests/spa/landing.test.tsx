@@ -294,7 +294,7 @@ describe('landing screen: Google button', () => {
     try {
       const { queryClient } = renderApp('/')
       await signInForm()
-      expect(queryClient.getQueryData(['config'])).toEqual({ googleClientId: null })
+      expect(queryClient.getQueryData(['config'])).toEqual({ googleClientId: null, currency: 'INR' })
       expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0)
       expect(asked).toBe(0)
     } finally {

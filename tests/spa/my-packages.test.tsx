@@ -53,7 +53,7 @@ describe('/user/packages: My Learning Packages', () => {
     expect(within(reactCard).getByRole('link', { name: 'MCQ Results' })).toHaveAttribute('href', `/mcq-test/resutls/${react!.id}`)
     expect(within(reactCard).getByRole('button', { name: 'Give Feedback on Skill' })).toBeInTheDocument()
     const cssCard = within(webCard).getByRole('region', { name: 'CSS Layout' })
-    expect(within(cssCard).getByText('₹0.00')).toBeInTheDocument()
+    expect(within(cssCard).getByText('Free')).toBeInTheDocument()
     expect(within(cssCard).getByRole('link', { name: 'MCQ Results' })).toHaveAttribute('href', `/mcq-test/resutls/${css!.id}`)
 
     const dataCard = screen.getByRole('article', { name: 'data Science' })

@@ -66,7 +66,7 @@ describe('/package list', () => {
     )
     expect(within(pythonSection).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${python!.id}/topics`)
     const statsSection = within(item).getByRole('group', { name: 'Statistics' })
-    expect(within(statsSection).getByText('₹0.00')).toBeInTheDocument()
+    expect(within(statsSection).getByText('Free')).toBeInTheDocument()
     expect(within(statsSection).getByRole('link', { name: /Upload Content/ })).toHaveAttribute('href', `/skill/${statistics!.id}/topics`)
 
     expect(screen.getByRole('link', { name: /Create Package/ })).toHaveAttribute('href', '/package/create')

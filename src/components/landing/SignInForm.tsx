@@ -8,13 +8,16 @@ import { useCompleteLogin } from './useCompleteLogin.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import type { SessionEnd } from '../../api/session-end.ts'
 
-/** `initialEmail`: the address an account was just registered with; the form starts with it and says where the verification e-mail went. */
 /** What the sign-in screen says when a session has just ended, by why it ended. */
 const SESSION_ENDED: Record<SessionEnd, string> = {
   expired: 'Your session has expired. Sign in again.',
   'signed-out-everywhere': 'You signed out on all devices. Sign in again.',
 }
 
+/**
+ * `initialEmail`: the address an account was just registered with; the form starts with it and says where the
+ * verification e-mail went (a session that ended before that is old news, so its notice gives way).
+ */
 export function SignInForm({ initialEmail }: { initialEmail?: string }) {
   const login = useLoginMutation()
   const { complete, redirecting } = useCompleteLogin()
@@ -45,7 +48,7 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         <Title order={1} size="h2" id="sign-in-title" ta="center">
           Sign in
         </Title>
-        {sessionEnded && !error ? (
+        {sessionEnded && !error && !initialEmail ? (
           <Alert color="yellow" role="status">
             {SESSION_ENDED[sessionEnded]}
           </Alert>
