@@ -130,7 +130,9 @@ describe('video upload', () => {
     const createObjectURL = vi.fn((blob: Blob) => `blob:test/${blob.size}`)
     const revokeObjectURL = vi.fn()
     Object.assign(URL, { createObjectURL, revokeObjectURL })
-    onTestFinished(() => Object.assign(URL, original))
+    onTestFinished(() => {
+      Object.assign(URL, original)
+    })
     vi.spyOn(HTMLMediaElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLMediaElement, url: string) {
       this.setAttribute('src', url)
       queueMicrotask(() => this.dispatchEvent(new Event('loadedmetadata')))
