@@ -98,8 +98,15 @@ const normalizeCorrect = <T extends { correctOption: string; explanation?: strin
 /** Update an MCQ: question, options (JSON text), correctOption, and optionally explanation. */
 export const mcqInput = z.object(mcqFields).superRefine(checkCorrect).transform(normalizeCorrect)
 
-/** Create an MCQ in a sub-topic. */
-export const mcqCreateInput = z
-  .object({ subTopicId: id, ...mcqFields })
-  .superRefine(checkCorrect)
-  .transform(normalizeCorrect)
+/**
+ * Create an MCQ in a sub-topic. Only the shape is checked here: the server then applies a spreadsheet row's rules
+ * (at least two options, correct letters among them, no duplicate in the sub-topic...) so both say the same.
+ */
+export const mcqCreateInput = z.object({
+  subTopicId: id,
+  question: text('Question', { max: 5000, multiline: true }),
+  /** JSON object text mapping letters to option text, e.g. '{"A":"2","B":"3"}'. */
+  options: text('options', { max: 20_000, multiline: true }),
+  correctOption: text('correctOption', { max: 50 }),
+  explanation: mcqFields.explanation,
+})

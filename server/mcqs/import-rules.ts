@@ -62,6 +62,51 @@ function isTemplateExample(kind: SheetKind, cell: (i: number) => string): boolea
   return example.every((value, i) => cell(i) === String(value))
 }
 
+export interface QuestionFields {
+  question: string
+  /** Option texts by letter, trimmed; blank options left out. */
+  options: McqCandidate['options']
+  /** The correct letters as written ('b d', 'B,D'). */
+  correct: string
+  explanation: string | null
+}
+
+export type QuestionField = 'question' | 'options' | 'correctOption' | 'explanation'
+
+export interface QuestionProblem {
+  rule: 'missing' | 'options' | 'control' | 'explanation' | 'correct' | 'duplicate'
+  field: QuestionField
+  message: string
+}
+
+/**
+ * The rules one question meets, whether it is a spreadsheet row or added on its own, so both say the same.
+ * `isTaken` says whether a question key is already in the sub-topic.
+ */
+export function questionProblem(
+  { question, options, correct, explanation }: QuestionFields,
+  isTaken: (key: string) => boolean,
+): QuestionProblem | null {
+  if (!question || !correct.trim()) {
+    return { rule: 'missing', field: question ? 'correctOption' : 'question', message: 'Missing question or correct option(s)' }
+  }
+  if (Object.keys(options).length < 2) return { rule: 'options', field: 'options', message: 'Less than 2 options provided' }
+  // The API's text rule (contract/text.ts); exceljs turns the XML escape _x0000_ into a NUL, which PostgreSQL refuses.
+  const controlIn = (value: string) => hasControlCharacters(value, { multiline: true })
+  if (controlIn(question)) return { rule: 'control', field: 'question', message: 'Contains control characters' }
+  if (Object.values(options).some((text) => controlIn(text ?? '')))
+    return { rule: 'control', field: 'options', message: 'Contains control characters' }
+  if (explanation && controlIn(explanation)) return { rule: 'control', field: 'explanation', message: 'Contains control characters' }
+  if (explanation && explanation.length > EXPLANATION_MAX) {
+    return { rule: 'explanation', field: 'explanation', message: `Explanation is longer than ${EXPLANATION_MAX} characters` }
+  }
+  const unknown = splitCorrect(correct).filter((letter) => !(letter in options))
+  if (unknown.length)
+    return { rule: 'correct', field: 'correctOption', message: `Correct option ${unknown.join(', ')} does not name an option` }
+  if (isTaken(questionKey(question))) return { rule: 'duplicate', field: 'question', message: 'Duplicate question' }
+  return null
+}
+
 /** Applies every row rule; rows are expected without the header row and without blank rows. */
 export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanContext): ImportPlan {
   const valid: McqCandidate[] = []
@@ -92,9 +137,6 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
         skipped.push(`${at} SubTopic ID not found: ${subTopicId}`)
         continue
       }
-    } else if (!cell(0) || !cell(1)) {
-      skipped.push(`${at} Missing question or correct option(s)`)
-      continue
     }
 
     const question = cell(0)
@@ -103,33 +145,19 @@ export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanConte
       const text = cell(2 + i)
       if (text) options[letter] = text
     })
-    if (Object.keys(options).length < 2) {
-      skipped.push(`${at} Less than 2 options provided`)
-      continue
-    }
-    // The API's text rule (contract/text.ts); exceljs turns the XML escape _x0000_ into a NUL, which PostgreSQL refuses.
     const explanation = context.withExplanation ? cell(2 + OPTION_LETTERS.length) || null : null
-    if ([question, ...Object.values(options), explanation ?? ''].some((value) => hasControlCharacters(value, { multiline: true }))) {
-      skipped.push(`${at} Contains control characters`)
-      continue
-    }
-    if (explanation && explanation.length > EXPLANATION_MAX) {
-      skipped.push(`${at} Explanation is longer than ${EXPLANATION_MAX} characters`)
+    const key = questionKey(question)
+    const inFile = seen.get(subTopicId) ?? new Set<string>()
+    const problem = questionProblem(
+      { question, options, correct: cell(1), explanation },
+      (taken) => inFile.has(taken) || Boolean(context.existingQuestions.get(subTopicId)?.has(taken)),
+    )
+    if (problem) {
+      const duplicate = problem.rule === 'duplicate' && kind === 'withSubTopic'
+      skipped.push(`${at} ${duplicate ? `Duplicate question for SubTopic ID ${subTopicId}` : problem.message}`)
       continue
     }
     const correct = splitCorrect(cell(1))
-    const unknown = correct.filter((letter) => !(letter in options))
-    if (unknown.length) {
-      skipped.push(`${at} Correct option ${unknown.join(', ')} does not name an option`)
-      continue
-    }
-
-    const key = questionKey(question)
-    const inFile = seen.get(subTopicId) ?? new Set<string>()
-    if (inFile.has(key) || context.existingQuestions.get(subTopicId)?.has(key)) {
-      skipped.push(kind === 'withSubTopic' ? `${at} Duplicate question for SubTopic ID ${subTopicId}` : `${at} Duplicate question`)
-      continue
-    }
     inFile.add(key)
     seen.set(subTopicId, inFile)
     valid.push({ rowNumber, subTopicId, question, options, correctOption: correct.join(','), explanation })

@@ -1,9 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
-import { isShownOption, parseOptions, type Mcq, type McqUploadResult, type mcqCreateInput, type mcqInput } from '../../contract/media.ts'
+import {
+  isShownOption,
+  parseOptions,
+  splitCorrect,
+  type Mcq,
+  type McqUploadResult,
+  type mcqCreateInput,
+  type mcqInput,
+} from '../../contract/media.ts'
 import type { SheetKind } from '../../contract/mcq-import.ts'
-import { checkHeader, hasExplanationColumn, planImport, questionKey } from './import-rules.ts'
+import { checkHeader, hasExplanationColumn, planImport, questionKey, questionProblem, type McqCandidate } from './import-rules.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
@@ -60,10 +68,38 @@ export async function listMcqs(db: Db, viewer: AuthUser, subTopicIds?: number[])
   return rows.map((row) => toMcq(row, viewer))
 }
 
+/**
+ * Adds one question under a spreadsheet row's rules (import-rules.ts). The sub-topic row is locked first, so two
+ * concurrent adds of the same question cannot both pass the duplicate check.
+ */
 export async function createMcq(db: Db, input: z.output<typeof mcqCreateInput>): Promise<Mcq> {
-  await assertSubTopicExists(db, input.subTopicId)
-  const [row] = await db.insert(mcqs).values(input).returning()
-  return toAdminMcq(row!)
+  return db.transaction(async (tx) => {
+    const [subTopic] = await tx.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, input.subTopicId)).for('update')
+    if (!subTopic) throw notFound('SubTopic not found')
+    const stored = await tx.select({ question: mcqs.question }).from(mcqs).where(eq(mcqs.subTopicId, input.subTopicId))
+    const taken = new Set(stored.map((row) => questionKey(row.question)))
+    const options = Object.fromEntries(
+      Object.entries(parseOptions(input.options))
+        .map(([letter, text]) => [letter, text?.trim() ?? ''])
+        .filter(([, text]) => text),
+    ) as McqCandidate['options']
+    const explanation = input.explanation || null
+    const problem = questionProblem({ question: input.question, options, correct: input.correctOption, explanation }, (key) =>
+      taken.has(key),
+    )
+    if (problem) throw badRequest(problem.message, { [problem.field]: problem.message })
+    const [row] = await tx
+      .insert(mcqs)
+      .values({
+        subTopicId: input.subTopicId,
+        question: input.question,
+        options: JSON.stringify(options),
+        correctOption: splitCorrect(input.correctOption).join(','),
+        explanation,
+      })
+      .returning()
+    return toAdminMcq(row!)
+  })
 }
 
 export async function updateMcq(db: Db, id: number, input: z.output<typeof mcqInput>, now: Date): Promise<Mcq> {

@@ -89,6 +89,17 @@ export interface McqUpdate {
   explanation?: string | null
 }
 
+/** POST /mcqs/create: one question checked by a spreadsheet row's rules; refreshes the lists holding its sub-topic. */
+export function useCreateMcq() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: McqUpdate & { subTopicId: number }) => unwrap(api.mcqs.create.$post({ json: input })),
+    onSuccess: (_saved, input) => invalidateMcqLists(queryClient, [input.subTopicId]),
+    // A refusal is shown in the dialog, beside the fields, rather than as a toast behind it.
+    meta: { successMessage: 'Question added' },
+  })
+}
+
 /** PUT /mcqs/update?id: refreshes the lists holding that MCQ's sub-topic. */
 export function useUpdateMcq() {
   const queryClient = useQueryClient()

@@ -296,4 +296,55 @@ describe('admin question table', () => {
     renderApp('/subtopic-mcqs/1,abc')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
   })
+
+  describe('Add question', () => {
+    async function fillNewQuestion(user: ReturnType<typeof renderApp>['user'], question: string) {
+      const form = within(await screen.findByRole('dialog', { name: 'Add question' })).getByRole('form', { name: 'Add question' })
+      const field = within(form).getByRole('textbox', { name: 'Question' })
+      await waitFor(() => expect(field).toHaveFocus())
+      await user.paste(question)
+      await user.type(within(form).getByRole('textbox', { name: 'Option A' }), '1/2')
+      await user.type(within(form).getByRole('textbox', { name: 'Option B' }), '3/4')
+      await user.click(within(form).getByRole('checkbox', { name: 'Option B is correct' }))
+      return form
+    }
+
+    it('refuses a question already in the sub-topic with the import’s message, shown in the dialog; nothing added', async () => {
+      const { subTopics, token } = await seed()
+      const { user } = renderApp(`/subtopic-mcqs/${subTopics.adding.id}`)
+      await questionList()
+      await user.click(screen.getByRole('button', { name: 'Add question' }))
+      const form = await fillNewQuestion(user, 'what is 1/2 +  1/4?')
+      await user.click(within(form).getByRole('button', { name: 'Add question' }))
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Duplicate question')
+      expect(screen.getByRole('dialog', { name: 'Add question' })).toBeInTheDocument()
+      const stored = await testContext().request<unknown[]>('GET', `/api/mcqs/getBySubTopics?subTopicIds=${subTopics.adding.id}`, { token })
+      expect(stored.body.data).toHaveLength(2)
+    })
+
+    it('says when fewer than two options are filled in', async () => {
+      const { subTopics } = await seed()
+      const { user } = renderApp(`/subtopic-mcqs/${subTopics.adding.id}`)
+      await questionList()
+      await user.click(screen.getByRole('button', { name: 'Add question' }))
+      const form = await fillNewQuestion(user, 'What is 1/3 + 1/3?')
+      await user.clear(within(form).getByRole('textbox', { name: 'Option A' }))
+      await user.click(within(form).getByRole('button', { name: 'Add question' }))
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Less than 2 options provided')
+    })
+
+    it('adds a valid question to the table, with a success toast', async () => {
+      const { subTopics } = await seed()
+      const { user } = renderApp(`/subtopic-mcqs/${subTopics.comparing.id}`)
+      expect(await screen.findByText('No MCQs found.')).toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Add question' }))
+      const form = await fillNewQuestion(user, 'Which is larger?')
+      await user.click(within(form).getByRole('button', { name: 'Add question' }))
+      expect(await toast('Question added')).toBeInTheDocument()
+      await questionList()
+      expect(within(row(1)).getByText('Which is larger?')).toBeInTheDocument()
+      expect(row(1)).toHaveTextContent('Correct answer: B')
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add question' })).not.toBeInTheDocument())
+    })
+  })
 })

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { onTestFinished } from 'vitest'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { TEMPLATE_HEADERS, XLSX_TYPE } from '../../contract/mcq-import.ts'
@@ -118,6 +119,68 @@ describe('video upload', () => {
     // The form is ready for the next video.
     expect(within(form).getByRole('button', { name: 'Upload video' })).toBeInTheDocument()
     expect(within(form).getByRole('textbox', { name: 'Title (optional)' })).toHaveValue('')
+  })
+
+  it("'Use a frame from the video' draws the chosen moment and uploads it as the thumbnail", async () => {
+    const { skill } = await seed()
+    // jsdom plays and draws nothing. Stubbed here as a browser behaves: a video source reports its 12 s length,
+    // a seek reports 'seeked', and a canvas encodes what was drawn (these PNG bytes).
+    const frameBytes = bytes.png(2048)
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL }
+    const createObjectURL = vi.fn((blob: Blob) => `blob:test/${blob.size}`)
+    const revokeObjectURL = vi.fn()
+    Object.assign(URL, { createObjectURL, revokeObjectURL })
+    onTestFinished(() => {
+      Object.assign(URL, original)
+    })
+    vi.spyOn(HTMLMediaElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLMediaElement, url: string) {
+      this.setAttribute('src', url)
+      queueMicrotask(() => this.dispatchEvent(new Event('loadedmetadata')))
+    })
+    vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(12)
+    const seeks: number[] = []
+    vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation(function (this: HTMLMediaElement, at: number) {
+      seeks.push(at)
+      queueMicrotask(() => this.dispatchEvent(new Event('seeked')))
+    })
+    const drawImage = vi.fn()
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D)
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done, type) => done(new Blob([frameBytes], { type })))
+    // The multipart body the form sends, read as Latin-1 so every byte is one character.
+    let sent = ''
+    mswServer.use(
+      http.post('*/api/videos/upload/:id', async ({ request }) => {
+        sent = new TextDecoder('latin1').decode(await request.clone().arrayBuffer())
+        return testContext().app.fetch(request)
+      }),
+    )
+
+    const { user, card } = await openPage(skill.id)
+    const form = within(card).getByRole('form', { name: /^Upload a video/ })
+    expect(within(form).queryByRole('button', { name: 'Use a frame from the video' })).not.toBeInTheDocument()
+    await user.upload(fileInputs(form)[0]!, fileOf(bytes.mp4(), 'intro.mp4', 'video/mp4'))
+    const position = within(form).getByRole('textbox', { name: 'Frame at (seconds)' })
+    await waitFor(() => expect(position).toBeEnabled())
+    expect(within(form).getByText('From 0 to 12')).toBeInTheDocument()
+    await user.clear(position)
+    await user.type(position, '7')
+    await user.click(within(form).getByRole('button', { name: 'Use a frame from the video' }))
+    expect(await within(form).findByRole('img', { name: 'Thumbnail preview: the frame at 7 s' })).toBeInTheDocument()
+    expect(seeks).toEqual([7])
+    expect(drawImage).toHaveBeenCalledWith(expect.any(HTMLVideoElement), 0, 0, 640, 360)
+    // Every object URL made for the video is let go again.
+    const videoUrls = createObjectURL.mock.results.map((r) => r.value as string).filter((url) => url !== `blob:test/${frameBytes.length}`)
+    expect(videoUrls.length).toBeGreaterThan(0)
+    for (const url of videoUrls) expect(revokeObjectURL).toHaveBeenCalledWith(url)
+
+    await user.click(within(form).getByRole('button', { name: 'Upload video' }))
+    expect(await toast('Uploaded successfully')).toBeInTheDocument()
+    const part = sent.split(/\r\n--/).find((p) => p.includes('name="thumbnail"')) ?? ''
+    expect(part).toContain('filename="intro-frame.png"')
+    expect(part).toMatch(/Content-Type: image\/png/i)
+    expect(part.endsWith(new TextDecoder('latin1').decode(frameBytes))).toBe(true)
+    const list = await within(card).findByRole('list', { name: 'Videos' })
+    expect(within(list).getByRole('img', { name: 'Thumbnail of intro' })).toBeInTheDocument()
   })
 
   it("shows 'Upload failed' with the server's reason (a PNG sent as the video)", async () => {

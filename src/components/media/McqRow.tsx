@@ -1,11 +1,12 @@
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Textarea, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react'
-import { EXPLANATION_MAX, OPTION_LETTERS, parseOptions, splitCorrect, type Mcq, type OptionLetter } from '../../../contract/media.ts'
+import { OPTION_LETTERS, parseOptions, splitCorrect, type Mcq } from '../../../contract/media.ts'
 import { useDeleteMcq, useUpdateMcq } from '../../queries/mcqs.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { FormMessage } from './FormMessage.tsx'
 import { fromDraft, toDraft, type McqDraft } from './mcq-draft.ts'
+import { McqDraftFields } from './McqDraftFields.tsx'
 import classes from './media.module.css'
 
 interface McqRowProps {
@@ -142,9 +143,6 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
     setDraft((current) => ({ ...current, ...patch }))
     setError(null)
   }
-  const setOption = (letter: OptionLetter, text: string) => change({ options: { ...draft.options, [letter]: text } })
-  const toggleCorrect = (letter: OptionLetter, on: boolean) =>
-    change({ correct: on ? [...new Set([...draft.correct, letter])].sort() : draft.correct.filter((l) => l !== letter) })
 
   function save(event: FormEvent) {
     event.preventDefault()
@@ -182,47 +180,7 @@ function McqEditor({ mcq, number, onDone }: { mcq: Mcq; number: number; onDone: 
     <Numbered number={number}>
       <form onSubmit={save} onKeyDown={onKeyDown} noValidate aria-label={`Edit question ${number}`}>
         <Stack gap="sm">
-          <Textarea
-            label="Question"
-            value={draft.question}
-            onChange={(e) => change({ question: e.currentTarget.value })}
-            rows={3}
-            maxLength={5000}
-            data-autofocus
-            autoFocus
-            disabled={busy}
-          />
-          <Stack gap="xs">
-            {OPTION_LETTERS.map((letter) => (
-              <Group key={letter} gap="sm" wrap="nowrap" align="flex-end">
-                <TextInput
-                  label={`Option ${letter}`}
-                  value={draft.options[letter]}
-                  onChange={(e) => setOption(letter, e.currentTarget.value)}
-                  style={{ flex: 1 }}
-                  maxLength={1000}
-                  disabled={busy}
-                />
-                <Checkbox
-                  label="Correct"
-                  aria-label={`Option ${letter} is correct`}
-                  checked={draft.correct.includes(letter)}
-                  onChange={(e) => toggleCorrect(letter, e.currentTarget.checked)}
-                  disabled={busy}
-                  mb={8}
-                />
-              </Group>
-            ))}
-          </Stack>
-          <Textarea
-            label="Explanation"
-            description="Optional. Learners see it after a test when the sub-topic's review policy shows explanations."
-            value={draft.explanation}
-            onChange={(e) => change({ explanation: e.currentTarget.value })}
-            rows={3}
-            maxLength={EXPLANATION_MAX}
-            disabled={busy}
-          />
+          <McqDraftFields draft={draft} onChange={change} disabled={busy} />
           <FormMessage>{error}</FormMessage>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Group gap="xs">

@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useCanGoBack, useRouter } from '@tanstack/react-router'
-import { IconArrowLeft } from '@tabler/icons-react'
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react'
 import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
 import { pageOf } from '../../lib/page-of.ts'
@@ -10,6 +10,7 @@ import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Pager } from '../ui/Pager.tsx'
+import { AddMcqDialog } from './AddMcqDialog.tsx'
 import { McqRow } from './McqRow.tsx'
 
 /** Questions per page: a bank of thousands renders one page of rows, never thousands of editors. */
@@ -41,6 +42,7 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
   const titles = useQuery({ ...subTopicsByIdsQueryOptions(subTopicIds), retryOnMount: false })
   const mcqs = useQuery({ ...mcqsQueryOptions(subTopicIds), retryOnMount: false })
 
+  const [adding, setAdding] = useState(false)
   const titleById = useMemo(() => new Map((titles.data ?? []).map((s) => [s.id, s.title])), [titles.data])
   // getByIds answers with the sub-topics that exist; an id it leaves out is not found.
   const missing = titles.data ? subTopicIds.filter((id) => !titleById.has(id)) : []
@@ -52,6 +54,9 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
   useEffect(() => {
     if (mcqs.data && page > pages) onPage(pages, true)
   }, [mcqs.data, page, pages, onPage])
+
+  // A question goes into one sub-topic: offered when the table shows exactly one that exists.
+  const addTo = titles.data?.length === 1 && subTopicIds.length === 1 ? titles.data[0]!.id : null
 
   const heading = noneFound
     ? subTopicIds.length === 1
@@ -83,8 +88,18 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
       <PageHeader
         title={titles.isPending ? <Skeleton h={32} w={260} component="span" display="inline-block" /> : heading}
         subtitle={<SubTitles titles={titles.data} ids={subTopicIds} />}
-        actions={<BackButton />}
+        actions={
+          <Group gap="xs">
+            {addTo !== null ? (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+                Add question
+              </Button>
+            ) : null}
+            <BackButton />
+          </Group>
+        }
       />
+      {addTo !== null ? <AddMcqDialog subTopicId={addTo} opened={adding} onClose={() => setAdding(false)} /> : null}
 
       {titles.isError ? (
         <Alert color="red" variant="light" title="Failed to fetch subtopic details">

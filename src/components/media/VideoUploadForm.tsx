@@ -5,6 +5,7 @@ import { notify } from '../../lib/toast.ts'
 import { useUploadVideo } from '../../queries/videos.ts'
 import { FilePicker, wrongKind } from './FilePicker.tsx'
 import { FormMessage } from './FormMessage.tsx'
+import { FrameFromVideo } from './FrameFromVideo.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
 import { useWarnOnLeave } from './useWarnOnLeave.ts'
 import { formName } from './form-name.ts'
@@ -74,6 +75,12 @@ export function VideoUploadForm({ skillId, subTopicId, subTopicTitle }: { skillI
           disabled={send.isPending}
           placeholder="Choose an image"
           required
+        />
+        <FrameFromVideo
+          video={errors.video ? null : video}
+          thumbnail={thumbnail}
+          onFrame={(frame) => pick('thumbnail', frame)}
+          disabled={send.isPending}
         />
         <TextInput
           label="Title (optional)"

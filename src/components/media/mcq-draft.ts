@@ -38,3 +38,17 @@ export function fromDraft(draft: McqDraft): { update: McqUpdate } | { error: str
   const parsed = mcqInput.safeParse(candidate)
   return parsed.success ? { update: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Check the question' }
 }
+
+/** An empty draft for a new question. */
+export const EMPTY_DRAFT: McqDraft = { question: '', options: { A: '', B: '', C: '', D: '' }, correct: [], explanation: '' }
+
+/** The draft as sent to be added: the server checks it with a spreadsheet row's rules and names what to fix. */
+export function toNewQuestion(draft: McqDraft): McqUpdate {
+  const filled = OPTION_LETTERS.filter((l) => draft.options[l].trim())
+  return {
+    question: draft.question.trim(),
+    options: JSON.stringify(Object.fromEntries(filled.map((l) => [l, draft.options[l].trim()]))),
+    correctOption: [...draft.correct].sort().join(','),
+    explanation: draft.explanation.trim() || null,
+  }
+}

@@ -7,7 +7,7 @@ import { messageOf } from '../../api/errors.ts'
 import { Money } from '../ui/Money.tsx'
 import { useAssignPackages } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { usePhone } from './usePhone.ts'
+import { usePhone } from '../ui/usePhone.ts'
 
 interface AssignPackagesDialogProps {
   /** The user to assign to; the dialog is open while set. */

@@ -4,7 +4,7 @@ import type { User } from '../../../contract/auth.ts'
 import { successToast } from '../../queries/meta.ts'
 import { useUnassignPackage } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { usePhone } from './usePhone.ts'
+import { usePhone } from '../ui/usePhone.ts'
 
 /** The packages a user has, with title and description, each removable. */
 export function AssignedPackagesDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
