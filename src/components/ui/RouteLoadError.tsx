@@ -51,8 +51,8 @@ export function RouteLoadError(props: RouteLoadErrorProps) {
   )
 }
 
-/** 'Failed to fetch users. Database unavailable': the server's own message when it sent one. */
+/** 'Failed to fetch users. Database unavailable': a sentence, then the server's own message when it sent one. */
 function withReason(failureText: string, error: ApiError): string {
-  if (error.generic || !error.message) return failureText
-  return `${failureText.replace(/\.$/, '')}. ${error.message}`
+  const sentence = `${failureText.replace(/\.$/, '')}.`
+  return error.generic || !error.message ? sentence : `${sentence} ${error.message}`
 }
