@@ -49,3 +49,19 @@ describe('a route whose data fails to load', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })
+
+describe('a section whose data fails to load', () => {
+  it('shows the same failure view with Retry inside the page, and Retry reads that section again', async () => {
+    await signInAs('USER', { name: 'Lena Learner' })
+    mswServer.use(http.get('*/api/user/getUserByEmail', serverDown))
+    const { user } = renderApp('/user/my-dashboard')
+    const card = await screen.findByRole('region', { name: 'Your profile' })
+    const alert = await within(card).findByRole('alert')
+    expect(alert).toHaveTextContent('Failed to load user information.')
+
+    mswServer.resetHandlers()
+    await user.click(within(alert.parentElement!).getByRole('button', { name: 'Retry' }))
+    expect(await within(card).findByText('Lena Learner')).toBeInTheDocument()
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
