@@ -3,7 +3,7 @@ import { id } from './content.ts'
 import { text } from './text.ts'
 
 /**
- * Assessments (issue 13): a sub-topic's test settings, sittings held on the server (draw, order and deadline
+ * Assessments: a sub-topic's test settings, sittings held on the server (draw, order and deadline
  * pinned when a test starts, answers autosaved), and what a learner may see after grading (the review policy).
  */
 
@@ -192,7 +192,7 @@ export const reviewItemSchema = z
   .meta({ id: 'ReviewItem' })
 export type ReviewItem = z.infer<typeof reviewItemSchema>
 
-/** The fields issue 13 adds to every attempt; `score` and `passed` are left out where the policy is 'never'. */
+/** The assessment fields of every attempt; `score` and `passed` are left out where the policy is 'never'. */
 export const attemptAdditions = {
   /** Fractional under partial scoring. */
   score: z.number().optional(),

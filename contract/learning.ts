@@ -102,7 +102,7 @@ export const ratingDistributionSchema = z
 export type RatingDistribution = z.infer<typeof ratingDistributionSchema>
 
 /**
- * A test submission (issue 13): `{sittingId, answers?, submissionId?}`, or the legacy `{subTopicIds, answers}`.
+ * A test submission: `{sittingId, answers?, submissionId?}`, or the legacy `{subTopicIds, answers}`.
  * Scores are computed on the server only.
  */
 export const attemptInput = submitInput

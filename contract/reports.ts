@@ -68,7 +68,7 @@ export const reportExportQuery = z.object({ table: z.enum(REPORT_TABLES) })
 /** `GET /reports/items?packageId=` and its CSV. */
 export const itemAnalysisQuery = z.object({ packageId: id })
 
-/** The flags of item analysis, as shown (issue 13). */
+/** The flags of item analysis, as shown. */
 export const ITEM_FLAGS = ['too easy', 'too hard', 'check the key', 'unused option'] as const
 export type ItemFlag = (typeof ITEM_FLAGS)[number]
 

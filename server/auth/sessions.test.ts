@@ -1,7 +1,7 @@
 import type { LoginResponse, User } from '../../contract/auth.ts'
 import { setupTestContext } from '../test/harness.ts'
 
-/** Issue 11, item 2: every session token carries the account's session version; raising it ends them all. */
+/** Every session token carries the account's session version; raising it ends them all. */
 
 const ctx = setupTestContext()
 

@@ -6,7 +6,7 @@ import { createTestContext, setupTestContext, type TestContext } from '../test/h
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { mp4, upload, videoParts } from '../test/media.ts'
 
-/** Issue 15: ETags and 304s on repeated reads, the tree cache, and compression of JSON answers. */
+/** ETags and 304s on repeated reads, the tree cache, and compression of JSON answers. */
 const ctx = setupTestContext()
 let admin: string
 let learner: { id: number; token: string }

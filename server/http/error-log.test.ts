@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { setupTestContext } from '../test/harness.ts'
 
-/** Issue 11, item 7: a failed query's parameters (password hashes, e-mails, names) never reach the log. */
+/** A failed query's parameters (password hashes, e-mails, names) never reach the log. */
 
 const ctx = setupTestContext()
 

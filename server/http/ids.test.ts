@@ -4,7 +4,7 @@ import { setupTestContext } from '../test/harness.ts'
 import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
 
 /**
- * Ids are read strictly (issue 11, item 8): `/api/packages/0x2`, `+2`, `2e0`, `0b10` and `%202` all opened
+ * Ids are read strictly: `/api/packages/0x2`, `+2`, `2e0`, `0b10` and `%202` once all opened
  * package 2. In a path, a query or a form an id is now `^[1-9][0-9]*$` within PostgreSQL's integer, anything
  * else a 400; a JSON body may also send a JSON number (the rule is `id` in contract/content.ts).
  */

@@ -7,7 +7,7 @@ import { setupTestContext } from '../test/harness.ts'
 import { publicConfigOf } from '../system/public-config.ts'
 import { withConfig } from './spa-index.ts'
 
-/** Issue 15: the built SPA's precompressed twins (.br, .gz) go out to clients that accept them. */
+/** The built SPA's precompressed twins (.br, .gz) go out to clients that accept them. */
 const ctx = setupTestContext({}, { resetBeforeEach: false })
 let dir: string
 let spa: ReturnType<typeof createApp>

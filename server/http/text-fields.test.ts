@@ -6,8 +6,8 @@ import { upload, xlsx } from '../test/media.ts'
 import { inputFields, namesField, sendField } from '../test/route-inputs.ts'
 
 /**
- * Every field of every route refuses a NUL character with a 400 whose errorDetails name the field (issue 11,
- * item 6: a NUL reached PostgreSQL and gave a 500). The fields are read from the routes themselves (see
+ * Every field of every route refuses a NUL character with a 400 whose errorDetails name the field (a NUL
+ * that reached PostgreSQL gave a 500). The fields are read from the routes themselves (see
  * route-inputs.ts), so a route that adds an unchecked text field fails here. The rule is contract/text.ts.
  */
 /** Long enough for the fields with a minimum length (submissionId), so only the NUL is wrong with it. */

@@ -4,7 +4,7 @@ import { users } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
 
 /**
- * Issue 11, item 1: an attacker registers the victim's address with a password and never verifies it.
+ * An attacker registers the victim's address with a password and never verifies it.
  * A Google sign-in by the real owner must not keep the attacker's password (nor the attacker's sessions).
  */
 

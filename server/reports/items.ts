@@ -6,7 +6,7 @@ import { mcqAttemptAnswers, mcqAttempts, mcqs, packages, skills, subTopics, topi
 import { notFound } from '../http/errors.ts'
 import { toCsv, type CsvCell } from '../http/csv.ts'
 
-/** The thresholds of the flags (issue 13). */
+/** The thresholds of item analysis's flags. */
 export const TOO_EASY_ABOVE = 0.9
 export const TOO_HARD_BELOW = 0.2
 export const UNUSED_OPTION_BELOW = 0.05

@@ -71,7 +71,7 @@ describe.each(paths)('%s', (_name, path, message) => {
     ctx.queries.count = 0
     await ctx.request('GET', path(built.skillIds[0]!), { token: admin })
     expect(ctx.queries.count).toBe(bigCount)
-    // the user lookup, the revalidation stamp (issue 15: package version and access) and one tree query
+    // the user lookup, the revalidation stamp (package version and access) and one tree query
     expect(bigCount).toBe(3)
   })
 })

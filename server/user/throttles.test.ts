@@ -1,7 +1,7 @@
 import { setupTestContext } from '../test/harness.ts'
 
 /**
- * Issue 11, item 5: mail requests, registration and current-password guesses are throttled, in the database,
+ * Mail requests, registration and current-password guesses are throttled, in the database,
  * so that no one can use up another person's quota and lock them out.
  */
 

@@ -2,10 +2,11 @@ import { Avatar, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query'
 import { currentUserQueryOptions } from '../queries/user.ts'
 import { initials } from '../lib/initials.ts'
+import { LoadFailed } from './ui/LoadFailed.tsx'
 
 /** The current user's picture, name and e-mail. */
 export function ProfileCard() {
-  const { data: user, isPending, isError } = useQuery(currentUserQueryOptions())
+  const { data: user, isPending, isError, isFetching, refetch } = useQuery(currentUserQueryOptions())
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Your profile" component="section">
       {isPending ? (
@@ -17,9 +18,9 @@ export function ProfileCard() {
           </Stack>
         </Group>
       ) : isError || !user ? (
-        <Text c="red" role="alert">
+        <LoadFailed onRetry={() => void refetch()} retrying={isFetching}>
           Failed to load user information.
-        </Text>
+        </LoadFailed>
       ) : (
         <Group wrap="nowrap">
           <Avatar src={user.pictureUrl ?? undefined} alt={user.name} size={64} radius="xl" color="indigo">

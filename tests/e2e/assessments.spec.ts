@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
 
 /**
- * Assessments (issue 13), end to end: an admin sets a sub-topic's test to 5 of 11 questions, 1 minute, 2 attempts,
+ * Assessments, end to end: an admin sets a sub-topic's test to 5 of 11 questions, 1 minute, 2 attempts,
  * answers shown after the last attempt; the learner takes both attempts, sees no keys after the first and the keys
  * after the second; a third start is refused.
  */

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { admin, loginViaApi, newLearner, registerViaApi, type Session, signInForm } from './support.ts'
 
 /**
- * Keyboard-only journeys (issue 14, item 4): no mouse at all. Every step is Tab / Shift+Tab to a control, checked with
+ * Keyboard-only journeys: no mouse at all. Every step is Tab / Shift+Tab to a control, checked with
  * toBeFocused, then Enter, Space, the arrow keys or typing. The only thing outside the page is the OS file dialog,
  * answered with setFiles after the keyboard opened it.
  *   - A learner signs in, opens a package, plays and pauses a video, leaves a comment with a rating, takes a test and submits it.

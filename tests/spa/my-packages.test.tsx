@@ -134,7 +134,7 @@ describe('/user/packages: My Learning Packages', () => {
       ),
     )
     renderApp('/user/packages')
-    expect(await screen.findByText('Failed to load user information.')).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user information. Database unavailable')
     expect(packageCards()).toHaveLength(0)
   })
 

@@ -7,7 +7,7 @@ import { signInAs, testContext } from '../support/render.tsx'
 import { seedTree } from '../support/learning.ts'
 import { assignPackages } from '../support/users.ts'
 
-/** Issue 15: ky and the query cache pass the server's validators through, so an unchanged tree moves no body. */
+/** Ky and the query cache pass the server's validators through, so an unchanged tree moves no body. */
 
 interface Seen {
   path: string

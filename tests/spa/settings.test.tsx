@@ -321,7 +321,7 @@ describe('settings: signed out', () => {
 })
 
 describe('settings: loading', () => {
-  it("says 'Failed to load user information.' when the current user cannot be loaded, and tries again", async () => {
+  it("says 'Failed to load user information.' when the current user cannot be loaded, and retries", async () => {
     await signInAs('USER', { name: 'Lena' })
     let fail = true
     mswServer.use(
@@ -331,7 +331,7 @@ describe('settings: loading', () => {
     expect(await screen.findByText('Failed to load user information.')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument()
     fail = false
-    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('form', { name: 'Edit profile' })).toBeInTheDocument()
     expect(within(profileForm()).getByLabelText(/^Name/)).toHaveValue('Lena')
   })

@@ -299,7 +299,8 @@ describe('/user/detail', () => {
   it('says when the user does not exist, and when no user is chosen', async () => {
     await signInAs('admin')
     renderApp('/user/detail?id=9999')
-    expect(await screen.findByRole('alert')).toHaveTextContent('User not found with id 9999')
+    expect(await screen.findByText('User not found with id 9999')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to Users Details' })).toHaveAttribute('href', '/admin/paginated-users')
   })
 
   it('asks for a user when the id is missing', async () => {

@@ -6,7 +6,7 @@ import { mcqs as mcqsTable } from '../../server/db/schema.ts'
 import { renderApp } from './render.tsx'
 import { recordBodies, testContext } from './server.ts'
 
-/** Issue 13's test settings and sittings, through the real API. */
+/** Test settings and sittings, through the real API. */
 
 /** PUT /subTopic/{id}/test-settings as an admin. */
 export async function setTestSettings(adminToken: string, subTopicId: number, settings: TestSettingsInput): Promise<TestSettingsView> {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ErrorComponentProps } from '@tanstack/react-router'
-import { LoadFailed } from '../ui/LoadFailed.tsx'
+import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { PasswordForm } from './PasswordForm.tsx'
@@ -66,13 +66,6 @@ export function SettingsPending() {
 }
 
 /** The settings route's error view: the current user could not be loaded. */
-export function SettingsLoadError({ reset }: ErrorComponentProps) {
-  return (
-    <Stack gap="lg" maw={720}>
-      <PageHeader title="Settings" />
-      <LoadFailed reset={reset} retryLabel="Try again">
-        Failed to load user information.
-      </LoadFailed>
-    </Stack>
-  )
+export function SettingsLoadError(props: ErrorComponentProps) {
+  return <RouteLoadError {...props} header={<PageHeader title="Settings" />} failureText="Failed to load user information." />
 }

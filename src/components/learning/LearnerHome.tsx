@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { SimpleGrid, Skeleton, Stack, Title } from '@mantine/core'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { ProfileCard } from '../ProfileCard.tsx'
-import { LoadFailed } from '../ui/LoadFailed.tsx'
+import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 import { Catalogue } from './Catalogue.tsx'
 import { ContinueLearning } from './ContinueLearning.tsx'
 import type { CatalogueSort } from './list.ts'
@@ -36,11 +36,11 @@ export function LearnerHomePending() {
 }
 
 /** The catalogue could not be loaded: the profile card stays, the failure shows where the packages would be. */
-export function LearnerHomeError({ reset }: ErrorComponentProps) {
+export function LearnerHomeError(props: ErrorComponentProps) {
   return (
     <HomeLayout>
       <ExploreSection>
-        <LoadFailed reset={reset}>Failed to fetch packages</LoadFailed>
+        <RouteLoadError {...props} failureText="Failed to fetch packages" />
       </ExploreSection>
     </HomeLayout>
   )

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Skeleton, Stack } from '@mantine/core'
 import type { ErrorComponentProps } from '@tanstack/react-router'
-import { LoadFailed } from '../ui/LoadFailed.tsx'
+import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { MyPackages } from './MyPackages.tsx'
 import type { MyPackageSort } from './list.ts'
@@ -34,10 +34,10 @@ export function MyPackagesPending() {
 }
 
 /** The learner's packages come with the current user: that could not be loaded. */
-export function MyPackagesError({ reset }: ErrorComponentProps) {
+export function MyPackagesError(props: ErrorComponentProps) {
   return (
     <PageLayout>
-      <LoadFailed reset={reset}>Failed to load user information.</LoadFailed>
+      <RouteLoadError {...props} failureText="Failed to load user information." />
     </PageLayout>
   )
 }

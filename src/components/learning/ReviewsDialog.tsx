@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core'
+import { Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Package } from '../../../contract/content.ts'
 import type { ReviewSummary } from '../../../contract/learning.ts'
@@ -7,6 +7,7 @@ import { reviewsQueryOptions } from '../../queries/reviews.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { Stars } from '../ui/Stars.tsx'
 import { useLast } from './useLast.ts'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 /** 'View All Reviews' of a package: each review with its author, stars, text and date, newest first. */
 export function ReviewsDialog({ pkg, rating, onClose }: { pkg: Package | null; rating?: ReviewSummary; onClose: () => void }) {
@@ -33,16 +34,9 @@ function ReviewList({ packageId, rating }: { packageId: number; rating?: ReviewS
   }
   if (reviews.isError) {
     return (
-      <EmptyState
-        tone="error"
-        action={
-          <Button variant="light" onClick={() => void reviews.refetch()} loading={reviews.isFetching}>
-            Retry
-          </Button>
-        }
-      >
+      <LoadFailed onRetry={() => void reviews.refetch()} retrying={reviews.isFetching}>
         Failed to load reviews
-      </EmptyState>
+      </LoadFailed>
     )
   }
   if (reviews.data.length === 0) return <EmptyState>No reviews available.</EmptyState>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconLock, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
@@ -6,6 +6,7 @@ import { packageQueryOptions } from '../../queries/packages.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { useLast } from './useLast.ts'
 import { ButtonLink } from '../ui/links.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 /**
  * 'View Topics': a package's topics and sub-topics, skill by skill. The tree belongs to the learners it is
@@ -34,16 +35,9 @@ function OwnedTopics({ pkg }: { pkg: Package }) {
   }
   if (tree.isError) {
     return (
-      <EmptyState
-        tone="error"
-        action={
-          <Button variant="light" onClick={() => void tree.refetch()} loading={tree.isFetching}>
-            Retry
-          </Button>
-        }
-      >
+      <LoadFailed onRetry={() => void tree.refetch()} retrying={tree.isFetching}>
         Failed to fetch topics
-      </EmptyState>
+      </LoadFailed>
     )
   }
   const skills = tree.data.skills

@@ -12,6 +12,7 @@ import { PageHeader } from '../ui/PageHeader.tsx'
 import { Pager } from '../ui/Pager.tsx'
 import { AddMcqDialog } from './AddMcqDialog.tsx'
 import { McqRow } from './McqRow.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 /** Questions per page: a bank of thousands renders one page of rows, never thousands of editors. */
 export const MCQS_PER_PAGE = 50
@@ -102,12 +103,9 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
       {addTo !== null ? <AddMcqDialog subTopicId={addTo} opened={adding} onClose={() => setAdding(false)} /> : null}
 
       {titles.isError ? (
-        <Alert color="red" variant="light" title="Failed to fetch subtopic details">
-          The questions below are still shown.{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void titles.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => void titles.refetch()} retrying={titles.isFetching}>
+          Failed to fetch subtopic details. The questions below are still shown.
+        </LoadFailed>
       ) : null}
 
       {missing.length > 0 && !noneFound ? (
@@ -128,9 +126,9 @@ export function McqTable({ subTopicIds, page, onPage }: McqTableProps) {
           ))}
         </Stack>
       ) : mcqs.isError ? (
-        <EmptyState tone="error" action={<Button onClick={() => void mcqs.refetch()}>Retry</Button>}>
+        <LoadFailed onRetry={() => void mcqs.refetch()} retrying={mcqs.isFetching}>
           Failed to load MCQs.
-        </EmptyState>
+        </LoadFailed>
       ) : list.length === 0 ? (
         <EmptyState>No MCQs found.</EmptyState>
       ) : (

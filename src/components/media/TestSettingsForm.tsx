@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core'
+import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReviewPolicy, ScoringRule, TestSettings } from '../../../contract/assessment.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
@@ -7,6 +7,7 @@ import { mcqsQueryOptions } from '../../queries/mcqs.ts'
 import { testSettingsQueryOptions, useSaveTestSettings } from '../../queries/test-settings.ts'
 import { summarizeTestSettings } from './test-settings-summary.ts'
 import { formName } from './form-name.ts'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 type Values = TestSettings
 
@@ -47,12 +48,9 @@ export function TestSettingsPanel({ subTopicId, subTopicTitle }: { subTopicId: n
   if (settings.isPending) return <Skeleton h={240} radius="md" aria-label="Loading test settings" />
   if (settings.isError)
     return (
-      <Alert color="red" variant="light" title="Failed to load test settings">
-        {messageOf(settings.error, '')}{' '}
-        <Button variant="subtle" size="compact-sm" onClick={() => void settings.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadFailed onRetry={() => void settings.refetch()} retrying={settings.isFetching}>
+        {messageOf(settings.error, 'Failed to load test settings')}
+      </LoadFailed>
     )
   return (
     <TestSettingsForm subTopicId={subTopicId} subTopicTitle={subTopicTitle} settings={settings.data} questionCount={bank.data?.length} />

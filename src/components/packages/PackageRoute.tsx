@@ -1,13 +1,14 @@
-import { Button, Card, Group, Skeleton, Stack } from '@mantine/core'
-import { notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { Card, Skeleton, Stack } from '@mantine/core'
+import { notFound, type ErrorComponentProps } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Package } from '../../../contract/content.ts'
 import { packageQueryOptions } from '../../queries/packages.ts'
-import { ApiError, messageOf } from '../../api/errors.ts'
+import { ApiError } from '../../api/errors.ts'
 import { BackToPackages } from '../ui/BackToPackages.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 
 /** Loads one package's tree for a route loader; a 404 becomes the route's 'Package not found' view. */
 export async function loadPackage(queryClient: QueryClient, id: number): Promise<Package> {
@@ -48,32 +49,15 @@ export function PackageNotFound() {
   )
 }
 
-/** Error view of /package/{id} and /package/edit/{id}: 'Package not found' for a 404, otherwise the failure with a retry. */
-export function PackageRouteError({ error, reset }: ErrorComponentProps) {
-  const router = useRouter()
-  if (error instanceof ApiError && error.status === 404) return <PackageNotFound />
+/** Error view of /package/{id} and /package/edit/{id}: 'Package not found' for a 404, otherwise the failure with Retry. */
+export function PackageRouteError(props: ErrorComponentProps) {
   return (
-    <Stack gap="lg" maw={1100}>
-      <PageHeader title="Package" />
-      <EmptyState
-        tone="error"
-        action={
-          <Group gap="xs">
-            <Button
-              variant="light"
-              onClick={() => {
-                reset()
-                void router.invalidate()
-              }}
-            >
-              Retry
-            </Button>
-            <BackToPackages />
-          </Group>
-        }
-      >
-        {messageOf(error, 'Failed to load package')}
-      </EmptyState>
-    </Stack>
+    <RouteLoadError
+      {...props}
+      header={<PageHeader title="Package" />}
+      failureText="Failed to load package"
+      actions={<BackToPackages />}
+      notFound={<PackageNotFound />}
+    />
   )
 }

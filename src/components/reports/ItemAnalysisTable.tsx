@@ -10,6 +10,7 @@ import classes from './Reports.module.css'
 import { pageOf } from '../../lib/page-of.ts'
 import { Pager } from '../ui/Pager.tsx'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 /** Questions per page of the item-analysis table. */
 export const ITEMS_PER_PAGE = 20
@@ -119,14 +120,9 @@ export function ItemAnalysisTable({ packageId }: { packageId: number }) {
         {analysis.isPending ? (
           <Skeleton h={160} radius="sm" aria-label="Loading the item analysis" />
         ) : analysis.isError ? (
-          <Group gap="sm">
-            <Text size="sm" c="red">
-              {messageOf(analysis.error, 'Failed to load the item analysis')}
-            </Text>
-            <Button size="compact-sm" variant="light" onClick={() => void analysis.refetch()}>
-              Retry
-            </Button>
-          </Group>
+          <LoadFailed onRetry={() => void analysis.refetch()} retrying={analysis.isFetching}>
+            {messageOf(analysis.error, 'Failed to load the item analysis')}
+          </LoadFailed>
         ) : sorted.length === 0 ? (
           <Text c="dimmed" size="sm">
             No questions in this package yet.

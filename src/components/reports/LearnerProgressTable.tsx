@@ -7,6 +7,7 @@ import { CompletionBar } from '../ui/CompletionBar.tsx'
 import { DateTime } from '../ui/DateTime.tsx'
 import { ScrollTable, SkeletonRows } from '../ui/ScrollTable.tsx'
 import classes from './Reports.module.css'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 const COLUMNS = ['Learner', 'E-mail', 'Progress', 'Sub-topics completed', 'Last activity'] as const
 
@@ -42,14 +43,9 @@ export function LearnerProgressTable({ packageId }: { packageId: number }) {
           </Button>
         </Group>
         {learners.isError ? (
-          <Group gap="sm">
-            <Text c="red" size="sm" role="alert">
-              Failed to load learner progress
-            </Text>
-            <Button size="compact-sm" variant="light" onClick={() => void learners.refetch()}>
-              Retry
-            </Button>
-          </Group>
+          <LoadFailed onRetry={() => void learners.refetch()} retrying={learners.isFetching}>
+            Failed to load learner progress
+          </LoadFailed>
         ) : learners.data?.length === 0 ? (
           <Text c="dimmed" size="sm">
             No learners are assigned to this package.

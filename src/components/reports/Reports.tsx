@@ -24,6 +24,7 @@ import { ItemAnalysisTable } from './ItemAnalysisTable.tsx'
 import { LearnerProgressTable } from './LearnerProgressTable.tsx'
 import classes from './Reports.module.css'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 /** Questions per page in a report's question table. */
 export const QUESTIONS_PER_PAGE = 10
@@ -188,9 +189,9 @@ function PackageReportView({ packageId, page, onPage }: { packageId: number; pag
   if (report.isPending) return <Skeleton h={320} radius="md" aria-label="Loading the package report" />
   if (report.isError) {
     return (
-      <EmptyState tone="error" action={<Button onClick={() => void report.refetch()}>Retry</Button>}>
+      <LoadFailed onRetry={() => void report.refetch()} retrying={report.isFetching}>
         {messageOf(report.error, 'Failed to load the package report')}
-      </EmptyState>
+      </LoadFailed>
     )
   }
   const r = report.data

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { openAccessRequestsQueryOptions, useAssignRequest, useDismissRequest } from '../../queries/access-requests.ts'
 import { DateTime } from '../ui/DateTime.tsx'
 import { ScrollTable, SkeletonRows } from '../ui/ScrollTable.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 const COLUMNS = ['Learner', 'Package', 'Requested', 'Action'] as const
 
@@ -19,9 +20,9 @@ export function AccessRequestsSection() {
         Access requests
       </Title>
       {requests.isError ? (
-        <Text c="red" size="sm" role="alert">
+        <LoadFailed onRetry={() => void requests.refetch()} retrying={requests.isFetching}>
           Failed to load access requests.
-        </Text>
+        </LoadFailed>
       ) : requests.data?.length === 0 ? (
         <Text c="dimmed" size="sm">
           No open access requests.

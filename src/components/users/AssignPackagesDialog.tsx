@@ -8,6 +8,7 @@ import { Money } from '../ui/Money.tsx'
 import { useAssignPackages } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from '../ui/usePhone.ts'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 interface AssignPackagesDialogProps {
   /** The user to assign to; the dialog is open while set. */
@@ -91,16 +92,9 @@ function AssignForm({
   }
   if (packages.isError) {
     return (
-      <EmptyState
-        tone="error"
-        action={
-          <Button variant="light" onClick={() => void packages.refetch()} loading={packages.isFetching}>
-            Retry
-          </Button>
-        }
-      >
+      <LoadFailed onRetry={() => void packages.refetch()} retrying={packages.isFetching}>
         Failed to fetch packages
-      </EmptyState>
+      </LoadFailed>
     )
   }
 

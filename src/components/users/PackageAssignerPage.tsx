@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { packagesQueryOptions } from '../../queries/packages.ts'
 import { allUsersQueryOptions } from '../../queries/user.ts'
@@ -11,6 +11,7 @@ import { AssignPackagesDialog } from './AssignPackagesDialog.tsx'
 import { AssignedPackagesDialog } from './AssignedPackagesDialog.tsx'
 import { AccessRequestsSection } from './AccessRequestsSection.tsx'
 import { filterUsers } from './search.ts'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 const COLUMNS = ['ID', 'Email', 'Name', 'Assigned Packages', 'Action'] as const
 
@@ -35,12 +36,9 @@ export function PackageAssignerPage({ q, onSearch }: { q: string; onSearch: (q: 
   return (
     <PackageAssignerFrame q={q} onSearch={onSearch}>
       {packages.isError ? (
-        <Text c="red" size="sm" role="alert">
-          Failed to fetch packages.{' '}
-          <Anchor component="button" type="button" size="sm" onClick={() => void packages.refetch()}>
-            Retry
-          </Anchor>
-        </Text>
+        <LoadFailed onRetry={() => void packages.refetch()} retrying={packages.isFetching}>
+          Failed to fetch packages
+        </LoadFailed>
       ) : null}
 
       <Stack gap="xs">

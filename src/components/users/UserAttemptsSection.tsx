@@ -4,6 +4,7 @@ import { formatDateTime, formatScore } from '../../lib/format.ts'
 import { AttemptBadges } from '../ui/AttemptBadges.tsx'
 import { attemptsByUserQueryOptions } from '../../queries/attempts.ts'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 /** The user's most recent test attempts, newest first. */
 export function UserAttemptsSection({ userId }: { userId: number }) {
@@ -19,9 +20,9 @@ export function UserAttemptsSection({ userId }: { userId: number }) {
         {attempts.isPending ? (
           <Skeleton height={60} />
         ) : attempts.isError ? (
-          <Text c="red" role="alert">
+          <LoadFailed onRetry={() => void attempts.refetch()} retrying={attempts.isFetching}>
             Failed to fetch attempt history
-          </Text>
+          </LoadFailed>
         ) : recent.length === 0 ? (
           <Text c="dimmed">No attempts yet.</Text>
         ) : (

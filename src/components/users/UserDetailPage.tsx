@@ -1,13 +1,13 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 import { IconCircleCheck, IconCircleX, IconPackages } from '@tabler/icons-react'
 import type { User } from '../../../contract/auth.ts'
-import { messageOf } from '../../api/errors.ts'
 import { userQueryOptions } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 import { RoleBadge } from './RoleBadge.tsx'
 import { UserAttemptsSection } from './UserAttemptsSection.tsx'
 import { UserAvatar } from './UserAvatar.tsx'
@@ -56,32 +56,16 @@ export function UserDetailPending() {
   )
 }
 
-/** The user could not be read: the server's reason (e.g. 'User not found with id 9'), Retry and the way back. */
-export function UserDetailError({ error, reset }: ErrorComponentProps) {
-  const router = useRouter()
+/** The user could not be read: a 404 names the missing user (e.g. 'User not found with id 9'); both ways offer the way back. */
+export function UserDetailError(props: ErrorComponentProps) {
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader title="User" />
-      <EmptyState
-        tone="error"
-        action={
-          <Group>
-            <Button
-              variant="light"
-              onClick={() => {
-                reset()
-                void router.invalidate()
-              }}
-            >
-              Retry
-            </Button>
-            <BackToUsers />
-          </Group>
-        }
-      >
-        {messageOf(error, 'Failed to fetch users')}
-      </EmptyState>
-    </Stack>
+    <RouteLoadError
+      {...props}
+      header={<PageHeader title="User" />}
+      failureText="Failed to fetch users"
+      actions={<BackToUsers />}
+      notFoundAction={<BackToUsers />}
+    />
   )
 }
 

@@ -2,9 +2,8 @@ import { Group, Stack, Text } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { IconLock } from '@tabler/icons-react'
-import { ApiError } from '../../../api/errors.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
-import { LoadFailed } from '../../ui/LoadFailed.tsx'
+import { RouteLoadError } from '../../ui/RouteLoadError.tsx'
 import { ButtonLink } from '../../ui/links.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PackageViewer } from './PackageViewer.tsx'
@@ -29,15 +28,15 @@ export function PackageViewerPending() {
 }
 
 /** A 403 is a package not assigned to the learner, a 404 one that does not exist; anything else may work on a retry. */
-export function PackageViewerError({ error, reset }: ErrorComponentProps) {
-  const status = error instanceof ApiError ? error.status : 0
-  if (status === 403) return <NotYours />
-  if (status === 404) return <PackageMissing />
+export function PackageViewerError(props: ErrorComponentProps) {
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader title="Package" />
-      <LoadFailed reset={reset}>Failed to load package</LoadFailed>
-    </Stack>
+    <RouteLoadError
+      {...props}
+      header={<PageHeader title="Package" />}
+      failureText="Failed to load package"
+      forbidden={<NotYours />}
+      notFound={<PackageMissing />}
+    />
   )
 }
 

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { Package } from '../../contract/content.ts'
+import { mswServer } from '../support/server.ts'
+import { renderApp, signInAs, testContext } from '../support/render.tsx'
+
+const serverDown = () => HttpResponse.json({ success: false, message: 'Database unavailable', status: 500 }, { status: 500 })
+
+/** The one load-failure view: the screen's failure text with the server's reason, announced, and Retry beside it. */
+async function findLoadFailure(failureText: string) {
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent(`${failureText}. Database unavailable`)
+  return within(alert.parentElement!).getByRole('button', { name: 'Retry' })
+}
+
+describe('a route whose data fails to load', () => {
+  it('shows the same failure view with Retry on a learner route and an admin route, and Retry loads the page', async () => {
+    await signInAs('USER', { name: 'Lena' })
+    mswServer.use(http.get('*/api/user/getUserByEmail', serverDown))
+    const learner = renderApp('/user/settings')
+    const retrySettings = await findLoadFailure('Failed to load user information')
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument()
+
+    mswServer.resetHandlers()
+    await learner.user.click(retrySettings)
+    expect(await screen.findByRole('form', { name: 'Edit profile' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    learner.unmount()
+
+    const { token } = await signInAs('admin')
+    const created = await testContext().request<Package>('POST', '/api/packages/createPackage', {
+      token,
+      body: {
+        title: 'Recovered Package',
+        description: 'Back again',
+        price: '100.00',
+        skills: [{ title: 'First skill', description: 'Its skill', price: '10.00' }],
+      },
+    })
+    const id = created.body.data!.id
+    mswServer.use(http.get(`*/api/packages/${id}`, serverDown))
+    const admin = renderApp(`/package/${id}`)
+    const retryPackage = await findLoadFailure('Failed to load package')
+    expect(screen.getByRole('link', { name: 'Back to packages' })).toBeInTheDocument()
+
+    mswServer.resetHandlers()
+    await admin.user.click(retryPackage)
+    expect(await screen.findByRole('heading', { name: 'Recovered Package' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('a section whose data fails to load', () => {
+  it('shows the same failure view with Retry inside the page, and Retry reads that section again', async () => {
+    await signInAs('USER', { name: 'Lena Learner' })
+    mswServer.use(http.get('*/api/user/getUserByEmail', serverDown))
+    const { user } = renderApp('/user/my-dashboard')
+    const card = await screen.findByRole('region', { name: 'Your profile' })
+    const alert = await within(card).findByRole('alert')
+    expect(alert).toHaveTextContent('Failed to load user information.')
+
+    mswServer.resetHandlers()
+    await user.click(within(alert.parentElement!).getByRole('button', { name: 'Retry' }))
+    expect(await within(card).findByText('Lena Learner')).toBeInTheDocument()
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
