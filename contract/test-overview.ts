@@ -62,7 +62,11 @@ export type OpenSittingRef = z.infer<typeof openSittingRefSchema>
 export const testOverviewSchema = z
   .object({
     subTopics: z.array(overviewSubTopicSchema),
-    /** The open sitting (not past its deadline) of these sub-topics, or of those of them that can be taken. */
+    /**
+     * The open sitting (not past its deadline) of these sub-topics, or of those of them that can be taken; else an
+     * open sitting of another set that shares a sub-topic with them (a sub-topic is in one open sitting at a time,
+     * so it must be finished before this test can start). Compare its subTopicIds to tell the two apart.
+     */
     openSitting: openSittingRefSchema.nullable(),
   })
   .meta({ id: 'TestOverview' })

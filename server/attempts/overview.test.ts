@@ -45,6 +45,13 @@ describe('GET /mcq-attempts/overview', () => {
     expect((await overview([f.a])).body.data!.openSitting).toBeNull()
   })
 
+  it('names an open sitting of another set that shares a sub-topic, which blocks starting this one', async () => {
+    const sitting = (await api.start({ subTopicIds: [f.a] })).body.data!
+    expect((await api.start({ subTopicIds: [f.a, f.b] })).status).toBe(409)
+    expect((await overview([f.a, f.b])).body.data!.openSitting).toMatchObject({ sittingId: sitting.sittingId, subTopicIds: [f.a] })
+    expect((await overview([f.b])).body.data!.openSitting).toBeNull()
+  })
+
   it('grades a sitting that ran out of time, so the attempts left are true', async () => {
     await api.settings(f.a, { timeLimitMinutes: 1, maxAttempts: 2 })
     ctx.now = new Date('2026-01-01T10:00:00Z')

@@ -21,7 +21,8 @@ const refOf = (row: SittingRow, now: Date): OpenSittingRef => ({
 })
 
 /**
- * GET /mcq-attempts/overview: what a test of these sub-topics would be, and the open sitting to resume. It never
+ * GET /mcq-attempts/overview: what a test of these sub-topics would be, and the open sitting to resume (or the one
+ * of another set that holds some of them, which must be finished first). It never
  * starts a sitting; it grades the learner's sittings of these sub-topics that ran out of time, so the attempts
  * used and left are true.
  */
@@ -65,6 +66,8 @@ export async function testOverview(db: Db, user: AuthUser, query: z.output<typeo
   // The screen starts the sub-topics asked for, or only those that can be taken (questions and attempts left).
   const takeable = subTopics.filter((s) => s.questionCount > 0 && (query.mode === 'mistakes' || s.attemptsLeft !== 0))
   const keys = new Set([setKeyOf(ids), setKeyOf(takeable.map((s) => s.subTopicId))])
-  const resumable = open.find((r) => keys.has(r.setKey))
+  // A sub-topic is in one open sitting at a time, so an open sitting of another set that shares one blocks a start:
+  // it is named too, for the screen to lead there.
+  const resumable = open.find((r) => keys.has(r.setKey)) ?? open[0]
   return { subTopics, openSitting: resumable ? refOf(resumable, now) : null }
 }

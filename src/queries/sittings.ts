@@ -65,3 +65,6 @@ const saveAnswers = ({ sittingId, answers }: { sittingId: string } & AutosaveInp
 export function useAutosaveAnswers() {
   return useMutation({ mutationFn: saveAnswers })
 }
+
+/** The autosave of a page that is going away (`pagehide`): see src/api/autosave-on-leave.ts. */
+export { saveAnswersOnLeave } from '../api/autosave-on-leave.ts'

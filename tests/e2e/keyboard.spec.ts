@@ -108,7 +108,8 @@ test('keyboard only: a learner signs in, opens a package, plays and pauses a vid
   const card = page.getByRole('article', { name: seeded.packageTitle })
   await tabTo(page, card.getByRole('link', { name: 'Start Learning' }))
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(new RegExp(`/topics/${seeded.packageId}$`))
+  // The card opens the package at its skill.
+  await expect(page).toHaveURL(new RegExp(`/topics/${seeded.packageId}\\?skill=\\d+$`))
   await expect(page.getByRole('heading', { level: 1, name: seeded.packageTitle })).toBeVisible()
 
   // The video: Space on the focused player plays it, Space again pauses it.
@@ -250,10 +251,12 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   await tabTo(page, picker)
   // The OS file dialog is outside the page: the keyboard reaches the picker, and the file is set on its input.
   await mcqForm.locator('input[type="file"]').setInputFiles({ name: 'keys.xlsx', mimeType: XLSX, buffer: sheet })
-  // The template's example row and the two added. The browser reads the sheet first (exceljs, loaded on demand).
-  await expect(mcqForm.getByRole('region', { name: 'Preview' }).getByText('To upload: 3')).toBeVisible({ timeout: 60_000 })
+  // The two added; the template's example row is skipped. The browser reads the sheet first (exceljs, loaded on demand).
+  const preview = mcqForm.getByRole('region', { name: 'Preview' })
+  await expect(preview.getByText('To upload: 2')).toBeVisible({ timeout: 60_000 })
+  await expect(preview.getByText("Row 2: The template's example row (not imported)")).toBeVisible()
   await tabTo(page, mcqForm.getByRole('button', { name: 'Upload', exact: true }))
   await page.keyboard.press('Enter')
   await expect(page.getByText('MCQs uploaded successfully')).toBeVisible({ timeout: 30_000 })
-  await expect(mcqForm.getByRole('region', { name: 'Upload result' }).getByText('Uploaded: 3')).toBeVisible()
+  await expect(mcqForm.getByRole('region', { name: 'Upload result' }).getByText('Uploaded: 2')).toBeVisible()
 })

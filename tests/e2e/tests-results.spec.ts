@@ -143,7 +143,9 @@ test.describe('tests and results', () => {
       '2',
       '2',
       /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/,
+      '100 %',
       'Passed',
+      'Review',
     ])
     await expect(history.getByRole('row').nth(2).getByRole('cell')).toHaveText([
       '1',
@@ -151,7 +153,9 @@ test.describe('tests and results', () => {
       '1',
       '2',
       /^\d\d \w{3} \d{4}, \d\d:\d\d [AP]M$/,
+      '50 %',
       'Not passed yet',
+      'Review',
     ])
 
     // MCQ Results from My Packages.
@@ -188,9 +192,11 @@ test.describe('tests and results', () => {
     await expect(questions.getByRole('row').nth(1)).toContainText('Which fractions equal one half?')
     await expect(questions.getByRole('row').nth(1)).toContainText('50.0%')
 
-    const download = page.waitForEvent('download')
+    // One CSV per table, chosen from the export menu.
     await report.getByRole('button', { name: 'Export CSV' }).click()
-    expect((await download).suggestedFilename()).toMatch(/^report-e2e-numbers-[0-9a-f]{6}\.csv$/)
+    const download = page.waitForEvent('download')
+    await page.getByRole('menuitem', { name: 'Summary CSV' }).click()
+    expect((await download).suggestedFilename()).toMatch(/^report-e2e-numbers-[0-9a-f]{6}-summary\.csv$/)
 
     // A sub-topic nobody has tested reads 'No attempts' in full: every bar label and value fits inside its chart.
     await api(page.request, adminSession.token, 'post', '/api/subTopic/addTopic', {

@@ -56,6 +56,31 @@ describe('test screen on a sitting', () => {
     requests.stop()
   })
 
+  it('a reload right after a tick keeps it: the pending save leaves on pagehide in a request that outlives the page', async () => {
+    const course = await seedCourse()
+    await signInLearner(course)
+    // The browser finishes a keepalive request after its page is gone; an ordinary one dies with the page.
+    const fetches = vi.spyOn(globalThis, 'fetch')
+    const keepaliveSaves = () =>
+      fetches.mock.calls.flatMap(([url, init], i) =>
+        init?.keepalive === true && init.method === 'PUT' && /\/sittings\/[^/]+\/answers$/.test(String(url))
+          ? [fetches.mock.results[i]!.value]
+          : [],
+      )
+    const first = await openTest(`/mcq-test/${course.adding.id}`)
+    await first.user.click(within(await question(Q1)).getByRole('checkbox', { name: 'A. 3/4' }))
+    // The reload: the page goes away before the autosave's delay is up, and its timers and ordinary requests with it.
+    act(() => void window.dispatchEvent(new Event('pagehide')))
+    first.unmount()
+    expect(keepaliveSaves()).toHaveLength(1)
+    expect((await keepaliveSaves()[0]).status).toBe(200)
+    fetches.mockRestore()
+
+    const { user } = renderApp(`/mcq-test/${course.adding.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Resume test' }))
+    expect(within(await question(Q1)).getByRole('checkbox', { name: 'A. 3/4' })).toBeChecked()
+  })
+
   it('counts down with the time limit, warns visibly and aloud only at 5 minutes and at 1 minute, and submits itself at the deadline saying so', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
     const course = await seedCourse()

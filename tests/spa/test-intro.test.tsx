@@ -66,6 +66,25 @@ describe('the test intro card', () => {
     expect(await rowsIn(mcqSittings)).toBe(1)
   })
 
+  it('an open test of another set that shares a sub-topic is named, with a link to it, instead of a Start that would fail', async () => {
+    const course = await seedCourse()
+    const learner = await signInLearner(course)
+    const open = (await startViaApi(learner.token, [course.adding.id])).body.data!
+    const { user, router } = renderApp(`/mcq-test/${course.adding.id},${course.comparing.id}`)
+    const card = within(await screen.findByRole('region', { name: 'Another test in progress' }))
+    expect(card.getByText(/also covers Adding fractions\./)).toBeInTheDocument()
+    expect(card.queryByRole('button', { name: /Start test|Resume test/ })).not.toBeInTheDocument()
+    const link = card.getByRole('link', { name: 'Go to the test in progress' })
+    expect(link).toHaveAttribute('href', `/mcq-test/${course.adding.id}`)
+
+    await user.click(link)
+    await user.click(await screen.findByRole('button', { name: 'Resume test' }))
+    expect(await screen.findByRole('group', { name: '1. What is 1/2 + 1/4?' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/mcq-test/${course.adding.id}`)
+    expect(await rowsIn(mcqSittings)).toBe(1)
+    expect(open.subTopicIds).toEqual([course.adding.id])
+  })
+
   it("'Take Full Test' leaves out sub-topics with no questions, names those out of attempts, and starts without them", async () => {
     const course = await seedCourse()
     const db = testContext().deps.db

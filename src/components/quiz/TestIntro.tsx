@@ -36,6 +36,27 @@ export function TestIntro({ overview, mode, starting, onStart, onResume }: TestI
   const open = overview.openSitting
   const single = overview.subTopics.length === 1 ? overview.subTopics[0]! : null
 
+  if (open && !isThisTest(overview, mode)) {
+    const shared = overview.subTopics.filter((s) => open.subTopicIds.includes(s.subTopicId))
+    return (
+      <IntroCard title="Another test in progress">
+        <Text>
+          Your test in progress also covers {titles(shared)}. A sub-topic can be in one open test at a time: finish that test before
+          starting this one.
+        </Text>
+        <Group>
+          <ButtonLink
+            to="/mcq-test/$subTopicIds"
+            params={{ subTopicIds: open.subTopicIds }}
+            search={mode === 'mistakes' ? { mode } : {}}
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+          >
+            Go to the test in progress
+          </ButtonLink>
+        </Group>
+      </IntroCard>
+    )
+  }
   if (open) {
     const left = open.deadline ? Math.max(0, Math.round((Date.parse(open.deadline) - Date.parse(open.now)) / 1000)) : null
     return (
@@ -118,6 +139,20 @@ export function TestIntro({ overview, mode, starting, onStart, onResume }: TestI
         ) : null}
       </Group>
     </IntroCard>
+  )
+}
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id))
+
+/** Whether the open sitting is this test (all of its sub-topics, or those that can be taken), not another that shares some. */
+function isThisTest({ subTopics, openSitting }: TestOverview, mode: SittingMode) {
+  if (!openSitting) return false
+  const takeable = subTopics.filter((s) => s.questionCount > 0 && (mode === 'mistakes' || s.attemptsLeft !== 0))
+  return [subTopics, takeable].some((list) =>
+    sameSet(
+      openSitting.subTopicIds,
+      list.map((s) => s.subTopicId),
+    ),
   )
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAutosaveAnswers } from '../../queries/sittings.ts'
+import { saveAnswersOnLeave, useAutosaveAnswers } from '../../queries/sittings.ts'
 import type { AnswerStore } from './answer-store.ts'
 
 /** How long answers rest before they are saved: one save for a burst of ticks. */
@@ -8,8 +8,9 @@ export const AUTOSAVE_DELAY_MS = 800
 export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed'
 
 /**
- * Saves a sitting's answers to the server shortly after they change (and when the screen closes with a save
- * pending), so a reload or a second tab resumes them and a deadline grades them.
+ * Saves a sitting's answers to the server shortly after they change, and at once when the screen closes or the page
+ * goes away (a reload, a closed tab) with a save pending, so a reload or a second tab resumes them and a deadline
+ * grades them.
  */
 export function useAutosave(store: AnswerStore, sittingId: string, enabled: boolean) {
   const save = useAutosaveAnswers()
@@ -29,7 +30,16 @@ export function useAutosave(store: AnswerStore, sittingId: string, enabled: bool
       if (timer.current) clearTimeout(timer.current)
       timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS)
     })
+    // A reload or a closed tab unmounts nothing: the page's timers die with it, so the pending save leaves now.
+    const onPageHide = () => {
+      if (!timer.current) return
+      clearTimeout(timer.current)
+      timer.current = null
+      saveAnswersOnLeave(sittingId, store.toPayload())
+    }
+    window.addEventListener('pagehide', onPageHide)
     return () => {
+      window.removeEventListener('pagehide', onPageHide)
       unsubscribe()
       if (timer.current) {
         clearTimeout(timer.current)

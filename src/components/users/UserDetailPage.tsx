@@ -8,6 +8,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { RouteLoadError } from '../ui/RouteLoadError.tsx'
+import { AttemptGrantsSection } from './AttemptGrantsSection.tsx'
 import { RoleBadge } from './RoleBadge.tsx'
 import { UserAttemptsSection } from './UserAttemptsSection.tsx'
 import { UserAvatar } from './UserAvatar.tsx'
@@ -32,6 +33,7 @@ export function UserDetailPage({ id }: { id: number }) {
       <UserRoleSection user={user} />
       <UserPackagesSection user={user} />
       <UserAttemptsSection userId={user.id} />
+      <AttemptGrantsSection userId={user.id} />
     </Stack>
   )
 }
