@@ -5,6 +5,7 @@ import { grantsByUserQueryOptions, useGrantAttempt } from '../../queries/attempt
 import { attemptsByUserQueryOptions } from '../../queries/attempts.ts'
 import { testSettingsQueryOptions } from '../../queries/test-settings.ts'
 import { DateTime } from '../ui/DateTime.tsx'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 /** The tests a learner has taken, one per sub-topic, in the order first met (newest attempt first). */
@@ -38,9 +39,15 @@ export function AttemptGrantsSection({ userId }: { userId: number }) {
         {attempts.isPending || grants.isPending || settings.some((s) => s.isPending) ? (
           <Skeleton height={60} />
         ) : attempts.isError || grants.isError ? (
-          <Text c="red" role="alert">
+          <LoadFailed
+            onRetry={() => {
+              void attempts.refetch()
+              void grants.refetch()
+            }}
+            retrying={attempts.isFetching || grants.isFetching}
+          >
             Failed to fetch extra attempts
-          </Text>
+          </LoadFailed>
         ) : (
           <>
             {limited.length === 0 ? (
