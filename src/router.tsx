@@ -67,9 +67,11 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
 export function endSessionsWith(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient) {
   setUnauthorizedHandler((why) => {
     queryClient.clear()
-    const { href, pathname } = router.state.location
-    // Back to the page it ended on once signed in again (not when it ended on the sign-in screen itself).
-    void router.navigate({ to: '/', search: { redirect: pathname === '/' ? undefined : href }, state: { sessionEnded: why } })
+    const { href, pathname, search } = router.state.location
+    // Back to the page it ended on once signed in again. A later 401 (another request of the same page) finds the
+    // sign-in screen already showing, and keeps the page it names.
+    const redirect = pathname === '/' ? (search as { redirect?: string }).redirect : href
+    void router.navigate({ to: '/', search: { redirect }, state: { sessionEnded: why } })
   })
 }
 
