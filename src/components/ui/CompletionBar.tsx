@@ -26,11 +26,12 @@ export function CompletionBar({ percent, label, detail }: CompletionBarProps) {
   const value = Math.min(100, Math.max(0, Math.round(percent)))
   const text = completeText(value)
   return (
-    <Group gap="sm" wrap="nowrap" align="center">
+    // On a narrow card the figures wrap under the bar rather than run past the card's edge.
+    <Group gap="xs" wrap="wrap" align="center" style={{ columnGap: 'var(--mantine-spacing-sm)' }}>
       {/* The whole track is the progressbar (the filled section is 0 px wide at 0 %). */}
       <Progress.Root
         size="md"
-        style={{ flex: 1, minWidth: 80 }}
+        style={{ flex: '1 1 80px', minWidth: 80 }}
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}
@@ -40,7 +41,7 @@ export function CompletionBar({ percent, label, detail }: CompletionBarProps) {
       >
         <Progress.Section value={value} color={value === 100 ? 'teal' : undefined} withAria={false} />
       </Progress.Root>
-      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+      <Text size="sm" c="dimmed" style={{ flex: '0 1 auto', minWidth: 0 }}>
         {text}
         {detail ? ` · ${detail}` : null}
       </Text>
