@@ -1,8 +1,5 @@
 import { z } from 'zod'
 
-/** The currency prices are shown in when the server names none (an ISO 4217 code). */
-export const DEFAULT_CURRENCY = 'INR'
-
 /** Runtime settings the SPA reads from GET /api/config, so one build serves every deployment. */
 export const publicConfigSchema = z
   .object({

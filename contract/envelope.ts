@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { errorCodes } from './rules.ts'
 
 const envelopeFields = {
   status: z.number().int(),
@@ -8,12 +9,6 @@ const envelopeFields = {
   /** Validation errors: field path → message. */
   errorDetails: z.record(z.string(), z.string()).optional(),
 }
-
-/** A 401 for a session ended by 'Sign out everywhere' (on any device), so the sign-in screen can say so. */
-export const SIGNED_OUT_EVERYWHERE = 'signed-out-everywhere'
-/** Machine-readable reasons an error answer may carry beside its message. */
-export const errorCodes = [SIGNED_OUT_EVERYWHERE] as const
-export type ErrorCode = (typeof errorCodes)[number]
 
 /** The one response envelope every JSON call answers with (docs/architecture.md#decisions-and-why). Null fields are omitted. */
 export const successEnvelope = <Data extends z.ZodType>(data: Data) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import path from 'node:path'
-import { DEFAULT_CURRENCY } from '../contract/config.ts'
+import { DEFAULT_CURRENCY } from '../contract/rules.ts'
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const

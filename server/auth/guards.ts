@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
-import { SIGNED_OUT_EVERYWHERE } from '../../contract/envelope.ts'
+import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
 import { attachDoc } from '../openapi/route-doc.ts'
 
 export interface Guards {

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { envelope } from './envelope.ts'
-import type { ErrorCode } from '../../contract/envelope.ts'
+import type { ErrorCode } from '../../contract/rules.ts'
 
 /** Every expected failure is an AppError: a true HTTP status and a message a person can read. */
 export class AppError extends Error {

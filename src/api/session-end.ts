@@ -1,4 +1,4 @@
-import { SIGNED_OUT_EVERYWHERE } from '../../contract/envelope.ts'
+import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
 import { clearSession } from './session.ts'
 
 /** The `/api` prefix, under the app's base path. */

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { DEFAULT_CURRENCY } from '../../contract/config.ts'
+import { DEFAULT_CURRENCY } from '../../contract/rules.ts'
 
 /** The one date format: '05 Jan 2025, 03:30 PM'. */
 export const formatDateTime = (value: string | Date | null | undefined) => (value ? dayjs(value).format('DD MMM YYYY, hh:mm A') : '')

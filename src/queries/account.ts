@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { User } from '../../contract/auth.ts'
-import { SIGNED_OUT_EVERYWHERE } from '../../contract/envelope.ts'
+import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
 import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
 import { api, endSession, unwrap, unwrapMessage } from '../api/client.ts'
 import { getToken, saveSession } from '../api/session.ts'

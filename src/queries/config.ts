@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { DEFAULT_CURRENCY, type PublicConfig } from '../../contract/config.ts'
+import type { PublicConfig } from '../../contract/config.ts'
+import { DEFAULT_CURRENCY } from '../../contract/rules.ts'
 import { api, unwrap } from '../api/client.ts'
 
 const getPublicConfig = () => unwrap(api.config.$get())

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { DEFAULT_CURRENCY } from '../../../contract/config.ts'
+import { DEFAULT_CURRENCY } from '../../../contract/rules.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { publicConfigQueryOptions } from '../../queries/config.ts'
 
