@@ -77,7 +77,6 @@ test('progress follows the learner to a second device, and only real watching co
   await storeSession(one, learner)
   await one.goto(`/topics/${packageId}`)
   await metadataLoaded(player(one))
-  const paused = nextHeartbeat(one)
   await player(one).evaluate(async (v: HTMLVideoElement) => {
     v.muted = true
     await v.play()
@@ -87,9 +86,9 @@ test('progress follows the learner to a second device, and only real watching co
     })
     v.pause()
   })
-  await paused
+  // The player reports when playback starts and again when it pauses: wait for the pause's report to land.
+  await expect.poll(async () => (await progressOf()).position).toBeGreaterThanOrEqual(1.2)
   const left = await progressOf()
-  expect(left.position).toBeGreaterThanOrEqual(1.2)
   expect(left.completed).toBe(false)
   await first.close()
 
