@@ -54,6 +54,22 @@ export const id = z.union(
 )
 export const idParam = z.object({ id })
 
+/** `name=1,2,3`: one comma-separated query value, read as 1 to 500 ids. */
+export const commaSeparatedIds = (name: string) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z
+      .array(id, { error: `${name} must be a comma-separated list of ids` })
+      .min(1, `${name} is required`)
+      .max(500, `At most 500 ${name}`),
+  )
+
 export const skillInput = z.object({
   id: id.optional(),
   title,

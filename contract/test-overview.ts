@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id } from './content.ts'
+import { commaSeparatedIds } from './content.ts'
 import { REVIEW_POLICIES, SITTING_MODES } from './assessment.ts'
 
 /**
@@ -10,19 +10,7 @@ import { REVIEW_POLICIES, SITTING_MODES } from './assessment.ts'
 
 /** `subTopicIds=1,2,3` (one comma-separated value) and the mode. */
 export const testOverviewQuery = z.object({
-  subTopicIds: z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-    z
-      .array(id, { error: 'subTopicIds must be a comma-separated list of ids' })
-      .min(1, 'subTopicIds is required')
-      .max(500, 'At most 500 subTopicIds'),
-  ),
+  subTopicIds: commaSeparatedIds('subTopicIds'),
   mode: z.enum(SITTING_MODES, { error: "mode must be 'test' or 'mistakes'" }).default('test'),
 })
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { id } from '../../contract/content.ts'
+import { commaSeparatedIds, id } from '../../contract/content.ts'
 import { attemptDetailSchema, attemptInput, attemptResultSchema, listedAttemptSchema } from '../../contract/learning.ts'
 import {
   attemptGrantSchema,
@@ -25,17 +25,7 @@ import { grantAttempt, listGrants } from './grants.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
 
 const optionalUser = { userId: id.optional() }
-/** `ids=1,2,3` (one comma-separated value). */
-const idList = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : v,
-  z.array(id, { error: 'ids must be a comma-separated list of ids' }).min(1, 'ids is required').max(500),
-)
+const idList = commaSeparatedIds('ids')
 
 export function attemptRoutes({ db, clock }: AppDeps, { requireUser, requireAdmin }: Guards) {
   return new Hono<AppEnv>()
