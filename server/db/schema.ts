@@ -40,6 +40,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** The session version 'Sign out everywhere' last moved to: a token older than it was ended by signing out everywhere. */
     signedOutEverywhereVersion: integer('signed_out_everywhere_version').notNull().default(0),
+    /** The learner's Settings switch: due-date reminders by e-mail (the in-app notification is sent either way). */
+    reminderEmails: boolean('reminder_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -120,7 +122,14 @@ export const subTopics = pgTable(
   (t) => [index('sub_topics_topic_idx').on(t.topicId), index('sub_topics_search_idx').using('gin', searchDocument(t.title, t.description))],
 )
 
-/** Which learner may study which package. A pair exists once. */
+/** Reminder offsets in days before the due date (negative: after it) when an assignment names none. */
+export const DEFAULT_REMINDER_DAYS = [7, 1, -1]
+
+/**
+ * Which learner may study which package: a pair exists once, whatever the number of ways it was assigned. `direct`
+ * says an admin assigned it to the learner (with its own due settings); a pair that only groups give is not direct,
+ * and goes when the last such group does. `completedAt` is set once, when the package's progress first reaches 100 %.
+ */
 export const userPackages = pgTable(
   'user_packages',
   {
@@ -131,8 +140,105 @@ export const userPackages = pgTable(
       .notNull()
       .references(() => packages.id, { onDelete: 'cascade' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    direct: boolean('direct').notNull().default(true),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    dueDays: integer('due_days'),
+    reminderDays: jsonb('reminder_days').$type<number[]>().notNull().default(DEFAULT_REMINDER_DAYS),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('user_packages_pair_unique').on(t.userId, t.packageId), index('user_packages_package_idx').on(t.packageId)],
+  (t) => [
+    uniqueIndex('user_packages_pair_unique').on(t.userId, t.packageId),
+    index('user_packages_package_idx').on(t.packageId),
+    check('user_packages_due_days_check', sql`${t.dueDays} is null or ${t.dueDays} >= 1`),
+  ],
+)
+
+/** Named sets of learners; a package assigned to a group is assigned to every member, present or future. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_name_unique').on(sql`lower(${t.name})`)],
+)
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+)
+
+/** A package assigned to a group, with the due settings its members get through it. */
+export const groupPackages = pgTable(
+  'group_packages',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    dueDays: integer('due_days'),
+    reminderDays: jsonb('reminder_days').$type<number[]>().notNull().default(DEFAULT_REMINDER_DAYS),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.packageId] }),
+    index('group_packages_package_idx').on(t.packageId),
+    check('group_packages_due_days_check', sql`${t.dueDays} is null or ${t.dueDays} >= 1`),
+  ],
+)
+
+/** In-app notifications, each for one user. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+)
+
+/**
+ * One row per reminder sent: the primary key is what makes a reminder go exactly once per learner, package and
+ * offset, whichever instance's tick claims it first.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    offsetDays: integer('offset_days').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packageId, t.offsetDays] })],
 )
 
 /** Single-use links sent by mail (e-mail verification, password reset); only a SHA-256 of the token is kept. */
@@ -143,7 +249,8 @@ export const emailTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    /** `invite`: a new account from the user import sets its first password (and so verifies its e-mail). */
+    purpose: text('purpose', { enum: ['verify', 'reset', 'invite'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
