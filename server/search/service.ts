@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { SEARCH_MAX_HITS, type SearchHit, type SearchHitKind } from '../../contract/search.ts'
+import { rowsOf } from '../db/raw-rows.ts'
 import type { Db } from '../db/client.ts'
 import { packages, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
 import type { AuthUser } from '../deps.ts'
@@ -22,7 +23,6 @@ interface HitRow {
   assigned: boolean
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 const place = (id: number | null, title: string | null) => (id === null ? null : { id: Number(id), title: title ?? '' })
 
 /**
