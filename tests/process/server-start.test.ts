@@ -1,46 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-interface Running {
-  child: ChildProcess
-  baseUrl: string
-  output: () => string
-}
-
-/** Starts `node server/index.ts` on a free port and waits for its "running at" line. */
-function start(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_REQUESTS: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      const match = /running at (http:\/\/localhost:\d+)/.exec(out)
-      if (match) resolve({ child, baseUrl: match[1]!, output: () => out })
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)))
-  })
-}
-
-function stop(running: Running): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (running.child.exitCode !== null) return resolve(running.child.exitCode)
-    running.child.once('exit', (code) => resolve(code))
-    running.child.kill('SIGTERM')
-  })
-}
+import { type RunningServer, startServer as start, stopServer as stop } from './server-process.ts'
 
 async function post<T>(url: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -49,7 +10,7 @@ async function post<T>(url: string, body: unknown) {
 
 describe('the real server (node server/index.ts)', () => {
   let dataDir: string
-  let running: Running | undefined
+  let running: RunningServer | undefined
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'learnpack-boot-'))
   })

@@ -4,61 +4,19 @@
  * it), no row without its file. The real server runs as a child process (`node server/index.ts`), as in
  * production; the uploads are sent over HTTP, one completed and one held at each stage when the server is killed.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { openDatabase } from '../db/client.ts'
-import { storedFiles, videos } from '../db/schema.ts'
-import { mp4, PNG, streamingMultipart } from '../test/media.ts'
+import { openDatabase } from '../../server/db/client.ts'
+import { storedFiles, videos } from '../../server/db/schema.ts'
+import { mp4, PNG, streamingMultipart } from '../../server/test/media.ts'
+import { type RunningServer as Running, startServer, stopServer as stop } from './server-process.ts'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' }
 const VIDEO_BYTES = 1024 * 1024
 
-interface Running {
-  child: ChildProcess
-  baseUrl: string
-}
-
-/** Starts `node server/index.ts` over `dataDir` on a free port and waits for its "running at" line. */
-function start(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: 'false',
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const match = /running at (http:\/\/localhost:\d+)/.exec(out)
-      if (match) resolve({ child, baseUrl: match[1]! })
-    })
-    child.stderr!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)))
-  })
-}
-
-function stop(running: Running, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
-  return new Promise((resolve) => {
-    if (running.child.exitCode !== null || running.child.signalCode !== null) return resolve()
-    running.child.once('exit', () => resolve())
-    running.child.kill(signal)
-  })
-}
+const start = (dataDir: string) =>
+  startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
 
 async function call<T>(running: Running, method: string, urlPath: string, body: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
