@@ -138,6 +138,7 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
           sitting={graded.sitting}
           timedOut={graded.timedOut}
           titleById={titleById}
+          packageId={titles.data?.[0]?.packageId}
           settings={graded.sitting.subTopicIds.length === 1 ? (view ?? null) : null}
           onRetake={onRetake}
           onPractise={onPractise}
