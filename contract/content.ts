@@ -197,9 +197,12 @@ export const subTopicSchema = z
   .meta({ id: 'SubTopic' })
 export type SubTopic = z.infer<typeof subTopicSchema>
 
-/** A sub-topic with its topic's title and description (sub-topic lists and the test screens show them). */
+/**
+ * A sub-topic with its topic's title and description (sub-topic lists and the test screens show them) and its package
+ * (a passed test's result links to the package's next step).
+ */
 export const subTopicWithTopicSchema = subTopicSchema
-  .extend({ topicTitle: z.string(), topicDescription: z.string() })
+  .extend({ topicTitle: z.string(), topicDescription: z.string(), packageId: z.number().int() })
   .meta({ id: 'SubTopicWithTopic' })
 
 export const topicSchema = z

@@ -12,18 +12,30 @@ import type { AppDeps, AuthUser } from '../deps.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
 import { deleteFiles, fileKeysUnder } from '../files/service.ts'
 
-/** A sub-topic with its topic's title and description (the sub-topic view and test screens show them). */
+/**
+ * A sub-topic with its topic's title and description (the sub-topic view and test screens show them) and the package
+ * it belongs to (a test's result names the package's next step).
+ */
 export interface SubTopicWithTopic extends SubTopic {
   topicTitle: string
   topicDescription: string
+  packageId: number
 }
 
-const withTopic = { topic: { columns: { title: true as const, description: true as const } }, ...subTopicMedia }
-type Row = Parameters<typeof toSubTopic>[0] & { topic: { title: string; description: string } }
+// One statement: drizzle joins the topic and its skill into the sub-topic's query.
+const withTopic = {
+  topic: {
+    columns: { title: true as const, description: true as const },
+    with: { skill: { columns: { packageId: true as const } } },
+  },
+  ...subTopicMedia,
+}
+type Row = Parameters<typeof toSubTopic>[0] & { topic: { title: string; description: string; skill: { packageId: number } } }
 const toSubTopicWithTopic = (row: Row, sign: Signer): SubTopicWithTopic => ({
   ...toSubTopic(row, sign),
   topicTitle: row.topic.title,
   topicDescription: row.topic.description,
+  packageId: row.topic.skill.packageId,
 })
 
 async function assertTopicExists(db: Db, id: number) {

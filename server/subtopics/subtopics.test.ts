@@ -22,7 +22,18 @@ function expectValidation(res: Res, field: string) {
   expect(res.body.errorDetails, JSON.stringify(res.body)).toHaveProperty([field])
 }
 
-const SUB_KEYS = ['createdAt', 'description', 'id', 'studyMaterials', 'title', 'topicDescription', 'topicId', 'topicTitle', 'videos']
+const SUB_KEYS = [
+  'createdAt',
+  'description',
+  'id',
+  'packageId',
+  'studyMaterials',
+  'title',
+  'topicDescription',
+  'topicId',
+  'topicTitle',
+  'videos',
+]
 
 describe('POST /api/subTopic/addTopic', () => {
   it('creates a sub-topic under the topic and answers 201 with it', async () => {
@@ -117,6 +128,19 @@ describe('reads', () => {
       expect(res.body.message).toBe('SubTopics fetched successfully')
       expect(res.body.data!.map((s) => s.id)).toEqual([c, a, b])
       expect(keysOf(res.body.data![0])).toEqual(SUB_KEYS)
+    })
+
+    it("names each sub-topic's package without another query (the user, the access check, the sub-topics)", async () => {
+      const other = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1, label: 'Q' })
+      const [a] = built.subTopicIds as [number]
+      const [b] = other.subTopicIds as [number]
+      ctx.queries.count = 0
+      const res = await byIds(`subTopicIds=${b}&subTopicIds=${a}`)
+      expect(res.body.data!.map((s) => [s.id, s.packageId])).toEqual([
+        [b, other.packageId],
+        [a, built.packageId],
+      ])
+      expect(ctx.queries.count).toBeLessThanOrEqual(3)
     })
 
     it('leaves unknown ids out and answers each id once', async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AttemptInput } from '../../contract/learning.ts'
 import { api, unwrap } from '../api/client.ts'
+import { progressKeys } from './progress.ts'
 import { reportKeys } from './reports.ts'
 import { sittingKeys } from './sittings.ts'
 import { testSettingsKeys } from './test-settings.ts'
@@ -69,7 +70,10 @@ export function newSubmissionId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Submits a test (a sitting); afterwards every attempt list (history, skill results), the attempt counts, the test overviews and the reports refetch. */
+/**
+ * Submits a test (a sitting); afterwards every attempt list (history, skill results), the attempt counts, the test
+ * overviews, the reports and the learning progress (a pass completes a sub-topic) refetch.
+ */
 export function useSubmitAttempt() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -80,6 +84,7 @@ export function useSubmitAttempt() {
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
         queryClient.invalidateQueries({ queryKey: testSettingsKeys.all }),
         queryClient.invalidateQueries({ queryKey: [...sittingKeys.all, 'overview'] }),
+        queryClient.invalidateQueries({ queryKey: progressKeys.all }),
       ]),
     meta: { successMessage: 'Test submitted and result saved!', errorMessage: 'Failed to save test attempt', errorReason: 'description' },
   })

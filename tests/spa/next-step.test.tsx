@@ -5,6 +5,7 @@ import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { seedTree } from '../support/learning.ts'
 import { addMcqs } from '../support/media.ts'
 import { assignPackages } from '../support/users.ts'
+import { openTest } from '../support/assessment.ts'
 
 const player = () => document.querySelector('video')!
 
@@ -78,5 +79,94 @@ describe("what comes next when a video finishes, in the package's order", { time
     fireEvent.ended(player())
     expect(await screen.findByRole('heading', { name: 'Package complete' })).toBeInTheDocument()
     expect(screen.getByText(/You have watched every video and passed every test that counts in this package/)).toBeInTheDocument()
+  })
+})
+
+type User = ReturnType<typeof renderApp>['user']
+
+/** Ticks one option of the test's only question and submits; resolves on the result. */
+async function submitAnswer(user: User, option: string) {
+  const question = await screen.findByRole('group', { name: /^1\. / })
+  await user.click(within(question).getByRole('checkbox', { name: option }))
+  await user.click(screen.getByRole('button', { name: 'Submit Test' }))
+  return screen.findByRole('heading', { name: 'Test Completed' })
+}
+
+const LOUD = [{ question: 'Loud?', options: { A: 'Yes', B: 'No' }, correct: 'A' }]
+
+describe('what comes next after a passed test, in the package’s order', { timeout: 30_000 }, () => {
+  it("offers 'Next: {title}' into the next sub-topic's test or into the viewer at the next video; a failed test offers the retake", async () => {
+    const admin = await testContext().createUser({ role: 'admin' })
+    const pkg = await seedTree(admin.token, {
+      title: 'Safety',
+      skills: [
+        {
+          title: 'Fire',
+          topics: [
+            {
+              title: 'Basics',
+              subTopics: [{ title: 'Alarms', videos: ['Alarm bells'] }, { title: 'Exits' }, { title: 'Stairs', videos: ['Steps'] }],
+            },
+          ],
+        },
+      ],
+    })
+    const [alarms, exits, stairs] = pkg.skills[0]!.topics[0]!.subTopics
+    await addMcqs(admin.token, alarms!.id, LOUD)
+    await addMcqs(admin.token, exits!.id, LOUD)
+    const me = await signInAs('USER')
+    await assignPackages(admin.token, me.user.id, [pkg.id])
+
+    const { user } = await openTest(`/mcq-test/${alarms!.id}`)
+    await submitAnswer(user, 'A. Yes')
+    const nextTest = await screen.findByRole('link', { name: 'Next: Exits test' })
+    expect(nextTest).toHaveAttribute('href', `/mcq-test/${exits!.id}`)
+
+    await user.click(nextTest)
+    await user.click(await screen.findByRole('button', { name: 'Start test' }))
+    await submitAnswer(user, 'B. No')
+    expect(screen.getByText('Not passed yet')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /^Next:/ })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Retake Test' }))
+    await submitAnswer(user, 'A. Yes')
+    const nextVideo = await screen.findByRole('link', { name: 'Next: Steps' })
+    expect(nextVideo).toHaveAttribute('href', `/topics/${pkg.id}?video=${stairs!.videos[0]!.id}`)
+
+    await user.click(nextVideo)
+    await screen.findByRole('heading', { name: 'Safety', level: 1 })
+    expect(player()).toHaveAttribute('aria-label', 'Video: Steps')
+  })
+
+  it("after the package's last test: what is left while a video is unwatched, then 'Package complete' and what it means", async () => {
+    const admin = await testContext().createUser({ role: 'admin' })
+    const pkg = await seedTree(admin.token, {
+      title: 'Safety',
+      skills: [{ title: 'Fire', topics: [{ title: 'Basics', subTopics: [{ title: 'Alarms', videos: ['Alarm bells'] }] }] }],
+    })
+    const alarms = pkg.skills[0]!.topics[0]!.subTopics[0]!
+    await addMcqs(admin.token, alarms.id, LOUD)
+    const ctx = testContext()
+    await ctx.deps.db.update(videosTable).set({ durationSeconds: 20 }).where(eq(videosTable.id, alarms.videos[0]!.id))
+    const me = await signInAs('USER')
+    await assignPackages(admin.token, me.user.id, [pkg.id])
+
+    const { user } = await openTest(`/mcq-test/${alarms.id}`)
+    await submitAnswer(user, 'A. Yes')
+    expect(await screen.findByRole('heading', { name: 'End of the package', level: 3 })).toBeInTheDocument()
+    expect(
+      screen.getByText("That was the last test. 0 of 1 sub-topic complete: the package's course content shows what is left."),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open the package' })).toHaveAttribute('href', `/topics/${pkg.id}`)
+
+    const video = alarms.videos[0]!.id
+    await ctx.request('PUT', `/api/progress/videos/${video}`, { token: me.token, body: { position: 0, watched: [] } })
+    ctx.now = new Date(ctx.now.getTime() + 60_000)
+    await ctx.request('PUT', `/api/progress/videos/${video}`, { token: me.token, body: { position: 20, watched: [[0, 20]] } })
+    await user.click(screen.getByRole('button', { name: 'Retake Test' }))
+    await submitAnswer(user, 'A. Yes')
+    expect(await screen.findByRole('heading', { name: 'Package complete', level: 3 })).toBeInTheDocument()
+    expect(screen.getByText(/You have watched every video and passed every test that counts in this package/)).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'End of the package' })).not.toBeInTheDocument()
   })
 })

@@ -3,6 +3,9 @@ import { http, HttpResponse } from 'msw'
 import type { Package } from '../../contract/content.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { seedCourse, signInLearner } from '../support/results.ts'
+
+type Course = Awaited<ReturnType<typeof seedCourse>>
 
 const serverDown = () => HttpResponse.json({ success: false, message: 'Database unavailable', status: 500 }, { status: 500 })
 
@@ -48,6 +51,50 @@ describe('a route whose data fails to load', () => {
     expect(await screen.findByRole('heading', { name: 'Recovered Package' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
+})
+
+describe("the quiz routes' load failures", () => {
+  it.each([
+    {
+      screenName: 'the test',
+      path: (c: Course) => `/mcq-test/${c.adding.id}`,
+      failing: '*/api/mcq-attempts/overview',
+      title: 'Test',
+      failureText: 'Failed to load MCQs',
+      loaded: () => screen.findByRole('button', { name: 'Start test' }),
+    },
+    {
+      screenName: 'the attempt history',
+      path: (c: Course) => `/mcq-test/attempt-history/${c.adding.id}`,
+      failing: '*/api/mcq-attempts/bySubTopic',
+      title: 'Attempt History',
+      failureText: 'Failed to fetch attempt history',
+      loaded: () => screen.findByText('No attempts found for this SubTopic.'),
+    },
+    {
+      screenName: 'the MCQ results',
+      path: (c: Course) => `/mcq-test/resutls/${c.skill.id}`,
+      failing: '*/api/mcq-attempts/byMultipleSubTopicIds',
+      title: 'MCQ Results',
+      failureText: 'Failed to fetch topics or attempts',
+      loaded: () => screen.findByRole('table', { name: 'Topics and their sub-topics' }),
+    },
+  ])(
+    '$screenName: the one failure view with the server’s reason under the page title; Retry loads the page',
+    async ({ path, failing, title, failureText, loaded }) => {
+      const course = await seedCourse()
+      await signInLearner(course)
+      mswServer.use(http.get(failing, serverDown))
+      const { user } = renderApp(path(course))
+      const retry = await findLoadFailure(failureText)
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+
+      mswServer.resetHandlers()
+      await user.click(retry)
+      expect(await loaded()).toBeInTheDocument()
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    },
+  )
 })
 
 describe('a section whose data fails to load', () => {

@@ -1,11 +1,9 @@
 import { Skeleton, Stack } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import type { ErrorComponentProps } from '@tanstack/react-router'
 import { IconPlayerPlay } from '@tabler/icons-react'
 import { attemptsBySubTopicQueryOptions } from '../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../queries/subtopics.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { AttemptReview } from './AttemptReview.tsx'
@@ -65,15 +63,6 @@ export function AttemptHistoryPending() {
           <Skeleton key={n} h={36} radius="sm" />
         ))}
       </Stack>
-    </Stack>
-  )
-}
-
-export function AttemptHistoryLoadError({ reset }: ErrorComponentProps) {
-  return (
-    <Stack gap="lg" maw={900}>
-      <PageHeader title="Attempt History" />
-      <LoadFailed reset={reset}>Failed to fetch attempt history</LoadFailed>
     </Stack>
   )
 }

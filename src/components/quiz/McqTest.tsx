@@ -1,13 +1,11 @@
 import { Suspense, useMemo, useRef, useState } from 'react'
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import type { Sitting, SittingMode } from '../../../contract/assessment.ts'
 import type { AttemptResult } from '../../../contract/learning.ts'
-import { messageOf } from '../../api/errors.ts'
 import { testOverviewQueryOptions, useStartSitting } from '../../queries/sittings.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
-import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { SittingForm } from './SittingForm.tsx'
 import { TestIntro } from './TestIntro.tsx'
@@ -30,16 +28,6 @@ function QuestionsPending() {
       {[0, 1, 2].map((n) => (
         <Skeleton key={n} h={170} radius="md" />
       ))}
-    </Stack>
-  )
-}
-
-/** The questions could not be loaded: the screen's failure text with the server's reason, and Retry. */
-export function McqTestLoadError({ error, reset }: ErrorComponentProps) {
-  return (
-    <Stack gap="lg" maw={900}>
-      <PageHeader title="Test" />
-      <LoadFailed reset={reset}>Failed to load MCQs. {messageOf(error, '')}</LoadFailed>
     </Stack>
   )
 }
@@ -150,6 +138,7 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
           sitting={graded.sitting}
           timedOut={graded.timedOut}
           titleById={titleById}
+          packageId={titles.data?.[0]?.packageId}
           settings={graded.sitting.subTopicIds.length === 1 ? (view ?? null) : null}
           onRetake={onRetake}
           onPractise={onPractise}

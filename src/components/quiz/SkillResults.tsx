@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react'
 import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import type { ErrorComponentProps } from '@tanstack/react-router'
 import { IconChevronDown, IconChevronUp, IconHistory, IconPlayerPlay } from '@tabler/icons-react'
 import type { SubTopic, Topic } from '../../../contract/content.ts'
 import type { McqAttempt } from '../../../contract/learning.ts'
 import { attemptsBySubTopicsQueryOptions } from '../../queries/attempts.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { formatScore } from '../../lib/format.ts'
 import { AttemptsTable } from './AttemptsTable.tsx'
@@ -64,15 +62,6 @@ export function SkillResultsPending() {
           <Skeleton key={n} h={64} radius="sm" />
         ))}
       </Stack>
-    </Stack>
-  )
-}
-
-export function SkillResultsLoadError({ reset }: ErrorComponentProps) {
-  return (
-    <Stack gap="lg" maw={1000}>
-      <PageHeader title="MCQ Results" />
-      <LoadFailed reset={reset}>Failed to fetch topics or attempts</LoadFailed>
     </Stack>
   )
 }

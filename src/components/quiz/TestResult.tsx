@@ -7,6 +7,7 @@ import type { AttemptResult } from '../../../contract/learning.ts'
 import { formatScore } from '../../lib/format.ts'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PassedBadge } from '../ui/AttemptBadges.tsx'
+import { NextAfterTest } from './NextAfterTest.tsx'
 import { ReviewRow } from './ReviewRow.tsx'
 import classes from './Tests.module.css'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
@@ -17,6 +18,8 @@ interface TestResultProps {
   /** The deadline submitted it, not the learner. */
   timedOut: boolean
   titleById: Map<number, string>
+  /** The package of the test's sub-topics, once known: a passed test names the package's next step. */
+  packageId: number | undefined
   /** The sub-topic's settings and attempts as they stand after grading (a single sub-topic's test only). */
   settings: Pick<OverviewSubTopic, 'attemptsLeft' | 'reviewPolicy' | 'reviewAfterLastAttemptOnly'> | null
   onRetake: () => void
@@ -28,7 +31,17 @@ interface TestResultProps {
  * After submitting: 'Test Completed', then only what the review policy allows now (the score and 'Passed' or
  * 'Not passed yet'; the correct answers; the explanations), and what to do next.
  */
-export function TestResult({ result, sitting, timedOut, titleById, settings, onRetake, onPractise, practising }: TestResultProps) {
+export function TestResult({
+  result,
+  sitting,
+  timedOut,
+  titleById,
+  packageId,
+  settings,
+  onRetake,
+  onPractise,
+  practising,
+}: TestResultProps) {
   const subTopicIds = sitting.subTopicIds
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
@@ -42,6 +55,7 @@ export function TestResult({ result, sitting, timedOut, titleById, settings, onR
     settings?.reviewAfterLastAttemptOnly === true &&
     (settings.reviewPolicy === 'answers' || settings.reviewPolicy === 'answers_and_explanations') &&
     (result.reviewLevel === 'score' || result.reviewLevel === 'never')
+  const nextShown = !several && !result.practice && result.passed === true && packageId !== undefined
   const hasMistakes = result.review.some((r) => !r.correct) || (result.score !== undefined && result.score < result.totalMarks)
 
   return (
@@ -98,6 +112,8 @@ export function TestResult({ result, sitting, timedOut, titleById, settings, onR
               </ButtonLink>
             ) : null}
           </Group>
+          {/* A test not passed yet offers the retake above, not a way past it. */}
+          <div aria-live="polite">{nextShown ? <NextAfterTest packageId={packageId} subTopicId={subTopicIds[0]!} /> : null}</div>
         </Stack>
       </Paper>
       {reviewed.length ? (

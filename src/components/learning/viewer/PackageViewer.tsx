@@ -13,13 +13,14 @@ import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
-import { nextStep } from './next-step.ts'
-import { NextUp } from './NextUp.tsx'
+import { nextStep } from '../../../lib/next-step.ts'
+import { NextUp } from '../../ui/NextUp.tsx'
 import { Player } from './Player.tsx'
 import { progressLookup, startPosition } from './progress-lookup.ts'
 import { ResumeLine } from './ResumeLine.tsx'
 import { createUnsentRanges } from './unsent-ranges.ts'
-import { allSubTopicIds, findVideo, firstVideo, skillOfTopic, subTopicKey, topicKey, videoLabel } from './tree.ts'
+import { allSubTopicIds, findVideo, firstVideo, skillOfTopic, subTopicKey, topicKey } from './tree.ts'
+import { videoLabel } from '../../../lib/video-label.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
 import { focusTarget, type ViewerFocus } from './focus.ts'
@@ -193,6 +194,8 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
           <div aria-live="polite">
             {place && endedId === place.video.id ? (
               <NextUp
+                packageId={pkg.id}
+                after="video"
                 next={nextStep(pkg, { videoId: place.video.id }, (id) => lookup.withTest.has(id))}
                 progress={progress.data}
                 onPlay={playVideo}

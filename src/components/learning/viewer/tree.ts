@@ -9,8 +9,6 @@ export interface VideoPlace {
   subTopic: SubTopic
 }
 
-export const videoLabel = (video: Pick<Video, 'title'>, index: number) => video.title?.trim() || `Video ${index}`
-
 function* places(pkg: Pick<Package, 'skills'>): Generator<VideoPlace> {
   for (const skill of pkg.skills)
     for (const topic of skill.topics)

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idListParams, objectOf, optionalChoice } from '../../../lib/route-schemas.ts'
-import { McqTest, McqTestLoadError, McqTestPending } from '../../../components/quiz/McqTest.tsx'
+import { McqTest, McqTestPending } from '../../../components/quiz/McqTest.tsx'
+import { RouteLoadError } from '../../../components/ui/RouteLoadError.tsx'
+import { PageHeader } from '../../../components/ui/PageHeader.tsx'
 import { subTopicsByIdsQueryOptions } from '../../../queries/subtopics.ts'
 import { testOverviewQueryOptions } from '../../../queries/sittings.ts'
 import { neededWithExtra } from '../../../lib/load-queries.ts'
@@ -20,7 +22,7 @@ export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
       queryClient.query({ ...subTopicsByIdsQueryOptions(params.subTopicIds), staleTime: 'static' }),
     ),
   pendingComponent: McqTestPending,
-  errorComponent: McqTestLoadError,
+  errorComponent: (props) => <RouteLoadError {...props} header={<PageHeader title="Test" />} failureText="Failed to load MCQs" />,
   component: McqTestRoute,
 })
 

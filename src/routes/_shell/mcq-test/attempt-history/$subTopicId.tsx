@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idParams, objectOf, searchId } from '../../../../lib/route-schemas.ts'
-import { AttemptHistory, AttemptHistoryLoadError, AttemptHistoryPending } from '../../../../components/quiz/AttemptHistory.tsx'
+import { AttemptHistory, AttemptHistoryPending } from '../../../../components/quiz/AttemptHistory.tsx'
+import { RouteLoadError } from '../../../../components/ui/RouteLoadError.tsx'
+import { PageHeader } from '../../../../components/ui/PageHeader.tsx'
 import { attemptReviewQueryOptions, attemptsBySubTopicQueryOptions } from '../../../../queries/attempts.ts'
 import { subTopicQueryOptions } from '../../../../queries/subtopics.ts'
 import { neededWithExtra } from '../../../../lib/load-queries.ts'
@@ -21,7 +23,9 @@ export const Route = createFileRoute('/_shell/mcq-test/attempt-history/$subTopic
       queryClient.query({ ...subTopicQueryOptions(params.subTopicId), staleTime: 'static' }),
     ),
   pendingComponent: AttemptHistoryPending,
-  errorComponent: AttemptHistoryLoadError,
+  errorComponent: (props) => (
+    <RouteLoadError {...props} header={<PageHeader title="Attempt History" />} failureText="Failed to fetch attempt history" />
+  ),
   component: AttemptHistoryRoute,
 })
 

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idParams } from '../../../../lib/route-schemas.ts'
-import { SkillResults, SkillResultsLoadError, SkillResultsPending } from '../../../../components/quiz/SkillResults.tsx'
+import { SkillResults, SkillResultsPending } from '../../../../components/quiz/SkillResults.tsx'
+import { RouteLoadError } from '../../../../components/ui/RouteLoadError.tsx'
+import { PageHeader } from '../../../../components/ui/PageHeader.tsx'
 import { loadSkillResults } from '../../../../queries/skill-results.ts'
 
 /** MCQ Results of a skill. The path is spelled 'resutls', as the product has always spelled it (docs/product.md#screens); `/mcq-test/results/{id}` redirects here. */
@@ -8,7 +10,9 @@ export const Route = createFileRoute('/_shell/mcq-test/resutls/$skillId')({
   params: idParams('skillId'),
   loader: ({ context, params }) => loadSkillResults(context.queryClient, params.skillId),
   pendingComponent: SkillResultsPending,
-  errorComponent: SkillResultsLoadError,
+  errorComponent: (props) => (
+    <RouteLoadError {...props} header={<PageHeader title="MCQ Results" />} failureText="Failed to fetch topics or attempts" />
+  ),
   component: SkillResultsRoute,
 })
 

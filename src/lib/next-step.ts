@@ -1,5 +1,5 @@
-import type { Package, SubTopic, Video } from '../../../../contract/content.ts'
-import { videoLabel } from './tree.ts'
+import type { Package, SubTopic, Video } from '../../contract/content.ts'
+import { videoLabel } from './video-label.ts'
 
 /** What the learner does next: a video to play or a sub-topic's test to take, with the title 'Next:' names. */
 export type NextStep = { kind: 'video'; video: Video; title: string } | { kind: 'test'; subTopic: SubTopic; title: string }
