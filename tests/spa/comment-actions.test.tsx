@@ -6,7 +6,7 @@ import { findToast } from '../support/toasts.ts'
 import { assignPackages } from '../support/users.ts'
 
 /** A package with one video; Ana has commented 'Too fast' (2 stars) and the signed-in user 'First thoughts' (4 stars). */
-async function commented(role: Role = 'USER') {
+async function commented(role: Role = 'USER', moreOfMine: string[] = []) {
   const admin = await testContext().createUser({ role: 'admin' })
   const pkg = await seedTree(admin.token, {
     title: 'Guitar',
@@ -18,9 +18,10 @@ async function commented(role: Role = 'USER') {
   if (role === 'USER') await assignPackages(admin.token, me.user.id, [pkg.id])
   await postComment(ana.token, videoId, 2, 'Too fast')
   await postComment(me.token, videoId, 4, 'First thoughts')
+  for (const text of moreOfMine) await postComment(me.token, videoId, 5, text)
   const { user } = renderApp(`/topics/${pkg.id}`)
   await screen.findByRole('heading', { name: 'Comments' })
-  await waitFor(() => expect(items()).toHaveLength(2))
+  await waitFor(() => expect(items()).toHaveLength(2 + moreOfMine.length))
   return { user, videoId }
 }
 
@@ -35,14 +36,22 @@ describe('editing and deleting comments', () => {
     await commented()
     expect(within(item('Too fast')).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
     expect(within(item('Too fast')).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
-    expect(within(item('First thoughts')).getByRole('button', { name: 'Edit your comment' })).toHaveTextContent('Edit')
-    expect(within(item('First thoughts')).getByRole('button', { name: 'Delete your comment' })).toHaveTextContent('Delete')
+    expect(within(item('First thoughts')).getByRole('button', { name: 'Edit your comment: First thoughts' })).toHaveTextContent('Edit')
+    expect(within(item('First thoughts')).getByRole('button', { name: 'Delete your comment: First thoughts' })).toHaveTextContent('Delete')
+  })
+
+  it('names the buttons of each of your comments apart, by an excerpt of the comment', async () => {
+    await commented('USER', ['A second and much longer thought about this lesson, with more'])
+    const edits = within(comments()).getAllByRole('button', { name: /^Edit your comment/ })
+    expect(edits.map((button) => button.getAttribute('aria-label'))).toEqual(
+      expect.arrayContaining(['Edit your comment: First thoughts', 'Edit your comment: A second and much longer thought about t…']),
+    )
   })
 
   it('edits your own comment in the same dialog, prefilled and with the same validation, then refreshes the list and the ratings', async () => {
     const { user } = await commented()
     const api = recordApi()
-    await user.click(within(item('First thoughts')).getByRole('button', { name: 'Edit your comment' }))
+    await user.click(within(item('First thoughts')).getByRole('button', { name: 'Edit your comment: First thoughts' }))
     const modal = await inDialog('Edit your comment')
     expect(modal.getByText('On: Lesson one')).toBeInTheDocument()
     expect(modal.getByRole('radio', { name: '4 stars' })).toBeChecked()
@@ -70,7 +79,7 @@ describe('editing and deleting comments', () => {
   it('deletes your own comment after a confirmation, then refreshes the list and the ratings', async () => {
     const { user } = await commented()
     const api = recordApi()
-    await user.click(within(item('First thoughts')).getByRole('button', { name: 'Delete your comment' }))
+    await user.click(within(item('First thoughts')).getByRole('button', { name: 'Delete your comment: First thoughts' }))
     let confirm = await inDialog('Delete comment')
     expect(confirm.getByText('Are you sure you want to delete your comment?')).toBeInTheDocument()
     await user.click(confirm.getByRole('button', { name: 'Cancel' }))
@@ -78,7 +87,7 @@ describe('editing and deleting comments', () => {
     expect(api.seen.filter((r) => r.startsWith('DELETE '))).toEqual([])
     expect(items()).toHaveLength(2)
 
-    await user.click(within(item('First thoughts')).getByRole('button', { name: 'Delete your comment' }))
+    await user.click(within(item('First thoughts')).getByRole('button', { name: 'Delete your comment: First thoughts' }))
     confirm = await inDialog('Delete comment')
     await user.click(confirm.getByRole('button', { name: 'Delete' }))
     expect(await findToast('Comment deleted')).toBeInTheDocument()
@@ -95,7 +104,7 @@ describe('editing and deleting comments', () => {
   it("lets an admin delete any comment, another's included, without offering to edit it", async () => {
     const { user } = await commented('admin')
     expect(within(item('Too fast')).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
-    await user.click(within(item('Too fast')).getByRole('button', { name: 'Delete comment by Ana Silva' }))
+    await user.click(within(item('Too fast')).getByRole('button', { name: 'Delete comment by Ana Silva: Too fast' }))
     const confirm = await inDialog('Delete comment')
     expect(confirm.getByText('Are you sure you want to delete the comment by Ana Silva?')).toBeInTheDocument()
     await user.click(confirm.getByRole('button', { name: 'Delete' }))

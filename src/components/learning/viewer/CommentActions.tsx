@@ -17,6 +17,9 @@ interface CommentActionsProps {
   onDeleted: () => void
 }
 
+const EXCERPT_LENGTH = 40
+const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text)
+
 /** 'Edit' on one's own comment (the comment dialog, prefilled) and 'Delete' after a confirmation; admins delete any. */
 export function CommentActions({ comment, videoLabel, mine, admin, onDeleted }: CommentActionsProps) {
   const [editing, setEditing] = useState(false)
@@ -24,6 +27,8 @@ export function CommentActions({ comment, videoLabel, mine, admin, onDeleted }: 
   const remove = useDeleteComment()
   if (!mine && !admin) return null
   const whose = mine ? 'your comment' : `the comment by ${comment.userName}`
+  // Several comments of one person each have their buttons: the excerpt tells them apart to a screen reader.
+  const which = `${mine ? 'your comment' : `comment by ${comment.userName}`}: ${excerpt(comment.comment)}`
 
   function confirmDelete() {
     remove.mutate(
@@ -44,7 +49,7 @@ export function CommentActions({ comment, videoLabel, mine, admin, onDeleted }: 
           size="compact-sm"
           variant="subtle"
           leftSection={<IconPencil size={14} aria-hidden="true" />}
-          aria-label="Edit your comment"
+          aria-label={`Edit ${which}`}
           aria-haspopup="dialog"
           onClick={() => setEditing(true)}
         >
@@ -56,7 +61,7 @@ export function CommentActions({ comment, videoLabel, mine, admin, onDeleted }: 
         variant="subtle"
         color="red"
         leftSection={<IconTrash size={14} aria-hidden="true" />}
-        aria-label={mine ? 'Delete your comment' : `Delete comment by ${comment.userName}`}
+        aria-label={`Delete ${which}`}
         aria-haspopup="dialog"
         onClick={() => setDeleting(true)}
       >
