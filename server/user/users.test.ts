@@ -395,6 +395,19 @@ describe('PUT /api/user/profile', () => {
     expect(row).toMatchObject({ name: 'Keep', pictureUrl: null })
   })
 
+  it('reads and turns the reminder e-mails switch (on by default), leaving it as it is when omitted', async () => {
+    const me = await ctx.createUser()
+    expect((await ctx.request<User>('GET', '/api/user/getUserByEmail', { token: me.token })).body.data!.reminderEmails).toBe(true)
+    const off = await update(me.token, { name: 'Me', reminderEmails: false })
+    expect(off.status).toBe(200)
+    expect(off.body.data!.reminderEmails).toBe(false)
+    expect((await update(me.token, { name: 'Me again' })).body.data!.reminderEmails).toBe(false)
+    expect((await ctx.request<User>('GET', '/api/user/getUserByEmail', { token: me.token })).body.data!.reminderEmails).toBe(false)
+    const bad = await update(me.token, { name: 'Me', reminderEmails: 'no' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errorDetails).toEqual({ reminderEmails: 'reminderEmails must be true or false' })
+  })
+
   it('cannot change e-mail or role through the profile', async () => {
     const me = await ctx.createUser({ email: 'me@example.com' })
     const res = await update(me.token, { name: 'Me', email: 'evil@example.com', role: 'admin' })
