@@ -113,6 +113,9 @@ describe('notifications bell', () => {
     const list = await dialog()
     expect(within(list).getByText('No notifications yet.')).toBeInTheDocument()
     expect(within(list).getByRole('button', { name: 'Mark all read' })).toBeDisabled()
+    // The bell closes it again.
+    await user.click(await bell('Notifications'))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument())
   })
 
   it('a list that fails to load says so and reads it again on Retry', async () => {

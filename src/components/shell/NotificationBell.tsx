@@ -23,7 +23,7 @@ export function NotificationBell() {
     <>
       <Popover
         opened={opened}
-        onChange={popover.toggle}
+        onChange={(open) => (open ? popover.open() : popover.close())}
         onDismiss={popover.close}
         position="bottom-end"
         width={360}
