@@ -6,6 +6,7 @@ import { createNotifications } from '../../server/notifications/create.ts'
 import { insertTree } from '../../server/test/content.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { findToast } from '../support/toasts.ts'
 
 /** The bell in the top bar: the unread count, the list, mark read, mark all read, follow a link. */
 
@@ -134,5 +135,21 @@ describe('notifications bell', () => {
     fail = false
     await user.click(within(list).getByRole('button', { name: 'Retry' }))
     expect(await within(list).findByRole('link', { name: 'Ladders' })).toBeInTheDocument()
+  })
+
+  it('marking read that fails says so and leaves the count as it was', async () => {
+    const me = await signInAs('USER')
+    await notify(me.user.id, [{ title: 'Ladders' }, { title: 'Fire safety' }])
+    const failure = () => HttpResponse.json({ success: false, status: 500, timestamp: '' }, { status: 500 })
+    mswServer.use(http.post('*/api/notifications/:id/read', failure), http.post('*/api/notifications/read-all', failure))
+    const { user } = renderApp('/user/my-dashboard')
+    await user.click(await bell('Notifications, 2 unread'))
+    const list = await dialog()
+    await user.click(within(list).getByRole('button', { name: 'Mark read: Ladders' }))
+    expect(await findToast('Failed to mark the notification as read')).toBeInTheDocument()
+    await user.click(within(list).getByRole('button', { name: 'Mark all read' }))
+    expect(await findToast('Failed to mark notifications as read')).toBeInTheDocument()
+    expect(await bell('Notifications, 2 unread')).toBeInTheDocument()
+    expect(await unreadRows(me.user.id)).toBe(2)
   })
 })
