@@ -102,6 +102,7 @@ describe('loadConfig', () => {
       TREE_CACHE_BYTES: '1048576',
       REGISTRATIONS_PER_HOUR: '200',
       CURRENCY: 'usd',
+      SCHEDULER_TICK_S: '30',
     })
     expect(config).toEqual({
       port: 8080,
@@ -131,6 +132,7 @@ describe('loadConfig', () => {
       treeCacheBytes: 1024 ** 2,
       registrationsPerHour: 200,
       currency: 'USD',
+      schedulerTickSeconds: 30,
     })
   })
 

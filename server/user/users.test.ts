@@ -8,7 +8,19 @@ import { setupTestContext } from '../test/harness.ts'
 
 /** Every /api/user endpoint that is not a mail link: reading users, assignments, roles, profile and password. */
 
-const USER_KEYS = ['email', 'emailVerified', 'familyName', 'givenName', 'id', 'locale', 'name', 'packages', 'pictureUrl', 'reminderEmails', 'role']
+const USER_KEYS = [
+  'email',
+  'emailVerified',
+  'familyName',
+  'givenName',
+  'id',
+  'locale',
+  'name',
+  'packages',
+  'pictureUrl',
+  'reminderEmails',
+  'role',
+]
 const PAGE_KEYS = ['content', 'empty', 'first', 'last', 'number', 'size', 'totalElements', 'totalPages']
 
 const ctx = setupTestContext()
