@@ -64,6 +64,8 @@ const userFields = {
   pictureUrl: z.string().nullable(),
   locale: z.string().nullable(),
   emailVerified: z.boolean(),
+  /** Reminder e-mails about due packages (the in-app notifications come either way). */
+  reminderEmails: z.boolean(),
 }
 
 export const userSchema = z.object({ ...userFields, packages: z.array(packageBasicSchema) }).meta({ id: 'User' })

@@ -29,6 +29,8 @@ export const profileInput = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: 'Picture URL must be an http(s) URL' }).nullable())
     .nullable()
     .optional(),
+  /** Absent: left as it is. */
+  reminderEmails: z.boolean({ error: 'reminderEmails must be true or false' }).optional(),
 })
 export type ProfileInput = z.input<typeof profileInput>
 

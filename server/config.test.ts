@@ -42,6 +42,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ TREE_CACHE_BYTES: '0' }).treeCacheBytes).toBe(0)
     expect(config.registrationsPerHour).toBe(20)
     expect(config.currency).toBe('INR')
+    expect(config.schedulerTickSeconds).toBe(60)
+    expect(loadConfig({ SCHEDULER_TICK_S: '5' }).schedulerTickSeconds).toBe(5)
+    expect(configError({ SCHEDULER_TICK_S: '0' }).message).toContain('SCHEDULER_TICK_S: must be at least 1')
+    expect(configError({ SCHEDULER_TICK_S: '1.5' }).message).toContain('SCHEDULER_TICK_S: must be a whole number of seconds')
   })
 
   it('treats empty values as unset', () => {
@@ -98,6 +102,7 @@ describe('loadConfig', () => {
       TREE_CACHE_BYTES: '1048576',
       REGISTRATIONS_PER_HOUR: '200',
       CURRENCY: 'usd',
+      SCHEDULER_TICK_S: '30',
     })
     expect(config).toEqual({
       port: 8080,
@@ -127,6 +132,7 @@ describe('loadConfig', () => {
       treeCacheBytes: 1024 ** 2,
       registrationsPerHour: 200,
       currency: 'USD',
+      schedulerTickSeconds: 30,
     })
   })
 

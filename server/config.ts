@@ -107,6 +107,12 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number of registrations' })
     .positive('must be at least 1')
     .default(20),
+  SCHEDULER_TICK_S: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(60),
 })
 
 export interface Config {
@@ -147,6 +153,8 @@ export interface Config {
   registrationsPerHour: number
   /** ISO 4217 code of the currency prices are in; only how they are shown depends on it. */
   currency: string
+  /** How often the timed jobs (reminders, expired sittings) run, across all instances together. */
+  schedulerTickSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -191,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     treeCacheBytes: e.TREE_CACHE_BYTES,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     currency: e.CURRENCY,
+    schedulerTickSeconds: e.SCHEDULER_TICK_S,
     uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
     fileUrlTtlSeconds: e.FILE_URL_TTL,
     s3: e.S3_BUCKET

@@ -16,6 +16,9 @@ import { seedDemo } from './seed/demo.ts'
 import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
 import { removeStaleSheetFiles } from './mcqs/stale-sheet-files.ts'
 import { backfillVideoDurations } from './videos/duration.ts'
+import { startScheduler } from './jobs/engine.ts'
+import { appJobs } from './jobs/app-jobs.ts'
+import type { AppDeps } from './deps.ts'
 
 /** The only place that reads the environment and starts listening. */
 async function main() {
@@ -71,7 +74,7 @@ async function main() {
   const clock = () => new Date()
   const stopSweeping = startPeriodicSweep({ db: database.db, store }, clock)
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir)
-  const app = createApp({
+  const deps: AppDeps = {
     config,
     db: database.db,
     clock,
@@ -82,7 +85,10 @@ async function main() {
     fileUrls: createMediaUrls(config, jwtSecret),
     passwordCost: DEFAULT_COST,
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
-  })
+  }
+  const app = createApp(deps)
+  // Reminders, expired sittings and pruning, once per period across every instance (server/jobs).
+  const scheduler = await startScheduler(database.jobStore, appJobs(deps))
 
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Learnpack is running at http://localhost:${info.port} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`)
@@ -90,7 +96,13 @@ async function main() {
   const shutdown = () => {
     stopSweeping()
     server.close()
-    void database.close().finally(() => process.exit(0))
+    void scheduler
+      .stop()
+      .catch((err: unknown) =>
+        console.error(JSON.stringify({ level: 'error', msg: 'job engine did not stop cleanly', error: String(err) })),
+      )
+      .then(() => database.close())
+      .finally(() => process.exit(0))
   }
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)

@@ -40,7 +40,10 @@ export async function gradeDueSittings(db: Db, now: Date) {
 /** Reads under these paths see attempts, limits or progress: expired sittings are graded before them. */
 const READS_AFTER_GRADING = /^\/api\/(mcq-attempts|progress|reports|subTopic)(\/|$)/
 
-/** Until a job engine grades sittings when they expire, every read that could show their outcome does it first. */
+/**
+ * The job engine grades expired sittings every tick (server/jobs); a read that could show their outcome grades them
+ * first as well, so it never shows a sitting that expired since the last tick as still open.
+ */
 export function gradeExpiredBeforeReads({ db, clock }: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method === 'GET' && READS_AFTER_GRADING.test(c.req.path)) await gradeDueSittings(db, clock())

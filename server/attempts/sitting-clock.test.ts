@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { mcqAttempts } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { answersFor, assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
+import { appJobs } from '../jobs/app-jobs.ts'
+import { startScheduler } from '../jobs/engine.ts'
 
 /** The time limit and the draw hold: questions only inside a sitting, a deadline per sub-topic, one open sitting per sub-topic. */
 const ctx = setupTestContext()
@@ -90,6 +92,22 @@ describe('a deadline per sub-topic', () => {
     expect(listed.body.data).toHaveLength(1)
     expect(listed.body.data![0]).toMatchObject({ late: true, score: 1, attemptNumber: 1 })
     expect((await api.sitting(s.sittingId)).body.data!.gradedAt).not.toBeNull()
+  })
+
+  it('the job engine grades it when it expires, with no read at all', async () => {
+    const s = (await api.start({ subTopicIds: [f.a] })).body.data!
+    await api.autosave(s.sittingId, { [String(f.questions[f.a]![0])]: ['A'] })
+    at('2025-07-01T09:02:00Z')
+    const scheduler = await startScheduler(
+      ctx.database.jobStore,
+      appJobs({ ...ctx.deps, config: { ...ctx.config, schedulerTickSeconds: 1 } }),
+    )
+    try {
+      await vi.waitFor(async () => expect(await attemptsOfSitting(s.sittingId)).toHaveLength(1), { timeout: 30_000, interval: 100 })
+    } finally {
+      await scheduler.stop()
+    }
+    expect((await attemptsOfSitting(s.sittingId))[0]).toMatchObject({ late: true, score: 1 })
   })
 
   it('a progress read alone grades it', async () => {

@@ -127,6 +127,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/access-requests': 'admin',
   'POST /api/access-requests/:id/assign': 'admin',
   'POST /api/access-requests/:id/dismiss': 'admin',
+  'GET /api/notifications': 'user',
+  'POST /api/notifications/read-all': 'user',
+  'POST /api/notifications/:id/read': 'user',
 }
 
 /** Bodies for routes that validate their body before they can tell who may call them; others get {}. */

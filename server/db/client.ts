@@ -14,9 +14,16 @@ export type Schema = typeof schema
 /** The one database type services use; PGlite and PostgreSQL both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
+/**
+ * Where the job engine (server/jobs) keeps its queues: in the embedded instance itself (one connection, shared), or
+ * on the PostgreSQL server in a schema of its own, over its own pool.
+ */
+export type JobStore = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string; schema: string }
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  jobStore: JobStore
   migrate(): Promise<void>
   /**
    * Runs `work` while holding the startup lock: instances started at once over one PostgreSQL database migrate,
@@ -70,6 +77,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      // Beside the app's schema: each test file's schema gets its own queues, and dropping its prefix drops them.
+      jobStore: {
+        kind: 'postgres',
+        connectionString: options.databaseUrl,
+        schema: options.searchPath ? `${options.searchPath}_jobs` : 'pgboss',
+      },
       migrate: () => migratePg(db, { migrationsFolder: migrationsDir(), migrationsSchema: options.searchPath }),
       withStartupLock: (work) => withAdvisoryLock(pool, work),
       close: () => pool.end(),
@@ -82,6 +95,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    jobStore: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir() }),
     withStartupLock: (work) => work(),
     close: () => client.close(),

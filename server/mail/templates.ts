@@ -31,3 +31,16 @@ export function accessRequestedMail(to: string, learner: { name: string; email: 
     text: `Hello,\n\n${learner.name} (${learner.email}) asks for access to the package "${packageTitle}".\n\nTo assign it or dismiss the request, open:\n${link}\n`,
   }
 }
+
+/** A reminder about a package due soon or overdue; `headline` and `detail` are the in-app notification's title and body. */
+export function reminderMail(
+  to: string,
+  name: string,
+  reminder: { headline: string; detail: string; link: string; settingsLink: string },
+): MailMessage {
+  return {
+    to,
+    subject: reminder.headline,
+    text: `Hello ${name},\n\n${reminder.headline}. ${reminder.detail}\n\nTo open it:\n${reminder.link}\n\nYou can turn reminder e-mails off in Settings (the reminders in Learnpack itself stay):\n${reminder.settingsLink}\n`,
+  }
+}

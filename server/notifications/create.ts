@@ -1,17 +1,17 @@
+import type { NotificationKind } from '../../contract/notifications.ts'
 import type { Db } from '../db/client.ts'
 import { notifications } from '../db/schema.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** What a notification is about; certificates add their own kinds. */
-export type NotificationKind = 'assigned' | 'due-soon' | 'overdue'
+export type { NotificationKind }
 
 export interface NewNotification {
   userId: number
   kind: NotificationKind
   title: string
   body: string
-  /** An in-app path the notification opens, such as `/packages/12`. */
+  /** An in-app path the notification opens, such as `/topics/12`. */
   link: string
 }
 

@@ -4,7 +4,19 @@ import { users } from '../db/schema.ts'
 import { createTestContext, setupTestContext } from '../test/harness.ts'
 
 const REGISTER = '/api/oauth2/registerUser'
-const USER_KEYS = ['email', 'emailVerified', 'familyName', 'givenName', 'id', 'locale', 'name', 'packages', 'pictureUrl', 'role']
+const USER_KEYS = [
+  'email',
+  'emailVerified',
+  'familyName',
+  'givenName',
+  'id',
+  'locale',
+  'name',
+  'packages',
+  'pictureUrl',
+  'reminderEmails',
+  'role',
+]
 
 const ctx = setupTestContext()
 

@@ -25,6 +25,7 @@ export function toUser(row: UserRow, packageList: PackageBasic[] = []): User {
     pictureUrl: row.pictureUrl,
     locale: row.locale,
     emailVerified: row.emailVerified,
+    reminderEmails: row.reminderEmails,
     packages: packageList,
   }
 }
@@ -192,13 +193,14 @@ export async function changeRole(db: Db, userId: number, role: User['role'], cha
 export async function updateProfile(
   db: Db,
   userId: number,
-  input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null },
+  input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null; reminderEmails?: boolean },
   now: Date,
 ): Promise<User> {
   const set: Partial<UserRow> = { name: input.name, updatedAt: now }
   if (input.givenName !== undefined) set.givenName = input.givenName
   if (input.familyName !== undefined) set.familyName = input.familyName
   if (input.pictureUrl !== undefined) set.pictureUrl = input.pictureUrl
+  if (input.reminderEmails !== undefined) set.reminderEmails = input.reminderEmails
   await db.update(users).set(set).where(eq(users.id, userId))
   return getUserWithPackages(db, userId)
 }

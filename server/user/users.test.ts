@@ -8,7 +8,19 @@ import { setupTestContext } from '../test/harness.ts'
 
 /** Every /api/user endpoint that is not a mail link: reading users, assignments, roles, profile and password. */
 
-const USER_KEYS = ['email', 'emailVerified', 'familyName', 'givenName', 'id', 'locale', 'name', 'packages', 'pictureUrl', 'role']
+const USER_KEYS = [
+  'email',
+  'emailVerified',
+  'familyName',
+  'givenName',
+  'id',
+  'locale',
+  'name',
+  'packages',
+  'pictureUrl',
+  'reminderEmails',
+  'role',
+]
 const PAGE_KEYS = ['content', 'empty', 'first', 'last', 'number', 'size', 'totalElements', 'totalPages']
 
 const ctx = setupTestContext()
@@ -393,6 +405,19 @@ describe('PUT /api/user/profile', () => {
     }
     const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, me.user.id))
     expect(row).toMatchObject({ name: 'Keep', pictureUrl: null })
+  })
+
+  it('reads and turns the reminder e-mails switch (on by default), leaving it as it is when omitted', async () => {
+    const me = await ctx.createUser()
+    expect((await ctx.request<User>('GET', '/api/user/getUserByEmail', { token: me.token })).body.data!.reminderEmails).toBe(true)
+    const off = await update(me.token, { name: 'Me', reminderEmails: false })
+    expect(off.status).toBe(200)
+    expect(off.body.data!.reminderEmails).toBe(false)
+    expect((await update(me.token, { name: 'Me again' })).body.data!.reminderEmails).toBe(false)
+    expect((await ctx.request<User>('GET', '/api/user/getUserByEmail', { token: me.token })).body.data!.reminderEmails).toBe(false)
+    const bad = await update(me.token, { name: 'Me', reminderEmails: 'no' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errorDetails).toEqual({ reminderEmails: 'reminderEmails must be true or false' })
   })
 
   it('cannot change e-mail or role through the profile', async () => {

@@ -59,6 +59,22 @@ export function useUpdateProfile() {
   })
 }
 
+/** The Settings switch for reminder e-mails; the profile update takes the name as it is stored. */
+export function useUpdateReminderEmails() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { name: string; reminderEmails: boolean }) => updateProfile(input),
+    onSuccess: (user) => currentUserChanged(queryClient, user),
+    meta: {
+      successToast: successToast<User, { reminderEmails: boolean }>((_user, { reminderEmails }) => ({
+        title: reminderEmails ? 'Reminder e-mails turned on' : 'Reminder e-mails turned off',
+      })),
+      errorMessage: 'Failed to save the reminder e-mail setting',
+      errorReason: 'description',
+    },
+  })
+}
+
 /** No failure toast here: the form shows a wrong current or weak new password under its field, and toasts anything else. */
 export function useChangePassword() {
   return useMutation({

@@ -7,14 +7,16 @@
  *   - a video uploaded on A plays (Range, 206) from B: from the store by the URL B issues, and through B's own
  *     signed route;
  *   - a tree edited on A reads edited on B at B's next read (also when B answered with an ETag before);
- *   - the sign-in throttle counts failures made on both.
+ *   - the sign-in throttle counts failures made on both;
+ *   - with both schedulers ticking every second, 20 learners with a reminder due get it exactly once: one e-mail in
+ *     the two outboxes together and one notification each.
  *
  * Needs PostgreSQL: CLUSTER_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
  * (any database the role may CREATE DATABASE from). `npm run test:cluster`.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -149,6 +151,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_REQUESTS: 'false',
+    SCHEDULER_TICK_S: '1',
   }
   // Both at the same moment, over an empty database.
   const started = await Promise.allSettled([start('a', env), start('b', env)])
@@ -278,5 +281,61 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
     const refusedOnB = await signIn(b, email, 'wrong-password')
     expect(refusedOnB.status).toBe(429)
     expect(Number(refusedOnB.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('20 learners with a reminder due get it exactly once from the two schedulers: one e-mail and one notification each', async () => {
+    const DAY = 86_400_000
+    const [pkg] = await adminQuery<{ id: number }>(
+      databaseUrl,
+      "insert into packages (title, description, price) values ('Cluster reminders', 'Due soon', '1.00') returning id",
+    )
+    const learners = await adminQuery<{ id: number }>(
+      databaseUrl,
+      "insert into users (email, name, email_verified) select 'cluster-learner-' || n || '@example.com', 'Learner ' || n, true from generate_series(1, 20) n returning id",
+    )
+    // Due in 12 hours: the 7-day and the 1-day reminders have both passed, so only the 1-day one goes.
+    await adminQuery(databaseUrl, 'insert into user_packages (user_id, package_id, due_at) select unnest($1::int[]), $2, $3', [
+      learners.map((l) => l.id),
+      pkg!.id,
+      new Date(Date.now() + DAY / 2),
+    ])
+    const notifications = async () =>
+      (
+        await adminQuery<{ n: number }>(databaseUrl, 'select count(*)::int as n from notifications where user_id = any($1::int[])', [
+          learners.map((l) => l.id),
+        ])
+      )[0]!.n
+    // Reminder ticks run so far, as pg-boss records them (its job table, in its own schema).
+    const ticks = async () =>
+      (
+        await adminQuery<{ n: number }>(
+          databaseUrl,
+          "select count(*)::int as n from pgboss.job where name = 'reminders' and state = 'completed'",
+        )
+      )[0]!.n
+    const reminderMails = () =>
+      [a, b].flatMap((instance) => {
+        const outbox = path.join(instance.dataDir, 'outbox')
+        if (!existsSync(outbox)) return []
+        return readdirSync(outbox)
+          .map((name) => readFileSync(path.join(outbox, name), 'utf8'))
+          .flatMap((mail) => /^To: (cluster-learner-\d+@example\.com)$/m.exec(mail)?.slice(1) ?? [])
+      })
+
+    await vi.waitFor(async () => expect(await notifications()).toBe(20), { timeout: 30_000, interval: 200 })
+    await vi.waitFor(() => expect(reminderMails()).toHaveLength(20), { timeout: 30_000, interval: 200 })
+    // Three more ticks, on either instance, send nothing more.
+    const seen = await ticks()
+    await vi.waitFor(async () => expect(await ticks()).toBeGreaterThanOrEqual(seen + 3), { timeout: 30_000, interval: 200 })
+    expect(await notifications()).toBe(20)
+    const mails = reminderMails()
+    expect(mails).toHaveLength(20)
+    expect(new Set(mails).size).toBe(20)
+    const sends = await adminQuery<{ offset_days: number; n: number }>(
+      databaseUrl,
+      'select offset_days, count(*)::int as n from reminder_sends where package_id = $1 group by offset_days',
+      [pkg!.id],
+    )
+    expect(sends).toEqual([{ offset_days: 1, n: 20 }])
   })
 })

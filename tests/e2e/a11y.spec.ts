@@ -67,6 +67,7 @@ const SCREENS = [
     url: () => '/user/my-dashboard',
     dialogs: [
       { name: 'View Topics', open: click('View Topics'), dialog: /Topics/ },
+      { name: 'Notifications', open: click(/^Notifications/), dialog: 'Notifications' },
       { name: 'View All Reviews', open: click('View All Reviews'), dialog: /Reviews/ },
       { name: 'Submit Review', open: click('Submit Review'), dialog: 'Submit Review' },
       { name: 'phone menu', open: click('Open menu'), only: 'phone' },

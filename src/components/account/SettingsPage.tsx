@@ -7,6 +7,7 @@ import { PageHeader } from '../ui/PageHeader.tsx'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { PasswordForm } from './PasswordForm.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
+import { ReminderEmailsSwitch } from './ReminderEmailsSwitch.tsx'
 import { SignOutEverywhere } from './SignOutEverywhere.tsx'
 import { ThemePreference } from './ThemePreference.tsx'
 
@@ -28,7 +29,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
   )
 }
 
-/** /user/settings: profile, password, sessions and theme of the signed-in user. */
+/** /user/settings: profile, password, sessions, reminder e-mails and theme of the signed-in user. */
 export function SettingsPage() {
   const { data: user } = useSuspenseQuery(currentUserQueryOptions())
   return (
@@ -46,6 +47,9 @@ export function SettingsPage() {
         description="Sign out on every browser and device where you are signed in, this one included."
       >
         <SignOutEverywhere />
+      </Section>
+      <Section id="settings-reminders" title="Reminders" description="When a package assigned to you is due soon or overdue.">
+        <ReminderEmailsSwitch user={user} />
       </Section>
       <Section id="settings-appearance" title="Appearance" description="Light or dark, for this browser.">
         <ThemePreference />

@@ -8,6 +8,7 @@ import '../../full-styles.ts'
 import { clearSession, getRole, getStoredUser } from '../../api/session.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { Sidebar } from './Sidebar.tsx'
+import { NotificationBell } from './NotificationBell.tsx'
 import { ThemeToggle } from '../ui/ThemeToggle.tsx'
 import { initials } from '../../lib/initials.ts'
 import { AnchorLink } from '../ui/links.tsx'
@@ -16,7 +17,7 @@ import { PagePending } from '../ui/PagePending.tsx'
 
 const NAVBAR_ID = 'app-navbar'
 
-/** The signed-in shell: sidebar (a drawer on phones), top bar with collapse toggle, theme toggle and avatar. */
+/** The signed-in shell: sidebar (a drawer on phones), top bar with collapse toggle, notifications, theme toggle and avatar. */
 export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false)
   const [desktopOpened, desktop] = useDisclosure(true)
@@ -69,6 +70,7 @@ export function AppLayout() {
             </AnchorLink>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
             <ThemeToggle />
             <Avatar src={user?.pictureUrl ?? undefined} alt={user?.name ?? 'Your account'} color="indigo" radius="xl" title={user?.name}>
               {initials(user?.name)}
