@@ -31,3 +31,11 @@ export function accessRequestedMail(to: string, learner: { name: string; email: 
     text: `Hello,\n\n${learner.name} (${learner.email}) asks for access to the package "${packageTitle}".\n\nTo assign it or dismiss the request, open:\n${link}\n`,
   }
 }
+
+export function invitationMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'You are invited to Learnpack',
+    text: `Hello ${name},\n\nAn administrator has made a Learnpack account for you (${to}). To choose your password and sign in, open:\n${link}\n\nThe link works once and expires in 7 days. If it has expired, open Learnpack and use "Forgot your password?" with this e-mail address to get a new link.\n`,
+  }
+}
