@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { intArray, textArray } from '../db/bulk.ts'
 import { emailTokens } from '../db/schema.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -9,15 +10,13 @@ export type EmailTokenPurpose = 'verify' | 'reset' | 'invite'
 export const TOKEN_TTL_MS = { verify: 24 * 3_600_000, reset: 3_600_000, invite: 7 * 24 * 3_600_000 } as const
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
-/** Rows one insert carries (four parameters each). */
-const INSERT_CHUNK = 1000
 
 /** Issues a random single-use token; only its hash is stored. Earlier unused tokens of the same purpose stop working. */
 export async function issueEmailToken(db: Db | Tx, userId: number, purpose: EmailTokenPurpose, now: Date): Promise<string> {
   return (await issueEmailTokens(db, [userId], purpose, now)).get(userId)!
 }
 
-/** issueEmailToken for many accounts at once (an import's invitations): a token per user id, in a few statements. */
+/** issueEmailToken for many accounts at once (an import's invitations): a token per user id, in two statements. */
 export async function issueEmailTokens(
   db: Db | Tx,
   userIds: readonly number[],
@@ -25,16 +24,17 @@ export async function issueEmailTokens(
   now: Date,
 ): Promise<Map<number, string>> {
   const tokens = new Map(userIds.map((userId) => [userId, randomBytes(32).toString('base64url')]))
-  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS[purpose])
+  if (!tokens.size) return tokens
   const ids = [...tokens.keys()]
-  for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-    const chunk = ids.slice(i, i + INSERT_CHUNK)
-    await db
-      .update(emailTokens)
-      .set({ usedAt: now })
-      .where(and(inArray(emailTokens.userId, chunk), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
-    await db.insert(emailTokens).values(chunk.map((userId) => ({ userId, purpose, tokenHash: sha256(tokens.get(userId)!), expiresAt })))
-  }
+  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS[purpose])
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(sql`${emailTokens.userId} = any(${intArray(ids)})`, eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+  await db.execute(sql`
+    insert into email_tokens (user_id, purpose, token_hash, expires_at)
+    select v.user_id, ${purpose}, v.token_hash, ${expiresAt.toISOString()}::timestamptz
+    from unnest(${intArray(ids)}, ${textArray(ids.map((id) => sha256(tokens.get(id)!)))}) as v(user_id, token_hash)`)
   return tokens
 }
 

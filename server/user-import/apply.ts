@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { userPackages, users } from '../db/schema.ts'
+import { boolArray, forEachSlice, intArray, mapSlices, textArray, yieldToEventLoop } from '../db/bulk.ts'
+import { rowsOf } from '../db/raw-rows.ts'
 import { conflict } from '../http/errors.ts'
 import type { AssignedPair } from '../assignments/sync.ts'
 import { createNotifications } from '../notifications/create.ts'
 import { addGroupMembers, findOrCreateGroupsByName } from './group-membership.ts'
 import type { ImportPlan, ImportState } from './plan.ts'
-import { inChunks } from './state.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** Rows one insert or update carries. */
-const WRITE_CHUNK = 1000
-
-/** An account the import made or found, by e-mail: the invitations need its id and name. */
+/** An account the import made, by e-mail: the invitations need its id and name. */
 export interface ImportedAccount {
   id: number
   email: string
@@ -21,20 +18,20 @@ export interface ImportedAccount {
 }
 
 /**
- * Writes a plan in the caller's transaction: new groups, new accounts (no password: they are invited), changed
- * names and roles, group memberships (which bring the groups' packages), direct assignments, and an 'assigned'
- * notification for each package a learner did not have. Answers the new accounts.
+ * Writes a plan in the caller's transaction: new accounts (no password: they are invited), changed names and
+ * roles, new groups, group memberships (which bring the groups' packages), direct assignments, and an 'assigned'
+ * notification for each package a learner did not have. Each step writes its rows in a few bulk statements (one
+ * per slice of rows, one per group), with a turn of the event loop between them. Answers the new accounts.
  */
 export async function applyPlan(tx: Tx, plan: ImportPlan, state: ImportState, now: Date): Promise<ImportedAccount[]> {
   const created = await createAccounts(tx, plan, now)
   const idOf = new Map<string, number>(created.map((account) => [account.email, account.id]))
   for (const [email, account] of state.accounts) idOf.set(email, account.id)
-
   await changeAccounts(tx, plan, now)
-
   const newGroupIds = await findOrCreateGroupsByName(tx, plan.newGroups)
   const given: AssignedPair[] = []
   for (const [key, emails] of plan.joins) {
+    await yieldToEventLoop()
     const groupId = state.groups.get(key)?.id ?? newGroupIds.get(key)!
     given.push(...(await addGroupMembers(tx, groupId, [...new Set(emails.map((email) => idOf.get(email)!))], now)))
   }
@@ -47,12 +44,20 @@ export async function applyPlan(tx: Tx, plan: ImportPlan, state: ImportState, no
 }
 
 async function createAccounts(tx: Tx, plan: ImportPlan, now: Date): Promise<ImportedAccount[]> {
-  const created = await inChunks(plan.created, WRITE_CHUNK, (chunk) =>
-    tx
-      .insert(users)
-      .values(chunk.map((account) => ({ ...account, passwordHash: null, emailVerified: false, createdAt: now, updatedAt: now })))
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, email: users.email, name: users.name }),
+  const at = sql`${now.toISOString()}::timestamptz`
+  const created = await mapSlices(plan.created, async (slice) =>
+    rowsOf<ImportedAccount>(
+      await tx.execute(sql`
+        insert into users (email, name, role, password_hash, email_verified, created_at, updated_at)
+        select v.email, v.name, v.role, null, false, ${at}, ${at}
+        from unnest(
+          ${textArray(slice.map((account) => account.email))},
+          ${textArray(slice.map((account) => account.name))},
+          ${textArray(slice.map((account) => account.role))}
+        ) as v(email, name, role)
+        on conflict (email) do nothing
+        returning id, email, name`),
+    ).map((row) => ({ ...row, id: Number(row.id) })),
   )
   if (created.length !== plan.created.length) {
     const made = new Set(created.map((account) => account.email))
@@ -62,24 +67,23 @@ async function createAccounts(tx: Tx, plan: ImportPlan, now: Date): Promise<Impo
   return created
 }
 
-/** New names and roles, a chunk per statement; a role change ends that account's sessions where the plan says so. */
+/** New names and roles; a role change ends that account's sessions where the plan says so. */
 async function changeAccounts(tx: Tx, plan: ImportPlan, now: Date) {
-  for (let i = 0; i < plan.changes.length; i += WRITE_CHUNK) {
-    const values = sql.join(
-      plan.changes
-        .slice(i, i + WRITE_CHUNK)
-        .map((change) => sql`(${change.userId}::integer, ${change.name}::text, ${change.role}::text, ${change.endsSessions}::boolean)`),
-      sql`, `,
-    )
+  await forEachSlice(plan.changes, async (slice) => {
     await tx.execute(sql`
-      update users u
-      set name = v.name,
-          role = v.role,
-          session_version = case when v.ends_sessions then u.session_version + 1 else u.session_version end,
-          updated_at = ${now.toISOString()}::timestamptz
-      from (values ${values}) as v(id, name, role, ends_sessions)
-      where u.id = v.id`)
-  }
+    update users u
+    set name = v.name,
+        role = v.role,
+        session_version = case when v.ends_sessions then u.session_version + 1 else u.session_version end,
+        updated_at = ${now.toISOString()}::timestamptz
+    from unnest(
+      ${intArray(slice.map((change) => change.userId))},
+      ${textArray(slice.map((change) => change.name))},
+      ${textArray(slice.map((change) => change.role))},
+      ${boolArray(slice.map((change) => change.endsSessions))}
+    ) as v(id, name, role, ends_sessions)
+    where u.id = v.id`)
+  })
 }
 
 /**
@@ -88,20 +92,19 @@ async function changeAccounts(tx: Tx, plan: ImportPlan, now: Date) {
  * assignment answers them.
  */
 async function assignDirectly(tx: Tx, pairs: AssignedPair[], now: Date) {
-  for (let i = 0; i < pairs.length; i += WRITE_CHUNK) {
-    const chunk = pairs.slice(i, i + WRITE_CHUNK)
-    await tx
-      .insert(userPackages)
-      .values(chunk.map((pair) => ({ ...pair, direct: true, assignedAt: now })))
-      .onConflictDoUpdate({ target: [userPackages.userId, userPackages.packageId], set: { direct: true } })
-    const list = sql.join(
-      chunk.map((pair) => sql`(${pair.userId}::integer, ${pair.packageId}::integer)`),
-      sql`, `,
-    )
+  const at = sql`${now.toISOString()}::timestamptz`
+  await forEachSlice(pairs, async (slice) => {
+    const users = intArray(slice.map((pair) => pair.userId))
+    const packages = intArray(slice.map((pair) => pair.packageId))
     await tx.execute(sql`
-      update access_requests set status = 'assigned', resolved_at = ${now.toISOString()}::timestamptz
-      where status = 'open' and (user_id, package_id) in (${list})`)
-  }
+      insert into user_packages (user_id, package_id, assigned_at, direct)
+      select v.user_id, v.package_id, ${at}, true from unnest(${users}, ${packages}) as v(user_id, package_id)
+      on conflict (user_id, package_id) do update set direct = true`)
+    await tx.execute(sql`
+      update access_requests ar set status = 'assigned', resolved_at = ${at}
+      from unnest(${users}, ${packages}) as v(user_id, package_id)
+      where ar.status = 'open' and ar.user_id = v.user_id and ar.package_id = v.package_id`)
+  })
 }
 
 /** One 'assigned' notification per package a learner gets, titled with the package. */
@@ -121,5 +124,5 @@ async function notifyAssigned(tx: Tx, pairs: AssignedPair[], state: ImportState,
       link: `/topics/${packageId}`,
     })
   }
-  for (let i = 0; i < items.length; i += WRITE_CHUNK) await createNotifications(tx, items.slice(i, i + WRITE_CHUNK), now)
+  await forEachSlice(items, (slice) => createNotifications(tx, slice, now))
 }

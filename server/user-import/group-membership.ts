@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { groupMembers } from '../db/schema.ts'
+import { intArray, textArray } from '../db/bulk.ts'
 import { rowsOf } from '../db/raw-rows.ts'
 import { syncGroupAssignments, type AssignedPair } from '../assignments/sync.ts'
 import { nameKey } from './row-rules.ts'
@@ -13,26 +13,17 @@ import { nameKey } from './row-rules.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** Rows one insert carries. */
-const INSERT_CHUNK = 1000
-
 /**
- * The ids of groups named so (compared ignoring case), creating the ones that do not exist. A group created at
- * the same moment by someone else is taken as it is (the name is unique, case-insensitively).
+ * The ids of groups named so (compared ignoring case), by nameKey, creating the ones that do not exist. A group
+ * created at the same moment by someone else is taken as it is (the name is unique, case-insensitively).
  */
 export async function findOrCreateGroupsByName(tx: Tx, names: readonly string[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>()
   if (!names.length) return ids
-  const values = sql.join(
-    names.map((name) => sql`(${name})`),
-    sql`, `,
+  await tx.execute(sql`insert into groups (name) select unnest(${textArray(names)}) on conflict ((lower(name))) do nothing`)
+  const found = rowsOf<{ id: number; name: string }>(
+    await tx.execute(sql`select id, name from groups where lower(name) = any(${textArray(names.map((name) => name.toLowerCase()))})`),
   )
-  await tx.execute(sql`insert into groups (name) values ${values} on conflict ((lower(name))) do nothing`)
-  const lowered = sql.join(
-    names.map((name) => sql`${name.toLowerCase()}`),
-    sql`, `,
-  )
-  const found = rowsOf<{ id: number; name: string }>(await tx.execute(sql`select id, name from groups where lower(name) in (${lowered})`))
   for (const row of found) ids.set(nameKey(row.name), Number(row.id))
   return ids
 }
@@ -42,11 +33,10 @@ export async function findOrCreateGroupsByName(tx: Tx, names: readonly string[])
  * caller's transaction. Answers the assignments that are new.
  */
 export async function addGroupMembers(tx: Tx, groupId: number, userIds: readonly number[], now: Date): Promise<AssignedPair[]> {
-  for (let i = 0; i < userIds.length; i += INSERT_CHUNK) {
-    await tx
-      .insert(groupMembers)
-      .values(userIds.slice(i, i + INSERT_CHUNK).map((userId) => ({ groupId, userId, addedAt: now })))
-      .onConflictDoNothing()
-  }
+  if (!userIds.length) return []
+  await tx.execute(sql`
+    insert into group_members (group_id, user_id, added_at)
+    select ${groupId}, unnest(${intArray(userIds)}), ${now.toISOString()}::timestamptz
+    on conflict do nothing`)
   return syncGroupAssignments(tx, userIds, now)
 }

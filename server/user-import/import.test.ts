@@ -3,10 +3,9 @@
  * joined; packages assigned directly; bad rows skipped with their row numbers; a dry run that answers the same
  * counts and leaves nothing behind.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { groupMembers, groups, notifications, userPackages, users } from '../db/schema.ts'
-import { failOnNth } from '../test/content.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { pdf, upload, XLSX_TYPE } from '../test/media.ts'
 import type { OpenApiDocument } from '../openapi/document.ts'
@@ -418,16 +417,23 @@ describe('the file', () => {
 })
 
 describe('all or nothing', () => {
-  it('a failure part-way through stores nothing of the file', async () => {
+  it('a failure part-way through (the last write: the notifications) stores nothing of the file', async () => {
     const before = await organisationSnapshot(ctx.deps.db)
-    const failing = failOnNth(ctx.deps.db, 'insert', userPackages, 1)
-    const sheet = {
-      header: HEADER,
-      rows: NEW_PEOPLE()
-        .slice(1)
-        .map((cells, i) => ({ rowNumber: i + 2, cells })),
+    await ctx.deps.db.execute(sql`
+      create function fail_insert() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`)
+    await ctx.deps.db.execute(sql`create trigger fail_insert before insert on notifications for each row execute function fail_insert()`)
+    try {
+      const sheet = {
+        header: HEADER,
+        rows: NEW_PEOPLE()
+          .slice(1)
+          .map((cells, i) => ({ rowNumber: i + 2, cells })),
+      }
+      await expect(importUsers(ctx.deps, sheet, { dryRun: false, importedBy: admin.id })).rejects.toThrow()
+    } finally {
+      await ctx.deps.db.execute(sql`drop trigger fail_insert on notifications`)
+      await ctx.deps.db.execute(sql`drop function fail_insert()`)
     }
-    await expect(importUsers({ ...ctx.deps, db: failing }, sheet, { dryRun: false, importedBy: admin.id })).rejects.toThrow(/injected/)
     expect(await organisationSnapshot(ctx.deps.db)).toEqual(before)
     expect(ctx.outbox).toEqual([])
   })

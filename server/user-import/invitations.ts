@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { consumeEmailToken, issueEmailTokens } from '../auth/email-tokens.ts'
 import { hashPassword } from '../auth/passwords.ts'
+import { forEachSlice } from '../db/bulk.ts'
 import { nextSessionVersion, signSession } from '../auth/sessions.ts'
 import { throttle } from '../auth/throttle.ts'
 import { badRequest, conflict } from '../http/errors.ts'
@@ -34,12 +35,16 @@ export async function prepareInvitations(
   accounts: readonly { id: number; email: string; name: string }[],
   now: Date,
 ): Promise<MailMessage[]> {
-  const tokens = await issueEmailTokens(
-    tx,
-    accounts.map((account) => account.id),
-    'invite',
-    now,
-  )
+  const tokens = new Map<number, string>()
+  await forEachSlice(accounts, async (slice) => {
+    for (const [id, token] of await issueEmailTokens(
+      tx,
+      slice.map((account) => account.id),
+      'invite',
+      now,
+    ))
+      tokens.set(id, token)
+  })
   return accounts.map((account) =>
     invitationMail(account.email, account.name, `${deps.config.appUrl}/accept-invite?token=${encodeURIComponent(tokens.get(account.id)!)}`),
   )

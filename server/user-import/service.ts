@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { MAX_USER_IMPORT_ROWS, type UserImportResult } from '../../contract/user-import.ts'
 import type { AppDeps } from '../deps.ts'
+import { yieldToEventLoop } from '../db/bulk.ts'
 import { transactionOrDryRun } from '../db/dry-run.ts'
 import { readSheetOffThread } from '../sheets/sheet-reader.ts'
 import type { SheetRows } from '../sheets/xlsx.ts'
@@ -52,6 +53,7 @@ export async function importUsers(
   const { result, invitations } = await transactionOrDryRun(deps.db, dryRun, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${IMPORT_LOCK}))`)
     const state = await loadImportState(tx, emails, now)
+    await yieldToEventLoop()
     const plan = planImport(inputs, state, importedBy)
     const created = await applyPlan(tx, plan, state, now)
     const invitations = await prepareInvitations(tx, deps, [...created, ...plan.reinvite], now)

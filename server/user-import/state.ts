@@ -1,20 +1,11 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { intArray, textArray } from '../db/bulk.ts'
 import { emailTokens, groupMembers, groups, packages, userPackages, users } from '../db/schema.ts'
 import type { ImportState } from './plan.ts'
 import { nameKey } from './row-rules.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** Ids or e-mails one `in (…)` list carries: far under PostgreSQL's 65,535 parameters. */
-const LIST_CHUNK = 5000
-
-/** Runs a query per slice of `items` and concatenates the answers. */
-export async function inChunks<T, R>(items: readonly T[], size: number, query: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
-  const answers: R[] = []
-  for (let i = 0; i < items.length; i += size) answers.push(...(await query(items.slice(i, i + size))))
-  return answers
-}
 
 /**
  * What the import's plan needs of the database for these e-mails, read inside the import's transaction. The
@@ -23,47 +14,42 @@ export async function inChunks<T, R>(items: readonly T[], size: number, query: (
  */
 export async function loadImportState(tx: Tx, emails: string[], now: Date): Promise<ImportState> {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update')
-  const accountRows = await inChunks(emails, LIST_CHUNK, (chunk) =>
-    tx
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-        passwordHash: users.passwordHash,
-        emailVerified: users.emailVerified,
-      })
-      .from(users)
-      .where(inArray(users.email, chunk)),
-  )
+  const accountRows = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      emailVerified: users.emailVerified,
+    })
+    .from(users)
+    .where(sql`${users.email} = any(${textArray(emails)})`)
   const ids = accountRows.map((row) => row.id)
   const pendingIds = accountRows.filter((row) => row.passwordHash === null && !row.emailVerified).map((row) => row.id)
   const liveInvitations = new Set(
     (
-      await inChunks(pendingIds, LIST_CHUNK, (chunk) =>
-        tx
-          .selectDistinct({ userId: emailTokens.userId })
-          .from(emailTokens)
-          .where(
-            and(
-              inArray(emailTokens.userId, chunk),
-              eq(emailTokens.purpose, 'invite'),
-              isNull(emailTokens.usedAt),
-              gt(emailTokens.expiresAt, now),
-            ),
+      await tx
+        .selectDistinct({ userId: emailTokens.userId })
+        .from(emailTokens)
+        .where(
+          and(
+            sql`${emailTokens.userId} = any(${intArray(pendingIds)})`,
+            eq(emailTokens.purpose, 'invite'),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now),
           ),
-      )
+        )
     ).map((row) => row.userId),
   )
-  const membershipRows = await inChunks(ids, LIST_CHUNK, (chunk) =>
-    tx.select({ groupId: groupMembers.groupId, userId: groupMembers.userId }).from(groupMembers).where(inArray(groupMembers.userId, chunk)),
-  )
-  const assignmentRows = await inChunks(ids, LIST_CHUNK, (chunk) =>
-    tx
-      .select({ userId: userPackages.userId, packageId: userPackages.packageId, direct: userPackages.direct })
-      .from(userPackages)
-      .where(inArray(userPackages.userId, chunk)),
-  )
+  const membershipRows = await tx
+    .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(sql`${groupMembers.userId} = any(${intArray(ids)})`)
+  const assignmentRows = await tx
+    .select({ userId: userPackages.userId, packageId: userPackages.packageId, direct: userPackages.direct })
+    .from(userPackages)
+    .where(sql`${userPackages.userId} = any(${intArray(ids)})`)
   const packageRows = await tx.select({ id: packages.id, title: packages.title }).from(packages).orderBy(asc(packages.id))
   const groupRows = await tx.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.id))
 
