@@ -11,6 +11,7 @@ import { publicConfigOf } from './system/public-config.ts'
 import { compressJson } from './http/compress.ts'
 import { oauth2Routes } from './oauth2/routes.ts'
 import { userRoutes } from './user/routes.ts'
+import { userImportRoutes } from './user-import/routes.ts'
 import { systemRoutes } from './system/routes.ts'
 import { openApiRoutes } from './openapi/routes.ts'
 import { packageRoutes } from './packages/routes.ts'
@@ -53,6 +54,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .use(gradeExpiredBeforeReads(deps))
       .route('/oauth2', oauth2Routes(deps))
       .route('/user', userRoutes(deps, guards))
+      .route('/user', userImportRoutes(deps, guards))
       .route('/packages', packageRoutes(deps, guards))
       .route('/skills', skillRoutes(deps, guards))
       .route('/topic', topicRoutes(deps, guards))

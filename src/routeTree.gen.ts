@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ShellRouteImport } from './routes/_shell'
+import { Route as AcceptInviteRouteImport } from './routes/accept-invite'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
@@ -23,6 +24,7 @@ import { Route as ShellTopicsIdRouteImport } from './routes/_shell/topics/$id'
 import { Route as ShellUserMyDashboardRouteImport } from './routes/_shell/user/my-dashboard'
 import { Route as ShellUserPackagesRouteImport } from './routes/_shell/user/packages'
 import { Route as ShellUserSettingsRouteImport } from './routes/_shell/user/settings'
+import { Route as ShellAdminAdminImportUsersRouteImport } from './routes/_shell/_admin/admin/import-users'
 import { Route as ShellAdminAdminPackageAssignerRouteImport } from './routes/_shell/_admin/admin/package-assigner'
 import { Route as ShellAdminAdminPackageToUserRouteImport } from './routes/_shell/_admin/admin/package-to-user'
 import { Route as ShellAdminAdminPaginatedUsersRouteImport } from './routes/_shell/_admin/admin/paginated-users'
@@ -47,6 +49,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const ShellRoute = ShellRouteImport.update({
   id: '/_shell',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AcceptInviteRoute = AcceptInviteRouteImport.update({
+  id: '/accept-invite',
+  path: '/accept-invite',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -108,6 +115,12 @@ const ShellUserSettingsRoute = ShellUserSettingsRouteImport.update({
   path: '/user/settings',
   getParentRoute: () => ShellRoute,
 } as any)
+const ShellAdminAdminImportUsersRoute =
+  ShellAdminAdminImportUsersRouteImport.update({
+    id: '/admin/import-users',
+    path: '/admin/import-users',
+    getParentRoute: () => ShellAdminRoute,
+  } as any)
 const ShellAdminAdminPackageAssignerRoute =
   ShellAdminAdminPackageAssignerRouteImport.update({
     id: '/admin/package-assigner',
@@ -200,6 +213,7 @@ const ShellAdminTopicAddSkillIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accept-invite': typeof AcceptInviteRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -211,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
   '/user/packages': typeof ShellUserPackagesRoute
   '/user/settings': typeof ShellUserSettingsRoute
+  '/admin/import-users': typeof ShellAdminAdminImportUsersRoute
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
@@ -230,6 +245,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accept-invite': typeof AcceptInviteRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -241,6 +257,7 @@ export interface FileRoutesByTo {
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
   '/user/packages': typeof ShellUserPackagesRoute
   '/user/settings': typeof ShellUserSettingsRoute
+  '/admin/import-users': typeof ShellAdminAdminImportUsersRoute
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
@@ -262,6 +279,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_shell': typeof ShellRouteWithChildren
+  '/accept-invite': typeof AcceptInviteRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -274,6 +292,7 @@ export interface FileRoutesById {
   '/_shell/user/my-dashboard': typeof ShellUserMyDashboardRoute
   '/_shell/user/packages': typeof ShellUserPackagesRoute
   '/_shell/user/settings': typeof ShellUserSettingsRoute
+  '/_shell/_admin/admin/import-users': typeof ShellAdminAdminImportUsersRoute
   '/_shell/_admin/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/_shell/_admin/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/_shell/_admin/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
@@ -295,6 +314,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accept-invite'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-email'
@@ -306,6 +326,7 @@ export interface FileRouteTypes {
     | '/user/my-dashboard'
     | '/user/packages'
     | '/user/settings'
+    | '/admin/import-users'
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
@@ -325,6 +346,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accept-invite'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-email'
@@ -336,6 +358,7 @@ export interface FileRouteTypes {
     | '/user/my-dashboard'
     | '/user/packages'
     | '/user/settings'
+    | '/admin/import-users'
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
@@ -356,6 +379,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_shell'
+    | '/accept-invite'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-email'
@@ -368,6 +392,7 @@ export interface FileRouteTypes {
     | '/_shell/user/my-dashboard'
     | '/_shell/user/packages'
     | '/_shell/user/settings'
+    | '/_shell/_admin/admin/import-users'
     | '/_shell/_admin/admin/package-assigner'
     | '/_shell/_admin/admin/package-to-user'
     | '/_shell/_admin/admin/paginated-users'
@@ -389,6 +414,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ShellRoute: typeof ShellRouteWithChildren
+  AcceptInviteRoute: typeof AcceptInviteRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
@@ -409,6 +435,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof ShellRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accept-invite': {
+      id: '/accept-invite'
+      path: '/accept-invite'
+      fullPath: '/accept-invite'
+      preLoaderRoute: typeof AcceptInviteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -494,6 +527,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/settings'
       preLoaderRoute: typeof ShellUserSettingsRouteImport
       parentRoute: typeof ShellRoute
+    }
+    '/_shell/_admin/admin/import-users': {
+      id: '/_shell/_admin/admin/import-users'
+      path: '/admin/import-users'
+      fullPath: '/admin/import-users'
+      preLoaderRoute: typeof ShellAdminAdminImportUsersRouteImport
+      parentRoute: typeof ShellAdminRoute
     }
     '/_shell/_admin/admin/package-assigner': {
       id: '/_shell/_admin/admin/package-assigner'
@@ -613,6 +653,7 @@ declare module '@tanstack/react-router' {
 interface ShellAdminRouteChildren {
   ShellAdminDashboardRoute: typeof ShellAdminDashboardRoute
   ShellAdminReportsRoute: typeof ShellAdminReportsRoute
+  ShellAdminAdminImportUsersRoute: typeof ShellAdminAdminImportUsersRoute
   ShellAdminAdminPackageAssignerRoute: typeof ShellAdminAdminPackageAssignerRoute
   ShellAdminAdminPackageToUserRoute: typeof ShellAdminAdminPackageToUserRoute
   ShellAdminAdminPaginatedUsersRoute: typeof ShellAdminAdminPaginatedUsersRoute
@@ -631,6 +672,7 @@ interface ShellAdminRouteChildren {
 const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminDashboardRoute: ShellAdminDashboardRoute,
   ShellAdminReportsRoute: ShellAdminReportsRoute,
+  ShellAdminAdminImportUsersRoute: ShellAdminAdminImportUsersRoute,
   ShellAdminAdminPackageAssignerRoute: ShellAdminAdminPackageAssignerRoute,
   ShellAdminAdminPackageToUserRoute: ShellAdminAdminPackageToUserRoute,
   ShellAdminAdminPaginatedUsersRoute: ShellAdminAdminPaginatedUsersRoute,
@@ -681,6 +723,7 @@ const ShellRouteWithChildren = ShellRoute._addFileChildren(ShellRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ShellRoute: ShellRouteWithChildren,
+  AcceptInviteRoute: AcceptInviteRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   VerifyEmailRoute: VerifyEmailRoute,

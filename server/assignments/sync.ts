@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { intArray } from '../db/bulk.ts'
 import { rowsOf } from '../db/raw-rows.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -17,21 +18,18 @@ export interface AssignedPair {
  */
 export async function syncGroupAssignments(tx: Db | Tx, userIds: readonly number[], now: Date): Promise<AssignedPair[]> {
   if (userIds.length === 0) return []
-  const ids = sql.join(
-    userIds.map((id) => sql`${id}`),
-    sql`, `,
-  )
+  const ids = intArray(userIds)
   const added = await tx.execute(sql`
     insert into user_packages (user_id, package_id, assigned_at, direct)
     select distinct gm.user_id, gp.package_id, ${now.toISOString()}::timestamptz, false
     from group_members gm
     join group_packages gp on gp.group_id = gm.group_id
-    where gm.user_id in (${ids})
+    where gm.user_id = any(${ids})
     on conflict (user_id, package_id) do nothing
     returning user_id, package_id`)
   await tx.execute(sql`
     delete from user_packages up
-    where up.user_id in (${ids})
+    where up.user_id = any(${ids})
       and not up.direct
       and not exists (
         select 1 from group_members gm

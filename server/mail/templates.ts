@@ -44,3 +44,11 @@ export function reminderMail(
     text: `Hello ${name},\n\n${reminder.headline}. ${reminder.detail}\n\nTo open it:\n${reminder.link}\n\nYou can turn reminder e-mails off in Settings (the reminders in Learnpack itself stay):\n${reminder.settingsLink}\n`,
   }
 }
+
+export function invitationMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'You are invited to Learnpack',
+    text: `Hello ${name},\n\nAn administrator has made a Learnpack account for you (${to}). To choose your password and sign in, open:\n${link}\n\nThe link works once and expires in 7 days. If it has expired, open Learnpack and use "Forgot your password?" with this e-mail address to get a new link.\n`,
+  }
+}

@@ -10,7 +10,7 @@ import {
   type mcqCreateInput,
   type mcqInput,
 } from '../../contract/media.ts'
-import type { SheetKind } from '../../contract/mcq-import.ts'
+import { MAX_IMPORT_ROWS, type SheetKind } from '../../contract/mcq-import.ts'
 import { checkHeader, hasExplanationColumn, planImport, questionKey, questionProblem, type McqCandidate } from './import-rules.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
@@ -20,7 +20,7 @@ import { assertQuestionsReadable } from '../attempts/question-access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { receiveUpload, type UploadRequest } from '../storage/multipart.ts'
-import { readSheetOffThread } from './sheet-reader.ts'
+import { readSheetOffThread } from '../sheets/sheet-reader.ts'
 
 type McqRow = typeof mcqs.$inferSelect
 
@@ -119,6 +119,11 @@ export async function deleteMcq(db: Db, id: number) {
 
 export const plainSheetFields = z.object({ subTopicId: id })
 
+const QUESTION_ROW_LIMIT = {
+  maxRows: MAX_IMPORT_ROWS,
+  message: `The spreadsheet has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} question rows; at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} can be imported at once`,
+}
+
 /** Receives an uploaded spreadsheet (kept in memory, checked by content and size) and imports it, or with `dryRun` only reports what the import would do. */
 export async function importMcqUpload(
   deps: Pick<AppDeps, 'db' | 'store' | 'config'>,
@@ -144,7 +149,7 @@ async function importMcqs(
   { subTopicId, dryRun }: { subTopicId?: number; dryRun: boolean },
 ): Promise<McqUploadResult> {
   if (kind === 'plain') await assertSubTopicExists(db, subTopicId!)
-  const { header, rows } = await readSheetOffThread(file)
+  const { header, rows } = await readSheetOffThread(file, 'xlsx', QUESTION_ROW_LIMIT)
   const headerError = checkHeader(kind, header)
   if (headerError) throw badRequest(headerError, { file: headerError })
 

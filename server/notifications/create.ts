@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm'
 import type { NotificationKind } from '../../contract/notifications.ts'
 import type { Db } from '../db/client.ts'
-import { notifications } from '../db/schema.ts'
+import { intArray, textArray } from '../db/bulk.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -15,8 +16,20 @@ export interface NewNotification {
   link: string
 }
 
-/** Stores notifications in the caller's transaction, so they exist exactly when what they announce does. */
+/**
+ * Stores notifications in the caller's transaction, so they exist exactly when what they announce does. One
+ * statement whatever their number (an import may notify thousands of learners at once).
+ */
 export async function createNotifications(tx: Db | Tx, items: readonly NewNotification[], now: Date): Promise<void> {
   if (items.length === 0) return
-  await tx.insert(notifications).values(items.map((item) => ({ ...item, createdAt: now })))
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, title, body, link, created_at)
+    select v.user_id, v.kind, v.title, v.body, v.link, ${now.toISOString()}::timestamptz
+    from unnest(
+      ${intArray(items.map((item) => item.userId))},
+      ${textArray(items.map((item) => item.kind))},
+      ${textArray(items.map((item) => item.title))},
+      ${textArray(items.map((item) => item.body))},
+      ${textArray(items.map((item) => item.link))}
+    ) as v(user_id, kind, title, body, link)`)
 }

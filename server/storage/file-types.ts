@@ -3,7 +3,7 @@ import { XLSX_TYPE } from '../../contract/mcq-import.ts'
 export { formatBytes } from '../../contract/bytes.ts'
 
 /** File types recognised by their first bytes (never by name or declared type). */
-export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx'
+export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'csv'
 
 export interface Sniffed {
   kind: FileKind
@@ -35,12 +35,20 @@ export function sniff(head: Buffer): Sniffed | null {
   if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) {
     return { kind: 'xlsx', contentType: XLSX_TYPE, extension: 'xlsx' }
   }
+  if (head.length > 0 && isText(head)) return { kind: 'csv', contentType: 'text/csv', extension: 'csv' }
   return null
 }
+
+/**
+ * Text with no control character but tabs and line breaks: what a CSV file starts with (UTF-8 bytes, a byte order
+ * mark included, are all at or above 0x20). Checked last, as a PDF also starts as text.
+ */
+const isText = (head: Buffer) => head.every((byte) => (byte >= 0x20 ? byte !== 0x7f : byte === 0x09 || byte === 0x0a || byte === 0x0d))
 
 export const KIND_LABEL: Record<FileKind, string> = {
   video: 'a video (MP4, WebM or QuickTime)',
   image: 'an image (PNG, JPEG or WebP)',
   pdf: 'a PDF',
   xlsx: 'an Excel .xlsx spreadsheet',
+  csv: 'a CSV file',
 }

@@ -7,7 +7,8 @@ import type { BlobStore } from './blob-store.ts'
 import { KIND_LABEL, SNIFF_BYTES, formatBytes, sniff, type FileKind, type Sniffed } from './file-types.ts'
 
 export interface FileRule {
-  kind: FileKind
+  /** The kind the file must be, or the kinds it may be. */
+  kind: FileKind | readonly FileKind[]
   maxBytes: number
   required: boolean
   /** Store the file (default), or keep it in memory (small files parsed at once, e.g. spreadsheets). */
@@ -75,10 +76,11 @@ class Inspector extends Transform {
   }
   private check(): AppError | null {
     const found = sniff(this.head)
-    if (!found || found.kind !== this.rule.kind)
-      return new AppError(415, `${this.field} must be ${KIND_LABEL[this.rule.kind]}`, {
-        details: { [this.field]: `Expected ${KIND_LABEL[this.rule.kind]}` },
-      })
+    const kinds = typeof this.rule.kind === 'string' ? [this.rule.kind] : this.rule.kind
+    if (!found || !kinds.includes(found.kind)) {
+      const expected = kinds.map((kind) => KIND_LABEL[kind]).join(' or ')
+      return new AppError(415, `${this.field} must be ${expected}`, { details: { [this.field]: `Expected ${expected}` } })
+    }
     this.sniffed = found
     return null
   }

@@ -2,12 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { User } from '../../contract/auth.ts'
 import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
 import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
+import type { AcceptInvitationInput } from '../../contract/user-import.ts'
 import { api, endSession, unwrap, unwrapMessage } from '../api/client.ts'
 import { getToken, saveSession } from '../api/session.ts'
 import { userKeys } from './user.ts'
 import { successToast } from './meta.ts'
 
-/** The signed-in user's own account (profile, password) and the mail-link pages (verify, resend, forgot, reset). */
+/** The signed-in user's own account (profile, password) and the mail-link pages (verify, resend, forgot, reset, invitation). */
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -24,6 +25,8 @@ const verifyEmail = (token: string) => unwrapMessage(api.user.verify.$get({ quer
 const resendVerification = (email: string) => unwrapMessage(api.user['resend-verification'].$post({ query: { email } }))
 const requestPasswordReset = (email: string) => unwrapMessage(api.user['forgot-password'].$post({ json: { email } }))
 const resetPassword = (json: ResetPasswordInput) => unwrapMessage(api.user['reset-password'].$post({ json }))
+/** Sets an invited account's first password; answers a session. */
+const acceptInvitation = (json: AcceptInvitationInput) => unwrap(api.user['accept-invitation'].$post({ json }))
 
 /**
  * Verifying spends the token, so it runs once per token: never refetched, never retried, kept for the
@@ -102,3 +105,7 @@ export const useRequestPasswordReset = () =>
   useMutation({ mutationFn: requestPasswordReset, meta: { errorMessage: 'Failed to send the password reset email' } })
 /** Its failure shows on the page itself, not as a toast. */
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword })
+
+/** Accepting an invitation signs the person in: the session it answers is kept. Its failure shows on the page. */
+export const useAcceptInvitation = () =>
+  useMutation({ mutationFn: acceptInvitation, onSuccess: ({ token, user }) => saveSession(token, user) })

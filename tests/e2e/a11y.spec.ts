@@ -59,6 +59,7 @@ const SCREENS = [
   },
   { route: '/forgot-password', as: 'guest', url: () => '/forgot-password' },
   { route: '/reset-password', as: 'guest', url: () => '/reset-password?token=not-a-real-token' },
+  { route: '/accept-invite', as: 'guest', url: () => '/accept-invite?token=not-a-real-token' },
   { route: '/verify-email', as: 'guest', url: () => '/verify-email?token=not-a-real-token' },
   { route: '/user/resend-verification', as: 'guest', url: () => '/user/resend-verification?email=someone%40example.com' },
   {
@@ -227,6 +228,7 @@ const SCREENS = [
   },
   { route: '/admin/package-to-user', as: 'admin', url: () => '/admin/package-to-user' },
   { route: '/admin/paginated-users', as: 'admin', url: () => '/admin/paginated-users' },
+  { route: '/admin/import-users', as: 'admin', url: () => '/admin/import-users' },
   { route: '/user/list', as: 'admin', url: () => '/user/list' },
   {
     route: '/user/detail',

@@ -7,6 +7,7 @@ import { AnchorLink } from '../ui/links.tsx'
 import { EmailRequestForm } from './EmailRequestForm.tsx'
 import { PublicCard } from './PublicCard.tsx'
 import { ResetPasswordForm } from './ResetPasswordForm.tsx'
+import { AcceptInvitationForm } from './AcceptInvitationForm.tsx'
 import { NotVerified, VerifyEmailStatus, Verifying } from './VerifyEmailStatus.tsx'
 
 /** 'Forgot your password?' from the sign-in screen: ask for a reset link by e-mail. */
@@ -60,6 +61,15 @@ export function ResetPasswordPage({ token }: { token?: string }) {
   return (
     <PublicCard title="Choose a new password">
       <ResetPasswordForm token={token} />
+    </PublicCard>
+  )
+}
+
+/** The page an invitation mail links to (`APP_URL/accept-invite?token=…`): choose the account's first password. */
+export function AcceptInvitationPage({ token }: { token?: string }) {
+  return (
+    <PublicCard title="Set up your account">
+      <AcceptInvitationForm token={token} />
     </PublicCard>
   )
 }

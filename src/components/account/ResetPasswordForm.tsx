@@ -1,12 +1,13 @@
 import type { FormEvent } from 'react'
-import { Alert, Stack, Text } from '@mantine/core'
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react'
+import { Alert, Stack } from '@mantine/core'
+import { IconCircleCheck } from '@tabler/icons-react'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { useResetPassword } from '../../queries/account.ts'
 import { NewPasswordFields, SubmitButton } from './FormParts.tsx'
 import { checkNewPassword } from './password-rules.ts'
 import { useFormFields } from './useFormFields.ts'
-import { AnchorLink, ButtonLink } from '../ui/links.tsx'
+import { ButtonLink } from '../ui/links.tsx'
+import { LinkProblem } from './LinkProblem.tsx'
 
 const MISSING = 'This password reset link is incomplete. Ask for a new one.'
 
@@ -64,21 +65,5 @@ export function ResetPasswordForm({ token }: { token?: string }) {
         </SubmitButton>
       </Stack>
     </form>
-  )
-}
-
-function LinkProblem({ message }: { message: string }) {
-  return (
-    <Stack gap="md">
-      <Alert color="red" icon={<IconAlertTriangle size={20} />} role="alert" title="Link not valid">
-        {message}
-      </Alert>
-      <Text size="sm">
-        <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
-      </Text>
-      <Text size="sm" ta="center">
-        <AnchorLink to="/">Back to sign in</AnchorLink>
-      </Text>
-    </Stack>
   )
 }

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core'
 import { messageOf } from '../../api/errors.ts'
 import { useCreateMcq } from '../../queries/mcqs.ts'
 import { usePhone } from '../ui/usePhone.ts'
-import { FormMessage } from './FormMessage.tsx'
+import { FormMessage } from '../ui/FormMessage.tsx'
 import { EMPTY_DRAFT, toNewQuestion, type McqDraft } from './mcq-draft.ts'
 import { McqDraftFields } from './McqDraftFields.tsx'
 

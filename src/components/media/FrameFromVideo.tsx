@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button, Group, Image, NumberInput, Stack } from '@mantine/core'
 import { IconPhoto } from '@tabler/icons-react'
 import { videoDuration, videoFrame } from '../../lib/video-frame.ts'
-import { FormMessage } from './FormMessage.tsx'
+import { FormMessage } from '../ui/FormMessage.tsx'
 
 interface FrameFromVideoProps {
   video: File | null

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
-import { Alert, Badge, Group, List, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core'
-import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react'
+import { Group, List, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react'
 import type { McqUploadResult } from '../../../contract/media.ts'
+import { ImportChecking, ImportFigure as Figure, ImportPanel as Panel, ImportRefused } from '../ui/ImportPreview.tsx'
 
 /** Skipped rows with their reasons: every line is in the page; long lists scroll inside their box. */
 function SkipList({ title, lines }: { title: string; lines: string[] }) {
@@ -23,35 +23,12 @@ function SkipList({ title, lines }: { title: string; lines: string[] }) {
   )
 }
 
-function Figure({ label, value, color }: { label: string; value: number; color: string }) {
-  return (
-    <Badge variant="light" color={color} size="lg" radius="sm" style={{ textTransform: 'none' }}>
-      {label}: {value}
-    </Badge>
-  )
-}
-
 export type McqPreviewState = { status: 'checking' } | { status: 'failed'; message: string } | { status: 'ready'; summary: McqUploadResult }
 
 /** What an import will do, as the server's dry run answers it, before anything is stored. */
 export function McqPreview({ state }: { state: McqPreviewState }) {
-  if (state.status === 'checking') {
-    return (
-      <Group gap="xs" mih={36} role="status">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          Checking the spreadsheet…
-        </Text>
-      </Group>
-    )
-  }
-  if (state.status === 'failed') {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This file cannot be imported">
-        {state.message}
-      </Alert>
-    )
-  }
+  if (state.status === 'checking') return <ImportChecking />
+  if (state.status === 'failed') return <ImportRefused message={state.message} />
   const { summary } = state
   const rows = summary.uploaded + summary.skipped
   return (
@@ -83,21 +60,5 @@ export function McqResult({ result }: { result: McqUploadResult }) {
       </Group>
       <SkipList title="Skipped rows" lines={result.skippedDetails} />
     </Panel>
-  )
-}
-
-function Panel({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={label}>
-      <Stack gap="xs">
-        <Group gap={6}>
-          {icon}
-          <Text size="sm" fw={700}>
-            {label}
-          </Text>
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
   )
 }

@@ -6,10 +6,10 @@ import type { SheetKind } from '../../../contract/mcq-import.ts'
 import { messageOf } from '../../api/errors.ts'
 import { notify } from '../../lib/toast.ts'
 import { usePreviewMcqSheet, useUploadMcqSheet } from '../../queries/mcqs.ts'
-import { FilePicker, wrongKind } from './FilePicker.tsx'
-import { FormMessage } from './FormMessage.tsx'
+import { FilePicker, wrongKind } from '../ui/FilePicker.tsx'
+import { FormMessage } from '../ui/FormMessage.tsx'
 import { McqPreview, McqResult, type McqPreviewState } from './McqPreview.tsx'
-import { UploadProgress } from './UploadProgress.tsx'
+import { UploadProgress } from '../ui/UploadProgress.tsx'
 import { formName } from './form-name.ts'
 
 interface McqSheetUploadProps {

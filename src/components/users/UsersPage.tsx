@@ -90,9 +90,14 @@ function UsersFrame({ view, subtitle, children }: { view: UsersView; subtitle?: 
         title={config.title}
         subtitle={subtitle}
         actions={
-          <ButtonLink to={config.other.to} variant="default">
-            {config.other.label}
-          </ButtonLink>
+          <>
+            <ButtonLink to="/admin/import-users" variant="default">
+              Import users
+            </ButtonLink>
+            <ButtonLink to={config.other.to} variant="default">
+              {config.other.label}
+            </ButtonLink>
+          </>
         }
       />
       {children}

@@ -4,14 +4,14 @@ import path from 'node:path'
 import { TEMPLATE_HEADERS, TEMPLATE_SAMPLE } from '../../contract/mcq-import.ts'
 import { AppError } from '../http/errors.ts'
 import { buildZip, storedWorksheetFirst, zipEntries } from '../test/zip.ts'
-import { buildTemplate } from './template.ts'
-import { readQuestionRows } from './xlsx.ts'
+import { buildTemplate } from '../mcqs/template.ts'
+import { readXlsxRows } from './xlsx.ts'
 
-const MAX_ROWS = 10_000
+const LIMIT = { maxRows: 10_000, message: 'Too many rows' }
 
 async function refusal(file: Buffer): Promise<AppError> {
   try {
-    await readQuestionRows(file, MAX_ROWS)
+    await readXlsxRows(file, LIMIT)
   } catch (err) {
     expect(err).toBeInstanceOf(AppError)
     return err as AppError
@@ -19,7 +19,7 @@ async function refusal(file: Buffer): Promise<AppError> {
   throw new Error('the file was read')
 }
 
-describe('readQuestionRows', () => {
+describe('readXlsxRows', () => {
   it('reads a template whose entries are stored, worksheet before workbook, the same way 200 times out of 200', async () => {
     const file = await storedWorksheetFirst(await buildTemplate('withSubTopic'))
     const expected = {
@@ -27,7 +27,7 @@ describe('readQuestionRows', () => {
       rows: [{ rowNumber: 2, cells: TEMPLATE_SAMPLE.withSubTopic.map(String) }],
     }
     const answers = []
-    for (let i = 0; i < 200; i++) answers.push(await readQuestionRows(file, MAX_ROWS))
+    for (let i = 0; i < 200; i++) answers.push(await readXlsxRows(file, LIMIT))
     expect(answers.filter((answer) => JSON.stringify(answer) !== JSON.stringify(expected))).toEqual([])
   })
 
@@ -56,7 +56,7 @@ describe('readQuestionRows', () => {
 
     it('none remain after a read, whether it succeeds or is refused', async () => {
       const worksheetFirst = await storedWorksheetFirst(await buildTemplate('plain'))
-      await readQuestionRows(worksheetFirst, MAX_ROWS)
+      await readXlsxRows(worksheetFirst, LIMIT)
       const template = await zipEntries(await buildTemplate('plain'))
       const hidden = { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(8 * 1024 ** 2, 0x20), unlisted: true }
       await refusal(buildZip([hidden, ...template]))

@@ -1,9 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { MAX_IMPORT_ROWS } from '../../contract/mcq-import.ts'
 import { AppError } from '../http/errors.ts'
-import type { SheetRows, SheetWorkerAnswer, SheetWorkerJob } from './xlsx.ts'
+import type { RowLimit, SheetFormat, SheetRows, SheetWorkerAnswer, SheetWorkerJob } from './xlsx.ts'
 
 // From the module's own path: Vite rewrites `new URL('./…', import.meta.url)` under the SPA tests.
 const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sheet-worker.ts')
@@ -19,18 +18,18 @@ let pending: PendingRead | undefined
 let queue: Promise<unknown> = Promise.resolve()
 
 /**
- * Reads a spreadsheet in a worker thread, so the server keeps answering every other request meanwhile (a big
+ * Reads a spreadsheet (or a CSV file) in a worker thread, so the server keeps answering every other request meanwhile (a big
  * sheet takes seconds of parsing). One worker is started on the first import and kept: starting a thread and
  * loading exceljs again cost more than reading a 5,000-row sheet. Reads queue and run one at a time. The
  * worker's memory is capped; a sheet that needs more is refused with a 413 and the next read starts a new worker.
  */
-export function readSheetOffThread(buffer: Buffer): Promise<SheetRows> {
-  const read = queue.then(() => readOnWorker(buffer))
+export function readSheetOffThread(buffer: Buffer, format: SheetFormat, limit: RowLimit): Promise<SheetRows> {
+  const read = queue.then(() => readOnWorker(buffer, format, limit))
   queue = read.catch(() => undefined)
   return read
 }
 
-function readOnWorker(buffer: Buffer): Promise<SheetRows> {
+function readOnWorker(buffer: Buffer, format: SheetFormat, limit: RowLimit): Promise<SheetRows> {
   return new Promise((resolve, reject) => {
     const thread = sheetWorker()
     thread.ref()
@@ -45,7 +44,7 @@ function readOnWorker(buffer: Buffer): Promise<SheetRows> {
       },
     }
     const file = new Uint8Array(buffer) // a copy with its own ArrayBuffer, handed over to the worker without another copy
-    thread.postMessage({ file, maxRows: MAX_IMPORT_ROWS } satisfies SheetWorkerJob, [file.buffer])
+    thread.postMessage({ file, format, limit } satisfies SheetWorkerJob, [file.buffer])
   })
 }
 

@@ -4,14 +4,15 @@ import { IconFile, IconFileSpreadsheet, IconFileTypePdf, IconMovie, IconPhoto } 
 import { formatBytes } from '../../../contract/bytes.ts'
 import { XLSX_TYPE } from '../../../contract/mcq-import.ts'
 
-/** The kinds of file the media screens take (the server checks the bytes; this only guides the picker). */
-export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx'
+/** The kinds of file the upload screens take (the server checks the bytes; this only guides the picker). */
+export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'sheet'
 
 export const ACCEPT: Record<PickKind, string> = {
   video: 'video/*',
   image: 'image/*',
   pdf: 'application/pdf',
   xlsx: `.xlsx,${XLSX_TYPE}`,
+  sheet: `.xlsx,.csv,${XLSX_TYPE},text/csv`,
 }
 
 const ICON: Record<PickKind, ReactNode> = {
@@ -19,6 +20,7 @@ const ICON: Record<PickKind, ReactNode> = {
   image: <IconPhoto size={16} aria-hidden />,
   pdf: <IconFileTypePdf size={16} aria-hidden />,
   xlsx: <IconFileSpreadsheet size={16} aria-hidden />,
+  sheet: <IconFileSpreadsheet size={16} aria-hidden />,
 }
 
 const extension = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
@@ -37,6 +39,8 @@ export function wrongKind(file: File, kind: PickKind): string | null {
       return file.type === 'application/pdf' || ext === 'pdf' ? null : 'Choose a PDF file'
     case 'xlsx':
       return ext === 'xlsx' ? null : 'Only .xlsx files are accepted'
+    case 'sheet':
+      return ext === 'xlsx' || ext === 'csv' ? null : 'Only .xlsx and .csv files are accepted'
   }
 }
 
@@ -60,7 +64,7 @@ interface FilePickerProps {
   required?: boolean
 }
 
-/** The one file field of the media screens: labelled, filtered by kind, clearable, with the chosen file's size. */
+/** The one file field of the upload screens: labelled, filtered by kind, clearable, with the chosen file's size. */
 export function FilePicker({
   kind,
   label,

@@ -4,14 +4,17 @@ import type { SheetRow } from '../../contract/mcq-import.ts'
 import { AppError, badRequest } from '../http/errors.ts'
 import { isSizeMismatch, NOT_XLSX, openZipContainer, type ZipContainer } from './zip-container.ts'
 
-/** The first worksheet's header and question rows (blank rows left out; row numbers are the sheet's own). */
+/** The first worksheet's header and data rows (blank rows left out; row numbers are the sheet's own). */
 export interface SheetRows {
   header: string[] | undefined
   rows: SheetRow[]
 }
 
-const tooManyRowsMessage = (limit: number) =>
-  `The spreadsheet has more than ${limit.toLocaleString('en-US')} question rows; at most ${limit.toLocaleString('en-US')} can be imported at once`
+/** How many data rows one import takes, and the 400's message past that (each import names its own rows). */
+export interface RowLimit {
+  maxRows: number
+  message: string
+}
 
 /** A streamed worksheet: its rows, one at a time. */
 type WorksheetRows = AsyncIterable<{ number: number; values: unknown }>
@@ -33,15 +36,15 @@ interface WorkbookSteps {
 }
 
 /**
- * Reads the first worksheet of an .xlsx a row at a time, and stops as soon as it holds more than `maxRows`
- * question rows, instead of building the whole workbook in memory first. The zip is read from its central
+ * Reads the first worksheet of an .xlsx a row at a time, and stops as soon as it holds more than `limit.maxRows`
+ * data rows, instead of building the whole workbook in memory first. The zip is read from its central
  * directory (openZipContainer); nothing is written to disk. Runs inside the sheet worker (readSheetOffThread in
  * sheet-reader.ts), never on the server's event loop.
  */
-export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise<SheetRows> {
+export async function readXlsxRows(buffer: Buffer, limit: RowLimit): Promise<SheetRows> {
   const zip = await openZipContainer(buffer)
   try {
-    return await readFirstWorksheet(zip, maxRows)
+    return await readFirstWorksheet(zip, limit)
   } catch (err) {
     if (err instanceof AppError) throw err
     if (isSizeMismatch(err)) throw badRequest(`${NOT_XLSX}: an entry does not expand to the size it declares`)
@@ -51,7 +54,7 @@ export async function readQuestionRows(buffer: Buffer, maxRows: number): Promise
   }
 }
 
-async function readFirstWorksheet(zip: ZipContainer, maxRows: number): Promise<SheetRows> {
+async function readFirstWorksheet(zip: ZipContainer, limit: RowLimit): Promise<SheetRows> {
   // Styles are read so that date cells come back as dates; hyperlinks are not needed.
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(undefined as unknown as Readable, {
     worksheets: 'emit',
@@ -76,7 +79,7 @@ async function readFirstWorksheet(zip: ZipContainer, maxRows: number): Promise<S
         const cells = rowCells(row.values)
         if (row.number === 1) header = cells
         else if (cells.some((c) => c !== '')) {
-          if (rows.length === maxRows) throw badRequest(tooManyRowsMessage(maxRows), { file: tooManyRowsMessage(maxRows) })
+          if (rows.length === limit.maxRows) throw badRequest(limit.message, { file: limit.message })
           rows.push({ rowNumber: row.number, cells })
         }
       }
@@ -141,11 +144,15 @@ export function cellText(value: unknown): string {
   return ''
 }
 
-/** What the sheet reader posts to its worker: one file (its bytes transferred, not copied) and the row limit. */
+/** What the sheet reader posts to its worker: one file (its bytes transferred, not copied), its format and the row limit. */
 export interface SheetWorkerJob {
   file: Uint8Array
-  maxRows: number
+  format: SheetFormat
+  limit: RowLimit
 }
+
+/** The formats an import reads: an .xlsx workbook's first worksheet, or a CSV file's records. */
+export type SheetFormat = 'xlsx' | 'csv'
 
 /** What the sheet worker posts back: the rows, the error to answer with, or an unexpected failure's stack. */
 export type SheetWorkerAnswer =
