@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { pageQuery } from './content.ts'
 
-/** What a notification is about: the one list of kinds (certificates add theirs here). */
-export const NOTIFICATION_KINDS = ['assigned', 'due-soon', 'overdue'] as const
+/** What a notification is about: the one list of kinds. */
+export const NOTIFICATION_KINDS = ['assigned', 'due-soon', 'overdue', 'certificate-issued', 'certificate-expiring'] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export const notificationSchema = z

@@ -34,6 +34,8 @@ import { progressRoutes } from './progress/routes.ts'
 import { searchRoutes } from './search/routes.ts'
 import { accessRequestRoutes } from './access-requests/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
+import { certificateRoutes } from './certificates/routes.ts'
+import { certificateSettingsRoutes } from './certificates/settings-routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({
@@ -56,6 +58,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/user', userRoutes(deps, guards))
       .route('/user', userImportRoutes(deps, guards))
       .route('/packages', packageRoutes(deps, guards))
+      .route('/packages', certificateSettingsRoutes(deps, guards))
       .route('/skills', skillRoutes(deps, guards))
       .route('/topic', topicRoutes(deps, guards))
       .route('/subTopic', subTopicRoutes(deps, guards))
@@ -74,6 +77,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/search', searchRoutes(deps, guards))
       .route('/access-requests', accessRequestRoutes(deps, guards))
       .route('/notifications', notificationRoutes(deps, guards))
+      .route('/certificates', certificateRoutes(deps, guards))
       .route('/', systemRoutes(deps))
   )
 }

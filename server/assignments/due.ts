@@ -28,11 +28,14 @@ export interface AssignmentDue {
 /**
  * Every assignment matching `where` (a condition on `up`, the `user_packages` row) with its due date. A direct
  * assignment is due at its `due_at`, or `due_days` after it was made; a group's at its `due_at`, or `due_days`
- * after the later of the learner joining and the package being given to the group.
+ * after the later of the learner joining and the package being given to the group. In a certificate's renewal
+ * cycle the date to recertify by is the due date, whatever the others say (they were for the first pass).
  */
 export async function assignmentsWithDue(db: Db | Tx, where: SQL = sql`true`): Promise<AssignmentDue[]> {
   const result = await db.execute(sql`
-    select up.user_id, up.package_id, up.assigned_at, up.completed_at, due.due_at, due.reminder_days
+    select up.user_id, up.package_id, up.assigned_at, up.completed_at,
+           coalesce(up.recertify_by, due.due_at) as due_at,
+           case when up.recertify_by is null then due.reminder_days else up.reminder_days end as reminder_days
     from user_packages up
     left join lateral (
       select s.due_at, s.reminder_days from (

@@ -1,3 +1,4 @@
+import { issueCertificateIfEnabled } from '../certificates/issue.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { mp4 } from '../test/media.ts'
 
@@ -133,6 +134,14 @@ const RULES: Record<string, Rule> = {
   'GET /api/notifications': 'user',
   'POST /api/notifications/read-all': 'user',
   'POST /api/notifications/:id/read': 'user',
+  'GET /api/packages/:id/certificate-settings': 'admin',
+  'PUT /api/packages/:id/certificate-settings': 'admin',
+  'GET /api/certificates': 'user',
+  'GET /api/certificates/all': 'admin',
+  'GET /api/certificates/all/export': 'admin',
+  'GET /api/certificates/verify/:code': 'public',
+  'GET /api/certificates/:id/pdf': 'owner',
+  'POST /api/certificates/:id/revoke': 'admin',
 }
 
 /** Bodies for routes that validate their body before they can tell who may call them; others get {}. */
@@ -140,6 +149,7 @@ const BODIES: Record<string, unknown | ((ids: Fixture['ids']) => unknown)> = {
   'PUT /api/progress/videos/:videoId': { position: 1, watched: [[0, 1]] },
   'POST /api/mcq-attempts/start': (ids: Fixture['ids']) => ({ subTopicIds: [ids.subTopic] }),
   'PUT /api/mcq-attempts/sittings/:sittingId/answers': { answers: {} },
+  'POST /api/certificates/:id/revoke': { reason: 'Issued by mistake' },
 }
 
 type Role = 'anonymous' | 'learnerWithout' | 'learnerWith' | 'admin'
@@ -178,6 +188,9 @@ interface Fixture {
     attempt: number
     /** The assigned learner's open sitting. */
     sitting: string
+    /** The assigned learner's certificate of the package, and its code. */
+    certificate: number
+    certificateCode: string
   }
 }
 
@@ -216,7 +229,14 @@ async function seed(): Promise<Fixture> {
     token: learnerWith.token,
     body: { subTopicIds: [subTopicId] },
   })
+  await ctx.request('PUT', `/api/packages/${pkg.id}/certificate-settings`, {
+    token: admin.token,
+    body: { enabled: true, validityMonths: 12, renewDaysBefore: 30 },
+  })
+  const certificate = (await ctx.deps.db.transaction((tx) => issueCertificateIfEnabled(tx, learnerWith.user.id, pkg.id, ctx.now)))!
   const owned = {
+    certificate: certificate.id,
+    certificateCode: certificate.code,
     review: review.body.data!.id,
     comment: comment.body.data!.id,
     attempt: attempt.body.data!.attempts[0]!.id,
@@ -269,6 +289,7 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     ['/api/comments', ids.comment],
     ['/api/mcq-attempts', ids.attempt],
     ['/api/reports', ids.package],
+    ['/api/certificates', ids.certificate],
     ['/api/user', ids.user],
   ]
   const resource = byPrefix.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? ids.user
@@ -279,6 +300,7 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     .replace(':videoId', String(ids.video))
     .replace(':key', ids.fileKey)
     .replace(':sittingId', ids.sitting)
+    .replace(':code', ids.certificateCode)
     .replace(':id', String(resource))
   const query: Record<string, string> = {
     '/api/user/getUserById': `id=${ids.user}`,

@@ -145,6 +145,12 @@ export const userPackages = pgTable(
     dueDays: integer('due_days'),
     reminderDays: jsonb('reminder_days').$type<number[]>().notNull().default(DEFAULT_REMINDER_DAYS),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** Certificates' renewal: cycle 1 is the first pass; each recertification starts the next one. */
+    cycle: integer('cycle').notNull().default(1),
+    /** When the current cycle began (null in cycle 1): only test attempts from then on count towards its progress. */
+    cycleStartedAt: timestamp('cycle_started_at', { withTimezone: true, mode: 'date' }),
+    /** In a renewal cycle, the date to recertify by: the cycle's due date, whatever other due dates say. */
+    recertifyBy: timestamp('recertify_by', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('user_packages_pair_unique').on(t.userId, t.packageId),
@@ -269,6 +275,79 @@ export const throttleEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('throttle_events_lookup_idx').on(t.bucket, t.key, t.at)],
+)
+
+/** A package's certificate rules; a package without a row issues none. */
+export const certificateSettings = pgTable(
+  'certificate_settings',
+  {
+    packageId: integer('package_id')
+      .primaryKey()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    /** Null: certificates of this package never expire. */
+    validityMonths: integer('validity_months'),
+    renewDaysBefore: integer('renew_days_before').notNull().default(30),
+  },
+  (t) => [
+    check('certificate_settings_validity_check', sql`${t.validityMonths} is null or ${t.validityMonths} >= 1`),
+    check('certificate_settings_renew_check', sql`${t.renewDaysBefore} >= 0`),
+  ],
+)
+
+/**
+ * Certificates issued on completing a package, one per learner, package and cycle. The learner's name and the
+ * package's title are kept as printed, so a certificate still verifies after either changes or the package goes.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    /** The public verification code: random, URL-safe. */
+    code: text('code').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    cycle: integer('cycle').notNull(),
+    learnerName: text('learner_name').notNull(),
+    packageTitle: text('package_title').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokeReason: text('revoke_reason'),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the learner's renewal cycle began for this certificate (set once, by the tick that began it). */
+    renewalStartedAt: timestamp('renewal_started_at', { withTimezone: true, mode: 'date' }),
+    /** When the issue e-mail was claimed for sending (null: not yet). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_unique').on(t.code),
+    uniqueIndex('certificates_cycle_unique').on(t.userId, t.packageId, t.cycle),
+    index('certificates_package_idx').on(t.packageId),
+    index('certificates_renewal_idx').on(t.expiresAt).where(sql`${t.renewalStartedAt} is null and ${t.revokedAt} is null`),
+  ],
+)
+
+/** A learner's video progress of an earlier cycle of a package, kept when a renewal cycle starts afresh. */
+export const videoProgressHistory = pgTable(
+  'video_progress_history',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    cycle: integer('cycle').notNull(),
+    position: doublePrecision('position').notNull(),
+    watched: jsonb('watched').$type<[number, number][]>().notNull(),
+    watchedSeconds: doublePrecision('watched_seconds').notNull(),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId, t.cycle] })],
 )
 
 export const usersRelations = relations(users, ({ many }) => ({ packages: many(userPackages) }))

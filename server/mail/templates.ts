@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer.ts'
+import { formatDueDate } from '../reminders/wording.ts'
 
 export function verificationMail(to: string, name: string, link: string): MailMessage {
   return {
@@ -50,5 +51,32 @@ export function invitationMail(to: string, name: string, link: string): MailMess
     to,
     subject: 'You are invited to Learnpack',
     text: `Hello ${name},\n\nAn administrator has made a Learnpack account for you (${to}). To choose your password and sign in, open:\n${link}\n\nThe link works once and expires in 7 days. If it has expired, open Learnpack and use "Forgot your password?" with this e-mail address to get a new link.\n`,
+  }
+}
+
+/** A certificate was issued; `verifyLink` is the public page an employer can check it on. */
+export function certificateIssuedMail(
+  to: string,
+  name: string,
+  certificate: { packageTitle: string; expiresAt: Date | null; verifyLink: string; certificatesLink: string },
+): MailMessage {
+  const validity = certificate.expiresAt ? `It is valid until ${formatDueDate(certificate.expiresAt)}.` : 'It does not expire.'
+  return {
+    to,
+    subject: `Certificate earned: ${certificate.packageTitle}`,
+    text: `Hello ${name},\n\nYou completed "${certificate.packageTitle}" and earned its certificate. ${validity}\n\nDownload it from My certificates:\n${certificate.certificatesLink}\n\nAnyone can check it at:\n${certificate.verifyLink}\n`,
+  }
+}
+
+/** A certificate expires soon and the learner's renewal cycle has begun. */
+export function certificateExpiringMail(
+  to: string,
+  name: string,
+  renewal: { headline: string; detail: string; link: string },
+): MailMessage {
+  return {
+    to,
+    subject: renewal.headline,
+    text: `Hello ${name},\n\n${renewal.headline}. ${renewal.detail}\n\nTo start:\n${renewal.link}\n`,
   }
 }

@@ -154,7 +154,15 @@ async function loadRecords(db: Db, packageId: number, userIds: number[], byAdmin
     .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, inPackage)
-    .where(and(inArray(mcqAttempts.userId, userIds), eq(mcqAttempts.practice, false)))
+    .leftJoin(userPackages, and(eq(userPackages.userId, mcqAttempts.userId), eq(userPackages.packageId, packageId)))
+    .where(
+      and(
+        inArray(mcqAttempts.userId, userIds),
+        eq(mcqAttempts.practice, false),
+        // A certificate's renewal cycle counts only the tests taken in it; earlier ones stay in the history.
+        sql`(${userPackages.cycleStartedAt} is null or ${mcqAttempts.attemptedAt} >= ${userPackages.cycleStartedAt})`,
+      ),
+    )
     .groupBy(mcqAttempts.userId, mcqAttempts.subTopicId)
 
   const watchedByUser = Map.groupBy(watched, (w) => w.userId)
