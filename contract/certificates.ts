@@ -90,3 +90,16 @@ export const revokeInput = z.object({
   reason: text('Reason', { max: REVOKE_REASON_MAX, required: 'Please give a reason for revoking', multiline: true }),
 })
 export type RevokeInput = z.input<typeof revokeInput>
+
+/**
+ * What the learner's package cards and viewer say of certificates: `earned` (a valid certificate, nothing to do) or
+ * `recertify` (a renewal cycle open until `recertifyBy`). Packages with neither are left out.
+ */
+export const certificateStandingSchema = z
+  .object({
+    packageId: z.number().int(),
+    state: z.enum(['earned', 'recertify']),
+    recertifyBy: z.string().nullable(),
+  })
+  .meta({ id: 'CertificateStanding' })
+export type CertificateStanding = z.infer<typeof certificateStandingSchema>

@@ -137,6 +137,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/packages/:id/certificate-settings': 'admin',
   'PUT /api/packages/:id/certificate-settings': 'admin',
   'GET /api/certificates': 'user',
+  'GET /api/certificates/standing': 'user',
   'GET /api/certificates/all': 'admin',
   'GET /api/certificates/all/export': 'admin',
   'GET /api/certificates/verify/:code': 'public',

@@ -68,6 +68,8 @@ describe('issuing', () => {
     const issued = await f.issue()
     expect(issued?.code).toMatch(/^[A-Za-z0-9_-]{24}$/)
     expect(await f.issue()).toBeNull()
+    const standing = await ctx.request('GET', '/api/certificates/standing', { token: f.learner.token })
+    expect(standing.body.data).toEqual([{ packageId: f.packageId, state: 'earned', recertifyBy: null }])
     expect(await mine()).toEqual([
       {
         id: issued!.id,
@@ -278,6 +280,9 @@ describe('expiry and renewal', () => {
     expect(assignment).toMatchObject({ cycle: 2, completedAt: null, recertifyBy: new Date('2027-01-15T10:00:00Z') })
     const due = await assignmentsWithDue(ctx.deps.db, sql`up.user_id = ${f.learner.user.id}`)
     expect(due).toMatchObject([{ dueAt: new Date('2027-01-15T10:00:00Z'), completedAt: null }])
+
+    const standing = await ctx.request('GET', '/api/certificates/standing', { token: f.learner.token })
+    expect(standing.body.data).toEqual([{ packageId: f.packageId, state: 'recertify', recertifyBy: '2027-01-15T10:00:00.000Z' }])
 
     // progress starts again; the first cycle's is kept
     expect(await f.percent()).toBe(0)

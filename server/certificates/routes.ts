@@ -5,6 +5,7 @@ import {
   adminCertificateSchema,
   certificateCodeParam,
   certificatesQuery,
+  certificateStandingSchema,
   certificateVerificationSchema,
   myCertificateSchema,
   revokeInput,
@@ -20,7 +21,15 @@ import { validate } from '../http/validate.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
 import { verificationUrl } from './issue.ts'
 import { renderCertificatePdf } from './pdf.ts'
-import { certificateForPdf, certificatesCsv, listCertificates, myCertificates, revokeCertificate, verifyCertificate } from './service.ts'
+import {
+  certificateForPdf,
+  certificatesCsv,
+  listCertificates,
+  myCertificateStanding,
+  myCertificates,
+  revokeCertificate,
+  verifyCertificate,
+} from './service.ts'
 
 /** Public checks of certificates one client address may make in a minute. */
 export const VERIFY_LIMIT = { bucket: 'certificate-verify', limit: 30, windowMs: 60_000 }
@@ -35,6 +44,16 @@ export function certificateRoutes(deps: AppDeps, { requireUser, requireAdmin }: 
       apiDoc({ summary: 'Your certificates, newest first, with their status', tags, response: z.array(myCertificateSchema) }),
       requireUser,
       async (c) => ok(c, await myCertificates(db, c.var.user.id, clock()), 'Your certificates'),
+    )
+    .get(
+      '/standing',
+      apiDoc({
+        summary: 'Per assigned package: a certificate earned, or a renewal open until its recertify date',
+        tags,
+        response: z.array(certificateStandingSchema),
+      }),
+      requireUser,
+      async (c) => ok(c, await myCertificateStanding(db, c.var.user.id, clock()), 'Your certificate standing'),
     )
     .get(
       '/all',

@@ -1,8 +1,14 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
-import type { AdminCertificate, CertificatesQuery, CertificateVerification, MyCertificate } from '../../contract/certificates.ts'
+import type {
+  AdminCertificate,
+  CertificateStanding,
+  CertificatesQuery,
+  CertificateVerification,
+  MyCertificate,
+} from '../../contract/certificates.ts'
 import type { Page } from '../../contract/envelope.ts'
 import type { Db } from '../db/client.ts'
-import { certificates, users } from '../db/schema.ts'
+import { certificates, userPackages, users } from '../db/schema.ts'
 import type { AuthUser } from '../deps.ts'
 import { toCsv } from '../http/csv.ts'
 import { conflict, forbidden, notFound } from '../http/errors.ts'
@@ -143,4 +149,27 @@ export async function certificateForPdf(db: Db, viewer: AuthUser, certificateId:
   if (!row) throw notFound('Certificate not found')
   if (viewer.role !== 'admin' && row.userId !== viewer.id) throw forbidden('This certificate is not yours')
   return row
+}
+
+/**
+ * For each of the learner's packages with something to say: a renewal cycle not yet completed ("Recertify by …"),
+ * else a valid certificate ("Certificate earned"). One query.
+ */
+export async function myCertificateStanding(db: Db, userId: number, now: Date): Promise<CertificateStanding[]> {
+  const rows = await db
+    .select({
+      packageId: userPackages.packageId,
+      recertifyBy: userPackages.recertifyBy,
+      completedAt: userPackages.completedAt,
+      earned: sql<boolean>`exists (select 1 from ${certificates} where ${certificates.userId} = ${userPackages.userId}
+        and ${certificates.packageId} = ${userPackages.packageId} and ${hasStatus('valid', now)})`,
+    })
+    .from(userPackages)
+    .where(eq(userPackages.userId, userId))
+    .orderBy(userPackages.packageId)
+  return rows.flatMap((row): CertificateStanding[] => {
+    if (row.recertifyBy && !row.completedAt)
+      return [{ packageId: row.packageId, state: 'recertify', recertifyBy: row.recertifyBy.toISOString() }]
+    return row.earned ? [{ packageId: row.packageId, state: 'earned', recertifyBy: null }] : []
+  })
 }
