@@ -17,10 +17,12 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as ShellAdminRouteImport } from './routes/_shell/_admin'
 import { Route as UserResendVerificationRouteImport } from './routes/user.resend-verification'
+import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as ShellAdminDashboardRouteImport } from './routes/_shell/_admin/dashboard'
 import { Route as ShellAdminReportsRouteImport } from './routes/_shell/_admin/reports'
 import { Route as ShellMcqTestSubTopicIdsRouteImport } from './routes/_shell/mcq-test/$subTopicIds'
 import { Route as ShellTopicsIdRouteImport } from './routes/_shell/topics/$id'
+import { Route as ShellUserCertificatesRouteImport } from './routes/_shell/user/certificates'
 import { Route as ShellUserMyDashboardRouteImport } from './routes/_shell/user/my-dashboard'
 import { Route as ShellUserPackagesRouteImport } from './routes/_shell/user/packages'
 import { Route as ShellUserSettingsRouteImport } from './routes/_shell/user/settings'
@@ -80,6 +82,11 @@ const UserResendVerificationRoute = UserResendVerificationRouteImport.update({
   path: '/user/resend-verification',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyCodeRoute = VerifyCodeRouteImport.update({
+  id: '/verify/$code',
+  path: '/verify/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShellAdminDashboardRoute = ShellAdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -98,6 +105,11 @@ const ShellMcqTestSubTopicIdsRoute = ShellMcqTestSubTopicIdsRouteImport.update({
 const ShellTopicsIdRoute = ShellTopicsIdRouteImport.update({
   id: '/topics/$id',
   path: '/topics/$id',
+  getParentRoute: () => ShellRoute,
+} as any)
+const ShellUserCertificatesRoute = ShellUserCertificatesRouteImport.update({
+  id: '/user/certificates',
+  path: '/user/certificates',
   getParentRoute: () => ShellRoute,
 } as any)
 const ShellUserMyDashboardRoute = ShellUserMyDashboardRouteImport.update({
@@ -218,10 +230,12 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
   '/user/resend-verification': typeof UserResendVerificationRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/dashboard': typeof ShellAdminDashboardRoute
   '/reports': typeof ShellAdminReportsRoute
   '/mcq-test/$subTopicIds': typeof ShellMcqTestSubTopicIdsRoute
   '/topics/$id': typeof ShellTopicsIdRoute
+  '/user/certificates': typeof ShellUserCertificatesRoute
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
   '/user/packages': typeof ShellUserPackagesRoute
   '/user/settings': typeof ShellUserSettingsRoute
@@ -250,10 +264,12 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
   '/user/resend-verification': typeof UserResendVerificationRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/dashboard': typeof ShellAdminDashboardRoute
   '/reports': typeof ShellAdminReportsRoute
   '/mcq-test/$subTopicIds': typeof ShellMcqTestSubTopicIdsRoute
   '/topics/$id': typeof ShellTopicsIdRoute
+  '/user/certificates': typeof ShellUserCertificatesRoute
   '/user/my-dashboard': typeof ShellUserMyDashboardRoute
   '/user/packages': typeof ShellUserPackagesRoute
   '/user/settings': typeof ShellUserSettingsRoute
@@ -285,10 +301,12 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/_shell/_admin': typeof ShellAdminRouteWithChildren
   '/user/resend-verification': typeof UserResendVerificationRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/_shell/_admin/dashboard': typeof ShellAdminDashboardRoute
   '/_shell/_admin/reports': typeof ShellAdminReportsRoute
   '/_shell/mcq-test/$subTopicIds': typeof ShellMcqTestSubTopicIdsRoute
   '/_shell/topics/$id': typeof ShellTopicsIdRoute
+  '/_shell/user/certificates': typeof ShellUserCertificatesRoute
   '/_shell/user/my-dashboard': typeof ShellUserMyDashboardRoute
   '/_shell/user/packages': typeof ShellUserPackagesRoute
   '/_shell/user/settings': typeof ShellUserSettingsRoute
@@ -319,10 +337,12 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify-email'
     | '/user/resend-verification'
+    | '/verify/$code'
     | '/dashboard'
     | '/reports'
     | '/mcq-test/$subTopicIds'
     | '/topics/$id'
+    | '/user/certificates'
     | '/user/my-dashboard'
     | '/user/packages'
     | '/user/settings'
@@ -351,10 +371,12 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify-email'
     | '/user/resend-verification'
+    | '/verify/$code'
     | '/dashboard'
     | '/reports'
     | '/mcq-test/$subTopicIds'
     | '/topics/$id'
+    | '/user/certificates'
     | '/user/my-dashboard'
     | '/user/packages'
     | '/user/settings'
@@ -385,10 +407,12 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/_shell/_admin'
     | '/user/resend-verification'
+    | '/verify/$code'
     | '/_shell/_admin/dashboard'
     | '/_shell/_admin/reports'
     | '/_shell/mcq-test/$subTopicIds'
     | '/_shell/topics/$id'
+    | '/_shell/user/certificates'
     | '/_shell/user/my-dashboard'
     | '/_shell/user/packages'
     | '/_shell/user/settings'
@@ -419,6 +443,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   UserResendVerificationRoute: typeof UserResendVerificationRoute
+  VerifyCodeRoute: typeof VerifyCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -479,6 +504,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserResendVerificationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify/$code': {
+      id: '/verify/$code'
+      path: '/verify/$code'
+      fullPath: '/verify/$code'
+      preLoaderRoute: typeof VerifyCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_shell/_admin/dashboard': {
       id: '/_shell/_admin/dashboard'
       path: '/dashboard'
@@ -505,6 +537,13 @@ declare module '@tanstack/react-router' {
       path: '/topics/$id'
       fullPath: '/topics/$id'
       preLoaderRoute: typeof ShellTopicsIdRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/user/certificates': {
+      id: '/_shell/user/certificates'
+      path: '/user/certificates'
+      fullPath: '/user/certificates'
+      preLoaderRoute: typeof ShellUserCertificatesRouteImport
       parentRoute: typeof ShellRoute
     }
     '/_shell/user/my-dashboard': {
@@ -697,6 +736,7 @@ interface ShellRouteChildren {
   ShellAdminRoute: typeof ShellAdminRouteWithChildren
   ShellMcqTestSubTopicIdsRoute: typeof ShellMcqTestSubTopicIdsRoute
   ShellTopicsIdRoute: typeof ShellTopicsIdRoute
+  ShellUserCertificatesRoute: typeof ShellUserCertificatesRoute
   ShellUserMyDashboardRoute: typeof ShellUserMyDashboardRoute
   ShellUserPackagesRoute: typeof ShellUserPackagesRoute
   ShellUserSettingsRoute: typeof ShellUserSettingsRoute
@@ -709,6 +749,7 @@ const ShellRouteChildren: ShellRouteChildren = {
   ShellAdminRoute: ShellAdminRouteWithChildren,
   ShellMcqTestSubTopicIdsRoute: ShellMcqTestSubTopicIdsRoute,
   ShellTopicsIdRoute: ShellTopicsIdRoute,
+  ShellUserCertificatesRoute: ShellUserCertificatesRoute,
   ShellUserMyDashboardRoute: ShellUserMyDashboardRoute,
   ShellUserPackagesRoute: ShellUserPackagesRoute,
   ShellUserSettingsRoute: ShellUserSettingsRoute,
@@ -728,6 +769,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   UserResendVerificationRoute: UserResendVerificationRoute,
+  VerifyCodeRoute: VerifyCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

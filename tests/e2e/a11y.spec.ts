@@ -59,6 +59,7 @@ const SCREENS = [
   },
   { route: '/forgot-password', as: 'guest', url: () => '/forgot-password' },
   { route: '/reset-password', as: 'guest', url: () => '/reset-password?token=not-a-real-token' },
+  { route: '/verify/$code', label: '/verify/{code} (unknown code)', as: 'guest', url: () => '/verify/AAAAAAAAAAAAAAAAAAAAAAAA' },
   { route: '/accept-invite', as: 'guest', url: () => '/accept-invite?token=not-a-real-token' },
   { route: '/verify-email', as: 'guest', url: () => '/verify-email?token=not-a-real-token' },
   { route: '/user/resend-verification', as: 'guest', url: () => '/user/resend-verification?email=someone%40example.com' },
@@ -84,6 +85,7 @@ const SCREENS = [
     url: () => '/user/my-dashboard',
   },
   { route: '/user/packages', label: '/user/packages (nothing assigned)', as: 'newcomer', url: () => '/user/packages' },
+  { route: '/user/certificates', as: 'learner', url: () => '/user/certificates' },
   {
     route: '/user/packages',
     as: 'learner',

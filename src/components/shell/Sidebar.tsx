@@ -3,6 +3,7 @@ import { NavLink, ScrollArea, Stack, type NavLinkProps } from '@mantine/core'
 import { createLink, useRouterState, type LinkComponent } from '@tanstack/react-router'
 import {
   IconBox,
+  IconCertificate,
   IconChartBar,
   IconFolderCog,
   IconHome,
@@ -32,6 +33,7 @@ type SidebarPath =
   | '/dashboard'
   | '/user/my-dashboard'
   | '/user/packages'
+  | '/user/certificates'
   | '/user/settings'
   | '/admin/paginated-users'
   | '/reports'
@@ -69,6 +71,7 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
         <nav aria-label="Main">
           {item('/user/my-dashboard', 'Home', <IconHome {...ICON} />)}
           {item('/user/packages', 'My Packages', <IconBox {...ICON} />)}
+          {item('/user/certificates', 'My certificates', <IconCertificate {...ICON} />)}
           {item('/user/settings', 'Settings', <IconSettings {...ICON} />)}
           {staff ? (
             <>

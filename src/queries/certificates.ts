@@ -1,0 +1,111 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CertificateSettings, CertificatesQuery } from '../../contract/certificates.ts'
+import { api, download, unwrap } from '../api/client.ts'
+
+/** The admins' table filters, as the query string sends them. */
+export interface CertificateFilters {
+  packageId?: number
+  userId?: number
+  status?: NonNullable<CertificatesQuery['status']>
+  page: number
+  size: number
+}
+
+export const certificateKeys = {
+  all: ['certificates'] as const,
+  mine: () => [...certificateKeys.all, 'mine'] as const,
+  standing: () => [...certificateKeys.all, 'standing'] as const,
+  list: (filters: CertificateFilters) => [...certificateKeys.all, 'list', filters] as const,
+  verify: (code: string) => [...certificateKeys.all, 'verify', code] as const,
+  settings: (packageId: number) => [...certificateKeys.all, 'settings', packageId] as const,
+}
+
+const filterQuery = ({ packageId, userId, status, page, size }: CertificateFilters) => ({
+  ...(packageId ? { packageId } : {}),
+  ...(userId ? { userId } : {}),
+  ...(status ? { status } : {}),
+  page: String(page),
+  size: String(size),
+})
+
+export const myCertificatesQueryOptions = () =>
+  queryOptions({
+    queryKey: certificateKeys.mine(),
+    queryFn: () => unwrap(api.certificates.$get()),
+    meta: { errorMessage: 'Failed to load your certificates' },
+  })
+
+/** Per assigned package: "Certificate earned" or "Recertify by …". */
+export const certificateStandingQueryOptions = () =>
+  queryOptions({
+    queryKey: certificateKeys.standing(),
+    queryFn: () => unwrap(api.certificates.standing.$get()),
+    meta: { errorMessage: 'Failed to load your certificates' },
+  })
+
+export const certificatesQueryOptions = (filters: CertificateFilters) =>
+  queryOptions({
+    queryKey: certificateKeys.list(filters),
+    queryFn: () => unwrap(api.certificates.all.$get({ query: filterQuery(filters) })),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Failed to load certificates' },
+  })
+
+/** Public: what a code's certificate says; a 404 means no certificate has it (no retry). */
+export const verifyCertificateQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: certificateKeys.verify(code),
+    queryFn: () => unwrap(api.certificates.verify[':code'].$get({ param: { code } })),
+    retry: false,
+    meta: { errorMessage: 'Failed to check the certificate' },
+  })
+
+export const certificateSettingsQueryOptions = (packageId: number) =>
+  queryOptions({
+    queryKey: certificateKeys.settings(packageId),
+    queryFn: () => unwrap(api.packages[':id']['certificate-settings'].$get({ param: { id: String(packageId) } })),
+    meta: { errorMessage: 'Failed to load the certificate settings' },
+  })
+
+export function useSaveCertificateSettings(packageId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (settings: CertificateSettings) =>
+      unwrap(api.packages[':id']['certificate-settings'].$put({ param: { id: String(packageId) }, json: settings })),
+    onSuccess: (saved) => queryClient.setQueryData(certificateKeys.settings(packageId), saved),
+    meta: { successMessage: 'Certificate settings saved', errorMessage: 'Failed to save the certificate settings', errorReason: 'description' },
+  })
+}
+
+/** The PDF of one certificate, to save. */
+export function useDownloadCertificate() {
+  return useMutation({
+    mutationFn: async (certificate: { id: number; packageTitle: string }) => {
+      const file = await download(api.certificates[':id'].pdf.$get({ param: { id: String(certificate.id) } }))
+      return { blob: file.blob, fileName: file.fileName ?? `Certificate - ${certificate.packageTitle}.pdf` }
+    },
+    meta: { errorMessage: 'Failed to download the certificate', errorReason: 'description' },
+  })
+}
+
+/** Revoking changes the lists and the learner's figures. */
+export function useRevokeCertificate() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      unwrap(api.certificates[':id'].revoke.$post({ param: { id: String(id) }, json: { reason } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
+    meta: { successMessage: 'Certificate revoked', errorMessage: 'Failed to revoke the certificate', errorReason: 'description' },
+  })
+}
+
+/** The filtered list as CSV. */
+export function useExportCertificates() {
+  return useMutation({
+    mutationFn: async (filters: Omit<CertificateFilters, 'page' | 'size'>) => {
+      const file = await download(api.certificates.all.export.$get({ query: filterQuery({ ...filters, page: 0, size: 20 }) }))
+      return { blob: file.blob, fileName: file.fileName ?? 'certificates.csv' }
+    },
+    meta: { successMessage: 'Certificates exported', errorMessage: 'Failed to export certificates', errorReason: 'description' },
+  })
+}
