@@ -73,7 +73,11 @@ export function useSaveCertificateSettings(packageId: number) {
     mutationFn: (settings: CertificateSettings) =>
       unwrap(api.packages[':id']['certificate-settings'].$put({ param: { id: String(packageId) }, json: settings })),
     onSuccess: (saved) => queryClient.setQueryData(certificateKeys.settings(packageId), saved),
-    meta: { successMessage: 'Certificate settings saved', errorMessage: 'Failed to save the certificate settings', errorReason: 'description' },
+    meta: {
+      successMessage: 'Certificate settings saved',
+      errorMessage: 'Failed to save the certificate settings',
+      errorReason: 'description',
+    },
   })
 }
 

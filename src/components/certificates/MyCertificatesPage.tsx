@@ -99,7 +99,10 @@ export function MyCertificatesError(props: ErrorComponentProps) {
 function Frame({ children }: { children: ReactNode }) {
   return (
     <Stack gap="lg" maw={900}>
-      <PageHeader title="My certificates" subtitle="Certificates you earned by completing packages: download them, or share the link that proves them." />
+      <PageHeader
+        title="My certificates"
+        subtitle="Certificates you earned by completing packages: download them, or share the link that proves them."
+      />
       {children}
     </Stack>
   )

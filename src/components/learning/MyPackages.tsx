@@ -8,6 +8,7 @@ import { currentUserQueryOptions } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from '../ui/ListControls.tsx'
+import { CertificateStanding } from './CertificateStanding.tsx'
 import { PackageProgressLine } from './PackageProgressLine.tsx'
 import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'
 import { ButtonLink } from '../ui/links.tsx'
@@ -76,6 +77,7 @@ function MyPackage({ pkg, onFeedback }: { pkg: PackageBasic; onFeedback: (target
             </Text>
           </Stack>
           <Group gap="sm" wrap="wrap">
+            <CertificateStanding packageId={pkg.id} />
             <Text fw={700} size="lg">
               <Money value={pkg.price} />
             </Text>

@@ -20,6 +20,7 @@ import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Pager } from '../ui/Pager.tsx'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
+import { CertificatesTable } from './CertificatesTable.tsx'
 import { ItemAnalysisTable } from './ItemAnalysisTable.tsx'
 import { LearnerProgressTable } from './LearnerProgressTable.tsx'
 import classes from './Reports.module.css'
@@ -60,6 +61,7 @@ export function Reports({ packageId, page, onPage }: ReportsProps) {
           Choose a package to see its scores per sub-topic and per question.
         </Text>
       ) : null}
+      <CertificatesTable />
     </ReportsFrame>
   )
 }

@@ -8,6 +8,7 @@ import { packageProgressQueryOptions } from '../../../queries/progress.ts'
 import { reviewSummaryQueryOptions } from '../../../queries/reviews.ts'
 import { useRecordVideoView } from '../../../queries/videos.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
+import { CertificateStanding } from '../CertificateStanding.tsx'
 import { Stars } from '../../ui/Stars.tsx'
 import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
@@ -108,6 +109,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
         subtitle={<span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{pkg.description}</span>}
         actions={
           <>
+            <CertificateStanding packageId={pkg.id} />
             <Button
               variant="light"
               leftSection={<IconPencilStar size={16} />}
