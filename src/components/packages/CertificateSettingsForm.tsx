@@ -1,13 +1,24 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { certificateSettingsSchema, type CertificateSettings } from '../../../contract/certificates.ts'
 import { checkWith, type FieldMessages } from '../../lib/schema-errors.ts'
+import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { certificateSettingsQueryOptions, useSaveCertificateSettings } from '../../queries/certificates.ts'
 
-/** The package's certificate rules, beside the package form (saved on their own). */
+/** The package's certificate rules, beside the package form (saved on their own); the route's loader reads them. */
 export function CertificateSettingsForm({ packageId }: { packageId: number }) {
-  const { data: saved } = useSuspenseQuery(certificateSettingsQueryOptions(packageId))
+  const settings = useQuery(certificateSettingsQueryOptions(packageId))
+  if (settings.isError)
+    return (
+      <LoadFailed onRetry={() => void settings.refetch()} retrying={settings.isFetching}>
+        Failed to load the certificate settings
+      </LoadFailed>
+    )
+  return settings.data ? <SettingsForm packageId={packageId} saved={settings.data} /> : null
+}
+
+function SettingsForm({ packageId, saved }: { packageId: number; saved: CertificateSettings }) {
   const save = useSaveCertificateSettings(packageId)
   const [values, setValues] = useState<CertificateSettings>(saved)
   const [errors, setErrors] = useState<FieldMessages>({})

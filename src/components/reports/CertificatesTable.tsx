@@ -171,7 +171,6 @@ function RevokeDialog({ certificate, onClose }: { certificate: AdminCertificate 
             label="Reason"
             description="Only administrators see it; the public check shows the date, not the reason."
             required
-            autosize
             minRows={2}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { idParams } from '../../../../lib/route-schemas.ts'
 import { EditPackagePage } from '../../../../components/packages/EditPackagePage.tsx'
-import { certificateSettingsQueryOptions } from '../../../../queries/certificates.ts'
 import { PackageNotFound, PackagePending, PackageRouteError, loadPackage } from '../../../../components/packages/PackageRoute.tsx'
 
 export const Route = createFileRoute('/_shell/_admin/package/edit/$id')({
@@ -9,11 +8,7 @@ export const Route = createFileRoute('/_shell/_admin/package/edit/$id')({
   // ?addSkill=true opens the form with an empty skill row ready ('Add new Skill for this package').
   validateSearch: (search: Record<string, unknown>): { addSkill?: boolean } =>
     search.addSkill === true || search.addSkill === 'true' ? { addSkill: true } : {},
-  loader: ({ context, params }) =>
-    Promise.all([
-      loadPackage(context.queryClient, params.id),
-      context.queryClient.query({ ...certificateSettingsQueryOptions(params.id), staleTime: 'static' }),
-    ]),
+  loader: ({ context, params }) => loadPackage(context.queryClient, params.id),
   pendingComponent: PackagePending,
   errorComponent: PackageRouteError,
   notFoundComponent: PackageNotFound,
