@@ -33,6 +33,7 @@ import { progressRoutes } from './progress/routes.ts'
 import { searchRoutes } from './search/routes.ts'
 import { accessRequestRoutes } from './access-requests/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
+import { scormRoutes, scormUploadRoutes } from './scorm/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({
@@ -58,6 +59,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/topic', topicRoutes(deps, guards))
       .route('/subTopic', subTopicRoutes(deps, guards))
       .route('/subTopic', testSettingsRoutes(deps, guards))
+      .route('/subTopic', scormUploadRoutes(deps, guards))
       .route('/videos', videoRoutes(deps, guards))
       .route('/study-materials', studyMaterialRoutes(deps, guards))
       .route('/mcqs', mcqRoutes(deps, guards))
@@ -72,6 +74,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/search', searchRoutes(deps, guards))
       .route('/access-requests', accessRequestRoutes(deps, guards))
       .route('/notifications', notificationRoutes(deps, guards))
+      .route('/scorm', scormRoutes(deps, guards))
       .route('/', systemRoutes(deps))
   )
 }
@@ -99,7 +102,7 @@ export function createApp(deps: AppDeps) {
       console.log(JSON.stringify({ level: 'info', requestId, method: c.req.method, path: c.req.path, status: c.res.status, durationMs }))
     }
   })
-  app.use(securityHeaders({ mediaOrigin: mediaOrigin(deps.config) }))
+  app.use(securityHeaders({ mediaOrigin: mediaOrigin(deps.config), contentOrigin: deps.config.scormContent.origin }))
   app.use('/api/*', compressJson())
   app.route('/api', api)
   app.all('/api/*', onNotFound)

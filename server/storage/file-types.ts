@@ -3,7 +3,8 @@ import { XLSX_TYPE } from '../../contract/mcq-import.ts'
 export { formatBytes } from '../../contract/bytes.ts'
 
 /** File types recognised by their first bytes (never by name or declared type). */
-export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx'
+/** 'zip': any zip container (a SCORM package); 'xlsx' is what sniffing names every zip. */
+export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'zip'
 
 export interface Sniffed {
   kind: FileKind
@@ -38,9 +39,16 @@ export function sniff(head: Buffer): Sniffed | null {
   return null
 }
 
+/** Whether a sniffed file is of the kind a rule expects (a zip of any kind passes for 'zip'). */
+export function isKind(found: Sniffed | null, kind: FileKind): found is Sniffed {
+  if (!found) return false
+  return found.kind === kind || (kind === 'zip' && found.kind === 'xlsx')
+}
+
 export const KIND_LABEL: Record<FileKind, string> = {
   video: 'a video (MP4, WebM or QuickTime)',
   image: 'an image (PNG, JPEG or WebP)',
   pdf: 'a PDF',
   xlsx: 'an Excel .xlsx spreadsheet',
+  zip: 'a .zip package',
 }
