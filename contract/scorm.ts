@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { id, scormScoSchema } from './content.ts'
+import { text } from './text.ts'
 
 /** POST /scorm/{id}/launch: which SCO to open (the first when none is named). */
 export const scormLaunchInput = z.object({ scoId: id.optional() })
@@ -24,8 +25,9 @@ export const MAX_COMMIT_ELEMENTS = 5_000
 /** POST /scorm/runtime: the data model flattened ('cmi.core.lesson_status': 'completed', …), as scorm-again commits it. */
 export const scormCommitInput = z
   .record(
-    z.string().max(255, 'An element name must be at most 255 characters'),
-    z.union([z.string().max(70_000, 'An element value must be at most 70,000 characters'), z.number(), z.boolean(), z.null()]),
+    text('An element name', { max: 255 }),
+    // Values keep their spaces (suspend_data is the SCO's own), and refuse control characters but line breaks and tabs.
+    z.union([text('An element value', { max: 70_000, multiline: true, trim: false }), z.number(), z.boolean(), z.null()]),
   )
   .refine((elements) => Object.keys(elements).length <= MAX_COMMIT_ELEMENTS, `At most ${MAX_COMMIT_ELEMENTS} elements in one commit`)
 

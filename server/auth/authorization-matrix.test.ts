@@ -1,5 +1,6 @@
 import { setupTestContext } from '../test/harness.ts'
 import { mp4 } from '../test/media.ts'
+import { singleScoPackage } from '../test/scorm-packages.ts'
 
 /**
  * Every API route the app registers, called as anonymous, a learner without the package, a learner
@@ -14,6 +15,7 @@ type Rule =
   | 'owner' // the record's owner (the assigned learner owns the fixture's review, comment and attempt) or an admin
   | 'ownerOnly' // the record's owner only
   | 'signed' // no bearer token at all: a valid signature in the URL (the matrix calls it unsigned, so 403 for everyone)
+  | 'launchToken' // a SCORM launch token only (server/scorm): every session token, of any role, is a 401
 
 const RULES: Record<string, Rule> = {
   'POST /api/oauth2/registerUser': 'public',
@@ -130,6 +132,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/notifications': 'user',
   'POST /api/notifications/read-all': 'user',
   'POST /api/notifications/:id/read': 'user',
+  'POST /api/subTopic/:id/scorm': 'admin',
+  'POST /api/scorm/:id/launch': 'content',
+  'DELETE /api/scorm/:id': 'admin',
+  'GET /api/scorm/runtime': 'launchToken',
+  'POST /api/scorm/runtime': 'launchToken',
 }
 
 /** Bodies for routes that validate their body before they can tell who may call them; others get {}. */
@@ -146,6 +153,7 @@ const ROLES: Role[] = ['anonymous', 'learnerWithout', 'learnerWith', 'admin']
 function expected(rule: Rule, role: Role): 401 | 403 | 'allowed' | 'ok' {
   if (rule === 'public') return 'allowed'
   if (rule === 'signed') return 403
+  if (rule === 'launchToken') return 401
   if (role === 'anonymous') return 401
   if (rule === 'user') return 'allowed'
   if (rule === 'admin') return role === 'admin' ? 'allowed' : 403
@@ -175,6 +183,7 @@ interface Fixture {
     attempt: number
     /** The assigned learner's open sitting. */
     sitting: string
+    scorm: number
   }
 }
 
@@ -250,7 +259,14 @@ async function seedMedia(token: string, subTopicId: number) {
     body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'A' },
   })
   const fileKey = decodeURIComponent(new URL(uploaded.data.url, 'http://x').pathname.split('/').pop()!)
-  return { video: uploaded.data.id, material: material.data.id, mcq: mcq.body.data!.id, fileKey }
+  const scormForm = new FormData()
+  scormForm.append('file', new Blob([new Uint8Array(singleScoPackage('1.2'))]), 'course.zip')
+  const scorm = (await (
+    await ctx.app.request(`/api/subTopic/${subTopicId}/scorm`, { method: 'POST', body: scormForm, headers: auth })
+  ).json()) as {
+    data: { id: number }
+  }
+  return { video: uploaded.data.id, material: material.data.id, mcq: mcq.body.data!.id, fileKey, scorm: scorm.data.id }
 }
 
 /** A concrete URL for a route pattern, pointing at the fixture's resources. */
@@ -267,6 +283,7 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     ['/api/mcq-attempts', ids.attempt],
     ['/api/reports', ids.package],
     ['/api/user', ids.user],
+    ['/api/scorm', ids.scorm],
   ]
   const resource = byPrefix.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? ids.user
   let path = pattern

@@ -52,7 +52,8 @@ const UTF8_NAME = 0x800
  */
 export async function openZipContainer(source: Buffer | { path: string }, limits: ZipLimits = XLSX_LIMITS): Promise<ZipContainer> {
   const { invalid, maxEntries, maxExpandedBytes, checkName } = limits
-  const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: !checkName }
+  // A file stays open until close(): its entries are read after the directory walk.
+  const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: !checkName, autoClose: false }
   let zip: yauzl.ZipFile
   try {
     zip = Buffer.isBuffer(source) ? await yauzl.fromBufferPromise(source, options) : await yauzl.openPromise(source.path, options)

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
@@ -11,7 +12,8 @@ import { decodePath, escapesPackage } from './entry-paths.ts'
 import { LAUNCHER_SCRIPT } from './launcher-script.ts'
 import { runtimeScope } from './runtime.ts'
 
-const scormAgain = () => readFileSync(createRequire(import.meta.url).resolve('scorm-again/dist/scorm-again.min.js'))
+/** scorm-again's browser build (its package exports name the unminified one; the minified one sits beside it). */
+const scormAgain = () => readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('scorm-again')), 'scorm-again.min.js'))
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
