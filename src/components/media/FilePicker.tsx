@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react'
 import { FileInput } from '@mantine/core'
-import { IconFile, IconFileSpreadsheet, IconFileTypePdf, IconMovie, IconPhoto } from '@tabler/icons-react'
+import { IconFile, IconFileSpreadsheet, IconFileTypePdf, IconFileZip, IconMovie, IconPhoto } from '@tabler/icons-react'
 import { formatBytes } from '../../../contract/bytes.ts'
 import { XLSX_TYPE } from '../../../contract/mcq-import.ts'
 
 /** The kinds of file the media screens take (the server checks the bytes; this only guides the picker). */
-export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx'
+export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'zip'
 
 export const ACCEPT: Record<PickKind, string> = {
   video: 'video/*',
   image: 'image/*',
   pdf: 'application/pdf',
   xlsx: `.xlsx,${XLSX_TYPE}`,
+  zip: '.zip,application/zip',
 }
 
 const ICON: Record<PickKind, ReactNode> = {
@@ -19,6 +20,7 @@ const ICON: Record<PickKind, ReactNode> = {
   image: <IconPhoto size={16} aria-hidden />,
   pdf: <IconFileTypePdf size={16} aria-hidden />,
   xlsx: <IconFileSpreadsheet size={16} aria-hidden />,
+  zip: <IconFileZip size={16} aria-hidden />,
 }
 
 const extension = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
@@ -37,6 +39,8 @@ export function wrongKind(file: File, kind: PickKind): string | null {
       return file.type === 'application/pdf' || ext === 'pdf' ? null : 'Choose a PDF file'
     case 'xlsx':
       return ext === 'xlsx' ? null : 'Only .xlsx files are accepted'
+    case 'zip':
+      return ext === 'zip' ? null : 'Choose a SCORM package (.zip)'
   }
 }
 
