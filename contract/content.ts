@@ -184,6 +184,24 @@ export const studyMaterialSchema = z
   .meta({ id: 'StudyMaterial' })
 export type StudyMaterial = z.infer<typeof studyMaterialSchema>
 
+/** A launchable item of a SCORM package (its manifest identifier and title; `href` is its launch path in the package). */
+export const scormScoSchema = z
+  .object({ id: z.number().int(), identifier: z.string(), title: z.string(), href: z.string() })
+  .meta({ id: 'ScormSco' })
+export type ScormSco = z.infer<typeof scormScoSchema>
+
+/** A SCORM package in a sub-topic: the manifest's default organisation title, its edition, and its SCOs in order. */
+export const scormPackageSchema = z
+  .object({
+    id: z.number().int(),
+    subTopicId: z.number().int(),
+    title: z.string(),
+    version: z.enum(['1.2', '2004']),
+    scos: z.array(scormScoSchema),
+  })
+  .meta({ id: 'ScormPackage' })
+export type ScormPackage = z.infer<typeof scormPackageSchema>
+
 export const subTopicSchema = z
   .object({
     id: z.number().int(),
@@ -193,6 +211,7 @@ export const subTopicSchema = z
     createdAt: z.string(),
     videos: z.array(videoSchema),
     studyMaterials: z.array(studyMaterialSchema),
+    scormPackages: z.array(scormPackageSchema),
   })
   .meta({ id: 'SubTopic' })
 export type SubTopic = z.infer<typeof subTopicSchema>

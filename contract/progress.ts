@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { id } from './content.ts'
+import { scoProgressSchema } from './scorm.ts'
 
 /** A heartbeat may carry at most this many ranges. */
 export const MAX_WATCHED_RANGES = 1000
@@ -59,6 +60,8 @@ export const subTopicProgressSchema = z
     /** The sub-topic has questions, so a test is part of it. */
     hasTest: z.boolean(),
     videos: z.array(z.object({ id: z.number().int(), coverage: z.number(), completed: z.boolean(), position: z.number() })),
+    /** The sub-topic's SCORM SCOs, each counted like a video. */
+    scos: z.array(scoProgressSchema),
   })
   .meta({ id: 'SubTopicProgress' })
 export type SubTopicProgress = z.infer<typeof subTopicProgressSchema>
@@ -100,7 +103,10 @@ export const learnerProgressRowSchema = z
     percent: z.number().int(),
     completedSubTopics: z.number().int(),
     totalSubTopics: z.number().int(),
-    /** The last heartbeat or test attempt in the package, ISO 8601; null when none. */
+    /** SCORM SCOs of the package the learner completed, and how many it has. */
+    completedScos: z.number().int(),
+    totalScos: z.number().int(),
+    /** The last heartbeat, test attempt or SCORM commit in the package, ISO 8601; null when none. */
     lastActivityAt: z.string().nullable(),
   })
   .meta({ id: 'LearnerProgressRow' })

@@ -36,6 +36,7 @@ import { accessRequestRoutes } from './access-requests/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { certificateRoutes } from './certificates/routes.ts'
 import { certificateSettingsRoutes } from './certificates/settings-routes.ts'
+import { scormRoutes, scormUploadRoutes } from './scorm/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({
@@ -63,6 +64,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/topic', topicRoutes(deps, guards))
       .route('/subTopic', subTopicRoutes(deps, guards))
       .route('/subTopic', testSettingsRoutes(deps, guards))
+      .route('/subTopic', scormUploadRoutes(deps, guards))
       .route('/videos', videoRoutes(deps, guards))
       .route('/study-materials', studyMaterialRoutes(deps, guards))
       .route('/mcqs', mcqRoutes(deps, guards))
@@ -78,6 +80,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/access-requests', accessRequestRoutes(deps, guards))
       .route('/notifications', notificationRoutes(deps, guards))
       .route('/certificates', certificateRoutes(deps, guards))
+      .route('/scorm', scormRoutes(deps, guards))
       .route('/', systemRoutes(deps))
   )
 }
@@ -105,7 +108,7 @@ export function createApp(deps: AppDeps) {
       console.log(JSON.stringify({ level: 'info', requestId, method: c.req.method, path: c.req.path, status: c.res.status, durationMs }))
     }
   })
-  app.use(securityHeaders({ mediaOrigin: mediaOrigin(deps.config) }))
+  app.use(securityHeaders({ mediaOrigin: mediaOrigin(deps.config), contentOrigin: deps.config.scormContent.origin }))
   app.use('/api/*', compressJson())
   app.route('/api', api)
   app.all('/api/*', onNotFound)

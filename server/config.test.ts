@@ -103,6 +103,8 @@ describe('loadConfig', () => {
       REGISTRATIONS_PER_HOUR: '200',
       CURRENCY: 'usd',
       SCHEDULER_TICK_S: '30',
+      SCORM_CONTENT_PORT: '8090',
+      SCORM_CONTENT_ORIGIN: 'https://content.learn-example.net/',
     })
     expect(config).toEqual({
       port: 8080,
@@ -133,6 +135,7 @@ describe('loadConfig', () => {
       registrationsPerHour: 200,
       currency: 'USD',
       schedulerTickSeconds: 30,
+      scormContent: { origin: 'https://content.learn-example.net', port: 8090 },
     })
   })
 

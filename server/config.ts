@@ -107,6 +107,17 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number of registrations' })
     .positive('must be at least 1')
     .default(20),
+  SCORM_CONTENT_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be a port number')
+      .optional(),
+  ),
+  SCORM_CONTENT_ORIGIN: optionalText.pipe(
+    url.refine((v) => new URL(v).origin === v.replace(/\/$/, ''), 'must be an origin (scheme, host and port, no path)').optional(),
+  ),
   SCHEDULER_TICK_S: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -153,11 +164,22 @@ export interface Config {
   registrationsPerHour: number
   /** ISO 4217 code of the currency prices are in; only how they are shown depends on it. */
   currency: string
+  /**
+   * Where SCORM packages and their launcher are served: another origin than the app's, so a package's scripts can
+   * read nothing of the app (server/scorm). `port` is where this server listens for it (null: not here, e.g. tests).
+   */
+  scormContent: { origin: string; port: number | null }
   /** How often the timed jobs (reminders, expired sittings) run, across all instances together. */
   schedulerTickSeconds: number
 }
 
 export class ConfigError extends Error {}
+
+/** By default the next port after the app's, on localhost; behind a proxy, the public origin mapped to that port. */
+function scormContentOf(appPort: number, port: number | undefined, origin: string | undefined): Config['scormContent'] {
+  const listen = port ?? (appPort === 0 ? 0 : appPort + 1)
+  return { origin: (origin ?? `http://localhost:${listen}`).replace(/\/$/, ''), port: listen }
+}
 
 /** Reads and validates the environment once. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -200,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     currency: e.CURRENCY,
     schedulerTickSeconds: e.SCHEDULER_TICK_S,
+    scormContent: scormContentOf(e.PORT, e.SCORM_CONTENT_PORT, e.SCORM_CONTENT_ORIGIN),
     uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
     fileUrlTtlSeconds: e.FILE_URL_TTL,
     s3: e.S3_BUCKET

@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts'
 import type { TokenService } from './auth/tokens.ts'
 import type { BlobStore } from './storage/blob-store.ts'
 import type { FileUrlSigner } from './storage/signed-urls.ts'
+import type { RuntimeTokenService } from './scorm/runtime-token.ts'
 import type { Role } from '../contract/auth.ts'
 
 /** Everything the app needs from outside, resolved once in server/index.ts (or by the test harness). */
@@ -21,6 +22,8 @@ export interface AppDeps {
   store: BlobStore
   /** Signs the expiring URLs the SPA gets for videos, thumbnails and PDFs. */
   fileUrls: FileUrlSigner
+  /** Launch tokens of SCORM packages: one user's run of one SCO, on the content origin and the runtime routes only. */
+  scormTokens: RuntimeTokenService
   /** log2 of scrypt's N; tests lower it. */
   passwordCost: number
   /** Where the built SPA is served from; absent in tests. */

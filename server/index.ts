@@ -5,12 +5,14 @@ import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createApp } from './app.ts'
+import { createContentApp } from './scorm/content-app.ts'
 import { remoteGoogleKeys } from './auth/google.ts'
 import { createTokenService, resolveJwtSecret } from './auth/tokens.ts'
 import { DEFAULT_COST } from './auth/passwords.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createStore } from './storage/create-store.ts'
 import { createMediaUrls } from './storage/media-urls.ts'
+import { createRuntimeTokens } from './scorm/runtime-token.ts'
 import { ensureAdmin } from './seed/admin.ts'
 import { seedDemo } from './seed/demo.ts'
 import { startPeriodicSweep, sweepStore } from './storage/sweep.ts'
@@ -83,6 +85,7 @@ async function main() {
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds, clock),
     store,
     fileUrls: createMediaUrls(config, jwtSecret),
+    scormTokens: createRuntimeTokens(jwtSecret, clock),
     passwordCost: DEFAULT_COST,
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
   }
@@ -93,9 +96,18 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Learnpack is running at http://localhost:${info.port} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`)
   })
+  // SCORM packages play on another origin than the app's (server/scorm/content-app.ts): this port, behind it.
+  const contentPort = config.scormContent.port
+  const contentServer =
+    contentPort === null
+      ? null
+      : serve({ fetch: createContentApp(deps).fetch, port: contentPort }, (info) => {
+          console.log(`SCORM content is served on port ${info.port} as ${config.scormContent.origin}`)
+        })
   const shutdown = () => {
     stopSweeping()
     server.close()
+    contentServer?.close()
     void scheduler
       .stop()
       .catch((err: unknown) =>

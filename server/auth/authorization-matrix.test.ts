@@ -1,6 +1,7 @@
 import { issueCertificateIfEnabled } from '../certificates/issue.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { mp4 } from '../test/media.ts'
+import { singleScoPackage } from '../test/scorm-packages.ts'
 
 /**
  * Every API route the app registers, called as anonymous, a learner without the package, a learner
@@ -15,6 +16,7 @@ type Rule =
   | 'owner' // the record's owner (the assigned learner owns the fixture's review, comment and attempt) or an admin
   | 'ownerOnly' // the record's owner only
   | 'signed' // no bearer token at all: a valid signature in the URL (the matrix calls it unsigned, so 403 for everyone)
+  | 'launchToken' // a SCORM launch token only (server/scorm): every session token, of any role, is a 401
 
 const RULES: Record<string, Rule> = {
   'POST /api/oauth2/registerUser': 'public',
@@ -143,6 +145,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/certificates/verify/:code': 'public',
   'GET /api/certificates/:id/pdf': 'owner',
   'POST /api/certificates/:id/revoke': 'admin',
+  'POST /api/subTopic/:id/scorm': 'admin',
+  'POST /api/scorm/:id/launch': 'content',
+  'DELETE /api/scorm/:id': 'admin',
+  'GET /api/scorm/runtime': 'launchToken',
+  'POST /api/scorm/runtime': 'launchToken',
 }
 
 /** Bodies for routes that validate their body before they can tell who may call them; others get {}. */
@@ -160,6 +167,7 @@ const ROLES: Role[] = ['anonymous', 'learnerWithout', 'learnerWith', 'admin']
 function expected(rule: Rule, role: Role): 401 | 403 | 'allowed' | 'ok' {
   if (rule === 'public') return 'allowed'
   if (rule === 'signed') return 403
+  if (rule === 'launchToken') return 401
   if (role === 'anonymous') return 401
   if (rule === 'user') return 'allowed'
   if (rule === 'admin') return role === 'admin' ? 'allowed' : 403
@@ -192,6 +200,7 @@ interface Fixture {
     /** The assigned learner's certificate of the package, and its code. */
     certificate: number
     certificateCode: string
+    scorm: number
   }
 }
 
@@ -274,7 +283,14 @@ async function seedMedia(token: string, subTopicId: number) {
     body: { subTopicId, question: 'Q?', options: '{"A":"1","B":"2"}', correctOption: 'A' },
   })
   const fileKey = decodeURIComponent(new URL(uploaded.data.url, 'http://x').pathname.split('/').pop()!)
-  return { video: uploaded.data.id, material: material.data.id, mcq: mcq.body.data!.id, fileKey }
+  const scormForm = new FormData()
+  scormForm.append('file', new Blob([new Uint8Array(singleScoPackage('1.2'))]), 'course.zip')
+  const scorm = (await (
+    await ctx.app.request(`/api/subTopic/${subTopicId}/scorm`, { method: 'POST', body: scormForm, headers: auth })
+  ).json()) as {
+    data: { id: number }
+  }
+  return { video: uploaded.data.id, material: material.data.id, mcq: mcq.body.data!.id, fileKey, scorm: scorm.data.id }
 }
 
 /** A concrete URL for a route pattern, pointing at the fixture's resources. */
@@ -292,6 +308,7 @@ function concretePath(pattern: string, ids: Fixture['ids']): string {
     ['/api/reports', ids.package],
     ['/api/certificates', ids.certificate],
     ['/api/user', ids.user],
+    ['/api/scorm', ids.scorm],
   ]
   const resource = byPrefix.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? ids.user
   let path = pattern

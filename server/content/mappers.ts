@@ -1,13 +1,14 @@
 import {
   toMoneyString,
   type Package,
+  type ScormPackage,
   type Skill,
   type StudyMaterial,
   type SubTopic,
   type Topic,
   type Video,
 } from '../../contract/content.ts'
-import type { packages, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
+import type { packages, scormPackages, scormScos, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
 import type { FileMeta } from '../storage/signed-urls.ts'
 
 type PackageRow = typeof packages.$inferSelect
@@ -49,7 +50,17 @@ export const toStudyMaterial = (row: MaterialRow, sign: Signer): StudyMaterial =
   createdAt: iso(row.createdAt),
 })
 
-export type SubTopicTreeRow = SubTopicRow & { videos?: VideoRow[]; studyMaterials?: MaterialRow[] }
+export type ScormPackageRow = typeof scormPackages.$inferSelect & { scos: (typeof scormScos.$inferSelect)[] }
+
+export const toScormPackage = (row: ScormPackageRow): ScormPackage => ({
+  id: row.id,
+  subTopicId: row.subTopicId,
+  title: row.title,
+  version: row.edition === '1.2' ? '1.2' : '2004',
+  scos: row.scos.map((sco) => ({ id: sco.id, identifier: sco.identifier, title: sco.title, href: sco.href })),
+})
+
+export type SubTopicTreeRow = SubTopicRow & { videos?: VideoRow[]; studyMaterials?: MaterialRow[]; scormPackages?: ScormPackageRow[] }
 
 export const toSubTopic = (row: SubTopicTreeRow, sign: Signer): SubTopic => ({
   id: row.id,
@@ -59,6 +70,7 @@ export const toSubTopic = (row: SubTopicTreeRow, sign: Signer): SubTopic => ({
   createdAt: iso(row.createdAt),
   videos: (row.videos ?? []).map((v) => toVideo(v, sign)),
   studyMaterials: (row.studyMaterials ?? []).map((m) => toStudyMaterial(m, sign)),
+  scormPackages: (row.scormPackages ?? []).map(toScormPackage),
 })
 
 export type TopicTreeRow = TopicRow & { subTopics?: SubTopicTreeRow[] }

@@ -409,6 +409,87 @@ export const videoProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.videoId, t.byAdmin] }), index('video_progress_video_idx').on(t.videoId)],
 )
 
+/**
+ * A SCORM package uploaded to a sub-topic: its manifest's title and edition; its files are rows of `scorm_files`
+ * (each under its own random storage key) and its launchable items rows of `scorm_scos`, in manifest order.
+ */
+export const scormPackages = pgTable(
+  'scorm_packages',
+  {
+    id: serial('id').primaryKey(),
+    subTopicId: integer('sub_topic_id')
+      .notNull()
+      .references(() => subTopics.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** '1.2', '2004-2', '2004-3' or '2004-4' (the edition decides the data model's limits). */
+    edition: text('edition').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scorm_packages_sub_topic_idx').on(t.subTopicId)],
+)
+
+/** A launchable item of a package: its manifest identifier, title and launch path (with the item's parameters). */
+export const scormScos = pgTable(
+  'scorm_scos',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => scormPackages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    identifier: text('identifier').notNull(),
+    title: text('title').notNull(),
+    href: text('href').notNull(),
+  },
+  (t) => [uniqueIndex('scorm_scos_package_identifier').on(t.packageId, t.identifier)],
+)
+
+/** A file of a package: its path inside the package and the stored blob holding it. */
+export const scormFiles = pgTable(
+  'scorm_files',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => scormPackages.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => storedFiles.key),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.path] }), index('scorm_files_key_idx').on(t.fileKey)],
+)
+
+/**
+ * One user's run-time data of one SCO (an admin's preview kept apart, as with videos): the elements the server
+ * reads back at launch and counts in progress. `status` is SCORM 1.2's lesson_status or 2004's completion_status.
+ */
+export const scormCmi = pgTable(
+  'scorm_cmi',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scoId: integer('sco_id')
+      .notNull()
+      .references(() => scormScos.id, { onDelete: 'cascade' }),
+    byAdmin: boolean('by_admin').notNull(),
+    status: text('status').notNull(),
+    /** SCORM 2004's success_status ('passed', 'failed', 'unknown'); null for 1.2. */
+    successStatus: text('success_status'),
+    scoreRaw: doublePrecision('score_raw'),
+    scoreMin: doublePrecision('score_min'),
+    scoreMax: doublePrecision('score_max'),
+    scoreScaled: doublePrecision('score_scaled'),
+    location: text('location').notNull().default(''),
+    suspendData: text('suspend_data').notNull().default(''),
+    /** The exit the SCO set last: 'suspend' makes the next launch a resume. */
+    exit: text('exit').notNull().default(''),
+    totalSeconds: doublePrecision('total_seconds').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scoId, t.byAdmin] }), index('scorm_cmi_sco_idx').on(t.scoId)],
+)
+
 /** One counted play per user, video and hour. */
 /**
  * Each user's one watching budget, shared by all their videos, tabs and server instances: seconds a heartbeat may
@@ -688,6 +769,14 @@ export const subTopicsRelations = relations(subTopics, ({ one, many }) => ({
   videos: many(videos),
   studyMaterials: many(studyMaterials),
   mcqs: many(mcqs),
+  scormPackages: many(scormPackages),
+}))
+export const scormPackagesRelations = relations(scormPackages, ({ one, many }) => ({
+  subTopic: one(subTopics, { fields: [scormPackages.subTopicId], references: [subTopics.id] }),
+  scos: many(scormScos),
+}))
+export const scormScosRelations = relations(scormScos, ({ one }) => ({
+  package: one(scormPackages, { fields: [scormScos.packageId], references: [scormPackages.id] }),
 }))
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notExists, or } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
-import { storedFiles, studyMaterials, subTopics, topics, skills, videos } from '../db/schema.ts'
+import { scormFiles, scormPackages, storedFiles, studyMaterials, subTopics, topics, skills, videos } from '../db/schema.ts'
 import type { ReceivedFile } from '../storage/multipart.ts'
 
 /** Records stored blobs (inside the caller's transaction, next to the rows that use them). */
@@ -25,7 +25,7 @@ export type FileScope =
   | { videoId: number }
   | { materialId: number }
 
-/** The keys of every file under a package, skill, topic, sub-topic, video or material (collected before a delete). */
+/** The keys of every file under a package, skill, topic, sub-topic, video or material, SCORM packages' files included (collected before a delete). */
 export async function fileKeysUnder(db: Db, scope: FileScope): Promise<string[]> {
   if ('videoId' in scope) {
     const rows = await db.select({ a: videos.fileKey, b: videos.thumbnailKey }).from(videos).where(eq(videos.id, scope.videoId))
@@ -58,7 +58,12 @@ export async function fileKeysUnder(db: Db, scope: FileScope): Promise<string[]>
     .select({ k: studyMaterials.fileKey })
     .from(studyMaterials)
     .where(inArray(studyMaterials.subTopicId, subTopicIds))
-  return [...videoRows.flatMap((r) => [r.a, r.b]), ...materialRows.map((r) => r.k)]
+  const scormRows = await db
+    .select({ k: scormFiles.fileKey })
+    .from(scormFiles)
+    .innerJoin(scormPackages, eq(scormPackages.id, scormFiles.packageId))
+    .where(inArray(scormPackages.subTopicId, subTopicIds))
+  return [...videoRows.flatMap((r) => [r.a, r.b]), ...materialRows.map((r) => r.k), ...scormRows.map((r) => r.k)]
 }
 
 /** After the rows that used them are gone (committed): forget the files and delete the blobs. */
@@ -87,6 +92,7 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, 'db' | 'store'>, now:
             .where(or(eq(videos.fileKey, storedFiles.key), eq(videos.thumbnailKey, storedFiles.key))),
         ),
         notExists(deps.db.select({ id: studyMaterials.id }).from(studyMaterials).where(eq(studyMaterials.fileKey, storedFiles.key))),
+        notExists(deps.db.select({ key: scormFiles.fileKey }).from(scormFiles).where(eq(scormFiles.fileKey, storedFiles.key))),
       ),
     )
   await deleteFiles(

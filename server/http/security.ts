@@ -5,17 +5,19 @@ const GSI = 'https://accounts.google.com/gsi/'
 export interface SecurityOptions {
   /** Where videos, thumbnails and PDFs are served from when not from this server (the S3 store or its CDN). */
   mediaOrigin?: string | null
+  /** Where SCORM packages play (server/scorm): the viewer frames it, and nothing else. */
+  contentOrigin?: string
 }
 
 /** Security headers; the CSP allows Google Identity Services, the media store's origin, and nothing else external. */
-export const securityHeaders = ({ mediaOrigin }: SecurityOptions = {}) => {
+export const securityHeaders = ({ mediaOrigin, contentOrigin }: SecurityOptions = {}) => {
   const media = mediaOrigin ? [mediaOrigin] : []
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", `${GSI}client`],
       styleSrc: ["'self'", "'unsafe-inline'", `${GSI}style`],
-      frameSrc: [GSI],
+      frameSrc: [GSI, ...(contentOrigin ? [contentOrigin] : [])],
       connectSrc: ["'self'", GSI],
       imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...media],
       mediaSrc: ["'self'", 'blob:', ...media],

@@ -315,6 +315,8 @@ describe('GET /api/progress/packages/{packageId}/learners', () => {
         percent: 0,
         completedSubTopics: 0,
         totalSubTopics: 1,
+        completedScos: 0,
+        totalScos: 0,
         lastActivityAt: null,
       },
       {
@@ -324,6 +326,8 @@ describe('GET /api/progress/packages/{packageId}/learners', () => {
         percent: 100,
         completedSubTopics: 1,
         totalSubTopics: 1,
+        completedScos: 0,
+        totalScos: 0,
         lastActivityAt: playedAt,
       },
     ])
@@ -335,9 +339,9 @@ describe('GET /api/progress/packages/{packageId}/learners', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.csv"$/)
     expect((await csv.text()).split('\r\n')).toEqual([
-      '"User ID","Name","Email","Percent","Completed sub-topics","Total sub-topics","Last activity"',
-      `"${other.user.id}","'=Bob, ""the"" tester","bob@example.com","0","0","1",""`,
-      `"${learner.id}","Ada Learner","ada@example.com","100","1","1","${playedAt}"`,
+      '"User ID","Name","Email","Percent","Completed sub-topics","Total sub-topics","Completed SCOs","Total SCOs","Last activity"',
+      `"${other.user.id}","'=Bob, ""the"" tester","bob@example.com","0","0","1","0","0",""`,
+      `"${learner.id}","Ada Learner","ada@example.com","100","1","1","0","0","${playedAt}"`,
       '',
     ])
   })

@@ -1,11 +1,16 @@
 import { VIDEO_COMPLETE_COVERAGE, type PackageProgress, type SubTopicProgress, type VideoProgress } from '../../contract/progress.ts'
+import type { CmiRecord } from '../scorm/cmi.ts'
+import { toScoProgress } from '../scorm/sco-progress.ts'
 
 /** What a package holds that progress is counted over. */
 export interface PackageContent {
   packageId: number
   skills: {
     id: number
-    topics: { id: number; subTopics: { id: number; questions: number; videos: { id: number; durationSeconds: number }[] }[] }[]
+    topics: {
+      id: number
+      subTopics: { id: number; questions: number; videos: { id: number; durationSeconds: number }[]; scos: { id: number }[] }[]
+    }[]
   }[]
 }
 
@@ -21,6 +26,8 @@ export interface LearnerRecords {
   bestScores: Map<number, number>
   /** Sub-topics with a passed test attempt (each attempt records its verdict against its pass mark; practice never counts). */
   passed: Set<number>
+  /** Run-time data by SCO id (scorm_cmi). */
+  scos: Map<number, CmiRecord>
 }
 
 export function toVideoProgress(videoId: number, durationSeconds: number, watched: WatchedVideo | undefined): VideoProgress {
@@ -48,17 +55,22 @@ interface CountedSubTopic {
 }
 
 /**
- * A sub-topic is complete when all its videos are and, with questions, an attempt passed (its sub-topic's pass mark).
- * Its share splits the way evenly between its videos (each up to the completion threshold) and its test.
+ * A sub-topic is complete when all its videos and SCORM SCOs are and, with questions, an attempt passed (its
+ * sub-topic's pass mark). Its share splits the way evenly between its videos (each up to the completion
+ * threshold), its SCOs (each done or not, like a video) and its test.
  */
 function subTopicProgress(subTopic: SubTopicContent, records: LearnerRecords): CountedSubTopic {
   const videos = subTopic.videos.map((video) => toVideoProgress(video.id, video.durationSeconds, records.videos.get(video.id)))
   const best = records.bestScores.get(subTopic.id)
   const hasTest = subTopic.questions > 0
   const passed = records.passed.has(subTopic.id)
-  const completed = videos.every((v) => v.completed) && (!hasTest || passed)
-  const done = videos.reduce((sum, v) => sum + Math.min(1, v.coverage / VIDEO_COMPLETE_COVERAGE), 0) + (hasTest && passed ? 1 : 0)
-  const share = completed ? 1 : Math.min(done / (videos.length + (hasTest ? 1 : 0)), 0.99)
+  const scos = subTopic.scos.map((sco) => toScoProgress(sco.id, records.scos.get(sco.id)))
+  const completed = videos.every((v) => v.completed) && scos.every((s) => s.completed) && (!hasTest || passed)
+  const done =
+    videos.reduce((sum, v) => sum + Math.min(1, v.coverage / VIDEO_COMPLETE_COVERAGE), 0) +
+    scos.filter((s) => s.completed).length +
+    (hasTest && passed ? 1 : 0)
+  const share = completed ? 1 : Math.min(done / (videos.length + scos.length + (hasTest ? 1 : 0)), 0.99)
   return {
     share,
     progress: {
@@ -69,12 +81,13 @@ function subTopicProgress(subTopic: SubTopicContent, records: LearnerRecords): C
       passed,
       hasTest,
       videos: videos.map((v) => ({ id: v.videoId, coverage: v.coverage, completed: v.completed, position: v.position })),
+      scos,
     },
   }
 }
 
-/** A sub-topic with neither videos nor questions has nothing to do, so it does not count. */
-const counts = (subTopic: SubTopicContent) => subTopic.videos.length > 0 || subTopic.questions > 0
+/** A sub-topic with neither videos, SCOs nor questions has nothing to do, so it does not count. */
+const counts = (subTopic: SubTopicContent) => subTopic.videos.length > 0 || subTopic.scos.length > 0 || subTopic.questions > 0
 
 /** What a group of counted sub-topics adds up to: how many are complete, and their average share. */
 function summary(subTopics: readonly CountedSubTopic[]) {

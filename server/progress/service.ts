@@ -7,6 +7,9 @@ import {
   mcqAttempts,
   mcqs,
   packages,
+  scormCmi,
+  scormPackages,
+  scormScos,
   skills,
   subTopics,
   testSettings,
@@ -102,8 +105,17 @@ async function loadContent(db: Db, packageId: number): Promise<PackageContent> {
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, inPackage)
     .groupBy(mcqs.subTopicId)
+  const scoRows = await db
+    .select({ id: scormScos.id, subTopicId: scormPackages.subTopicId })
+    .from(scormScos)
+    .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
+    .innerJoin(subTopics, eq(subTopics.id, scormPackages.subTopicId))
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, inPackage)
+    .orderBy(asc(scormPackages.id), asc(scormScos.position))
   const questions = new Map(questionRows.map((r) => [r.subTopicId, r.questions]))
   const videosBySubTopic = Map.groupBy(videoRows, (v) => v.subTopicId)
+  const scosBySubTopic = Map.groupBy(scoRows, (s) => s.subTopicId)
 
   const content: PackageContent = { packageId, skills: [] }
   for (const row of tree) {
@@ -119,6 +131,7 @@ async function loadContent(db: Db, packageId: number): Promise<PackageContent> {
       id: subTopicId,
       questions: questions.get(subTopicId) ?? 0,
       videos: (videosBySubTopic.get(subTopicId) ?? []).map((v) => ({ id: v.id, durationSeconds: v.durationSeconds ?? 0 })),
+      scos: (scosBySubTopic.get(subTopicId) ?? []).map((s) => ({ id: s.id })),
     })
   }
   return content
@@ -165,18 +178,36 @@ async function loadRecords(db: Db, packageId: number, userIds: number[], byAdmin
     )
     .groupBy(mcqAttempts.userId, mcqAttempts.subTopicId)
 
+  const scormRows = await db
+    .select({ cmi: scormCmi })
+    .from(scormCmi)
+    .innerJoin(scormScos, eq(scormScos.id, scormCmi.scoId))
+    .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
+    .innerJoin(subTopics, eq(subTopics.id, scormPackages.subTopicId))
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, inPackage)
+    .where(and(inArray(scormCmi.userId, userIds), eq(scormCmi.byAdmin, byAdmin)))
+
   const watchedByUser = Map.groupBy(watched, (w) => w.userId)
+  const scormByUser = Map.groupBy(
+    scormRows.map((r) => r.cmi),
+    (r) => r.userId,
+  )
   const attemptsByUser = Map.groupBy(attempts, (a) => a.userId)
   return (userId: number) => {
     const own = watchedByUser.get(userId) ?? []
     const tests = attemptsByUser.get(userId) ?? []
+    const scorm = scormByUser.get(userId) ?? []
     const records: LearnerRecords = {
       videos: new Map(own.map((w) => [w.videoId, w])),
       bestScores: new Map(tests.flatMap((a) => (a.best === null ? [] : [[a.subTopicId, Number(a.best)] as const]))),
       passed: new Set(tests.filter((a) => a.passed).map((a) => a.subTopicId)),
+      scos: new Map(scorm.map((r) => [r.scoId, r])),
     }
     const last = own.reduce<(typeof own)[number] | null>((a, b) => (a && a.lastHeartbeatAt >= b.lastHeartbeatAt ? a : b), null)
-    const times = [...own.map((w) => w.lastHeartbeatAt), ...tests.map((a) => a.lastAttemptAt)].filter((t): t is Date => t !== null)
+    const times = [...own.map((w) => w.lastHeartbeatAt), ...tests.map((a) => a.lastAttemptAt), ...scorm.map((r) => r.updatedAt)].filter(
+      (t): t is Date => t !== null,
+    )
     const lastActivityAt = times.length ? new Date(Math.max(...times.map((t) => new Date(t).getTime()))) : null
     const resume = last ? { videoId: last.videoId, subTopicId: last.subTopicId, position: last.position } : null
     return { records, resume, lastActivityAt }
@@ -242,7 +273,8 @@ export async function getLearnersProgress(deps: Pick<AppDeps, 'db'>, packageId: 
   )
   return learners.map((learner) => {
     const { records, lastActivityAt } = forUser(learner.id)
-    const { percent, completedSubTopics, totalSubTopics } = rollUp(content, records)
+    const { percent, completedSubTopics, totalSubTopics, skills: counted } = rollUp(content, records)
+    const scos = counted.flatMap((s) => s.topics.flatMap((t) => t.subTopics.flatMap((st) => st.scos)))
     return {
       userId: learner.id,
       name: learner.name,
@@ -250,6 +282,8 @@ export async function getLearnersProgress(deps: Pick<AppDeps, 'db'>, packageId: 
       percent,
       completedSubTopics,
       totalSubTopics,
+      completedScos: scos.filter((s) => s.completed).length,
+      totalScos: scos.length,
       lastActivityAt: lastActivityAt?.toISOString() ?? null,
     }
   })

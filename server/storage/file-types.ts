@@ -3,7 +3,8 @@ import { XLSX_TYPE } from '../../contract/mcq-import.ts'
 export { formatBytes } from '../../contract/bytes.ts'
 
 /** File types recognised by their first bytes (never by name or declared type). */
-export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'csv'
+/** 'zip': any zip container (a SCORM package); 'xlsx' is what sniffing names every zip. */
+export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'csv' | 'zip'
 
 export interface Sniffed {
   kind: FileKind
@@ -45,10 +46,17 @@ export function sniff(head: Buffer): Sniffed | null {
  */
 const isText = (head: Buffer) => head.every((byte) => (byte >= 0x20 ? byte !== 0x7f : byte === 0x09 || byte === 0x0a || byte === 0x0d))
 
+/** Whether a sniffed file is of the kind a rule expects (a zip of any kind passes for 'zip'). */
+export function isKind(found: Sniffed | null, kind: FileKind): found is Sniffed {
+  if (!found) return false
+  return found.kind === kind || (kind === 'zip' && found.kind === 'xlsx')
+}
+
 export const KIND_LABEL: Record<FileKind, string> = {
   video: 'a video (MP4, WebM or QuickTime)',
   image: 'an image (PNG, JPEG or WebP)',
   pdf: 'a PDF',
   xlsx: 'an Excel .xlsx spreadsheet',
   csv: 'a CSV file',
+  zip: 'a .zip package',
 }

@@ -4,7 +4,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { BlobStore } from './blob-store.ts'
-import { KIND_LABEL, SNIFF_BYTES, formatBytes, sniff, type FileKind, type Sniffed } from './file-types.ts'
+import { KIND_LABEL, SNIFF_BYTES, formatBytes, isKind, sniff, type FileKind, type Sniffed } from './file-types.ts'
 
 export interface FileRule {
   /** The kind the file must be, or the kinds it may be. */
@@ -77,11 +77,12 @@ class Inspector extends Transform {
   private check(): AppError | null {
     const found = sniff(this.head)
     const kinds = typeof this.rule.kind === 'string' ? [this.rule.kind] : this.rule.kind
-    if (!found || !kinds.includes(found.kind)) {
-      const expected = kinds.map((kind) => KIND_LABEL[kind]).join(' or ')
+    const kind = kinds.find((candidate) => isKind(found, candidate))
+    if (!found || !kind) {
+      const expected = kinds.map((candidate) => KIND_LABEL[candidate]).join(' or ')
       return new AppError(415, `${this.field} must be ${expected}`, { details: { [this.field]: `Expected ${expected}` } })
     }
-    this.sniffed = found
+    this.sniffed = kind === 'zip' ? { kind: 'zip', contentType: 'application/zip', extension: 'zip' } : found
     return null
   }
   get size() {

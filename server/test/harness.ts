@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/passwords.ts'
 import { createTokenService } from '../auth/tokens.ts'
 import { createLocalStore } from '../storage/local-store.ts'
 import { createFileUrlSigner } from '../storage/signed-urls.ts'
+import { createRuntimeTokens } from '../scorm/runtime-token.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import { workerDatabase } from './database.ts'
 
@@ -111,6 +112,7 @@ async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): P
     tokens: createTokenService(config.jwtSecret!, config.jwtTtlSeconds, clock),
     store: createLocalStore(path.join(config.dataDir, 'files')),
     fileUrls: createFileUrlSigner(config.jwtSecret!, config.fileUrlTtlSeconds),
+    scormTokens: createRuntimeTokens(config.jwtSecret!, clock),
     passwordCost: PASSWORD_COST,
   }
   const app = createApp(deps)

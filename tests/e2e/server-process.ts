@@ -51,10 +51,18 @@ function freePort(): Promise<number> {
 }
 
 const BLANK = Object.fromEntries(
-  ['DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'GOOGLE_CLIENT_ID', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY'].map((name) => [
-    name,
-    '',
-  ]),
+  [
+    'DATABASE_URL',
+    'JWT_SECRET',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+    'GOOGLE_CLIENT_ID',
+    'APP_URL',
+    'SMTP_URL',
+    'TRUST_PROXY',
+    'SCORM_CONTENT_ORIGIN',
+    'SCORM_CONTENT_PORT',
+  ].map((name) => [name, '']),
 )
 
 export interface RunningServer {
@@ -72,6 +80,8 @@ export interface RunningServer {
 export async function startServer(name: string, env: Record<string, string>, started: RunningServer[]): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `learnpack-e2e-${name}-`))
   const port = await freePort()
+  // SCORM packages play on another origin (another host name and port) than the app the browser opens.
+  const contentPort = await freePort()
   const logFile = path.join(dataDir, 'server.log')
   const log = createWriteStream(logFile)
   const child = spawn(process.execPath, ['server/index.ts'], {
@@ -82,6 +92,9 @@ export async function startServer(name: string, env: Record<string, string>, sta
       ...process.env,
       ...BLANK,
       PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SCORM_CONTENT_PORT: String(contentPort),
+      SCORM_CONTENT_ORIGIN: `http://localhost:${contentPort}`,
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_REQUESTS: 'false',

@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react'
 import { Badge, Card, CopyButton, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
-import { IconCheck, IconFileText, IconListCheck, IconSettings, IconVideo } from '@tabler/icons-react'
+import { IconCheck, IconFileText, IconListCheck, IconPackage, IconSettings, IconVideo } from '@tabler/icons-react'
 import type { SubTopic } from '../../../contract/content.ts'
 import { TestSettingsPanel } from './TestSettingsForm.tsx'
 import { ButtonLink } from '../ui/links.tsx'
@@ -10,6 +10,8 @@ import { MaterialList } from './MaterialList.tsx'
 import { PdfUploadForm } from './PdfUploadForm.tsx'
 import { VideoList } from './VideoList.tsx'
 import { VideoUploadForm } from './VideoUploadForm.tsx'
+import { ScormPackageList } from './ScormPackageList.tsx'
+import { ScormUploadForm } from './ScormUploadForm.tsx'
 
 function Count({ n }: { n: number }) {
   return (
@@ -89,6 +91,13 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
             >
               Study materials
             </Tabs.Tab>
+            <Tabs.Tab
+              value="scorm"
+              leftSection={<IconPackage size={16} aria-hidden />}
+              rightSection={<Count n={subTopic.scormPackages.length} />}
+            >
+              SCORM
+            </Tabs.Tab>
             <Tabs.Tab value="questions" leftSection={<IconListCheck size={16} aria-hidden />}>
               Questions
             </Tabs.Tab>
@@ -107,6 +116,12 @@ export const SubTopicMedia = memo(function SubTopicMedia({ skillId, subTopic }: 
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
               <PdfUploadForm skillId={skillId} subTopicId={subTopic.id} subTopicTitle={subTopic.title} />
               <MaterialList subTopic={subTopic} skillId={skillId} />
+            </SimpleGrid>
+          </Tabs.Panel>
+          <Tabs.Panel value="scorm" pt="md">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+              <ScormUploadForm skillId={skillId} subTopicId={subTopic.id} subTopicTitle={subTopic.title} />
+              <ScormPackageList packages={subTopic.scormPackages} skillId={skillId} />
             </SimpleGrid>
           </Tabs.Panel>
           <Tabs.Panel value="questions" pt="md">

@@ -1,6 +1,14 @@
 import { Accordion, Badge, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
-import { IconCheck, IconChecklist, IconCircleCheck, IconDownload, IconPlayerPlay, IconPlayerPlayFilled } from '@tabler/icons-react'
-import type { Package, SubTopic, Topic } from '../../../../contract/content.ts'
+import {
+  IconCheck,
+  IconChecklist,
+  IconCircleCheck,
+  IconDownload,
+  IconPackage,
+  IconPlayerPlay,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react'
+import type { Package, ScormPackage, SubTopic, Topic } from '../../../../contract/content.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
 import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
 import type { ProgressLookup, SubTopicState } from './progress-lookup.ts'
@@ -23,6 +31,10 @@ interface CourseOutlineProps {
   progress: ProgressLookup | null
   playingId: number | null
   onPlay: (videoId: number) => void
+  /** Opens a SCORM package in the viewer's frame. */
+  onOpenScorm: (pkg: ScormPackage) => void
+  /** The package open in the frame, if any. */
+  openScormId: number | null
 }
 
 /** Whole percent, as the outline and the bars show it. */
@@ -43,6 +55,8 @@ export function CourseOutline({
   progress,
   playingId,
   onPlay,
+  onOpenScorm,
+  openScormId,
 }: CourseOutlineProps) {
   const topics = pkg.skills.flatMap((skill) => skill.topics.map((topic) => ({ skill, topic })))
   if (topics.length === 0) {
@@ -68,20 +82,34 @@ export function CourseOutline({
           progress={progress}
           playingId={playingId}
           onPlay={onPlay}
+          onOpenScorm={onOpenScorm}
+          openScormId={openScormId}
         />
       ))}
     </Accordion>
   )
 }
 
-interface TopicItemProps extends Pick<CourseOutlineProps, 'openSubTopics' | 'openedSoFar' | 'progress' | 'playingId' | 'onPlay'> {
+interface TopicItemProps
+  extends Pick<CourseOutlineProps, 'openSubTopics' | 'openedSoFar' | 'progress' | 'playingId' | 'onPlay' | 'onOpenScorm' | 'openScormId'> {
   topic: Topic
   /** The skill's title above its first topic (when the package has several skills). */
   skillTitle: string | null
   onOpenSubTopics: (keys: string[]) => void
 }
 
-function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSoFar, progress, playingId, onPlay }: TopicItemProps) {
+function TopicItem({
+  topic,
+  skillTitle,
+  openSubTopics,
+  onOpenSubTopics,
+  openedSoFar,
+  progress,
+  playingId,
+  onPlay,
+  onOpenScorm,
+  openScormId,
+}: TopicItemProps) {
   const mine = openSubTopics.filter((k) => topic.subTopics.some((s) => subTopicKey(s) === k))
   const percent = progress?.topicPercent.get(topic.id)
   return (
@@ -117,8 +145,11 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
                     openedSoFar={openedSoFar}
                     state={progress?.subTopic.get(subTopic.id) ?? (progress?.uncounted.has(subTopic.id) ? 'uncounted' : null)}
                     completedVideos={progress?.completedVideos}
+                    completedScos={progress?.completedScos}
                     playingId={playingId}
                     onPlay={onPlay}
+                    onOpenScorm={onOpenScorm}
+                    openScormId={openScormId}
                   />
                 ))}
               </Accordion>
@@ -144,15 +175,27 @@ function TopicItem({ topic, skillTitle, openSubTopics, onOpenSubTopics, openedSo
   )
 }
 
-interface SubTopicItemProps extends Pick<CourseOutlineProps, 'openedSoFar' | 'playingId' | 'onPlay'> {
+interface SubTopicItemProps extends Pick<CourseOutlineProps, 'openedSoFar' | 'playingId' | 'onPlay' | 'onOpenScorm' | 'openScormId'> {
   topic: Topic
   subTopic: SubTopic
   /** The learner's state in this sub-topic, 'uncounted' when it has nothing to watch or test, null while unknown. */
   state: SubTopicState | 'uncounted' | null
   completedVideos: ReadonlySet<number> | undefined
+  completedScos: ReadonlySet<number> | undefined
 }
 
-function SubTopicItem({ topic, subTopic, openedSoFar, state, completedVideos, playingId, onPlay }: SubTopicItemProps) {
+function SubTopicItem({
+  topic,
+  subTopic,
+  openedSoFar,
+  state,
+  completedVideos,
+  completedScos,
+  playingId,
+  onPlay,
+  onOpenScorm,
+  openScormId,
+}: SubTopicItemProps) {
   const download = useDownloadMaterialsZip()
   // The topic's sub-topics opened so far, in the topic's order (this one is open, so it is among them).
   const cumulative = topic.subTopics.filter((s) => s.id === subTopic.id || openedSoFar.has(s.id)).map((s) => s.id)
@@ -213,6 +256,35 @@ function SubTopicItem({ topic, subTopic, openedSoFar, state, completedVideos, pl
               })}
             </Stack>
           )}
+          {subTopic.scormPackages.length ? (
+            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`SCORM packages of ${subTopic.title}`}>
+              {subTopic.scormPackages.map((pkg) => {
+                const done = pkg.scos.length > 0 && pkg.scos.every((sco) => completedScos?.has(sco.id))
+                const open = pkg.id === openScormId
+                return (
+                  <li key={pkg.id}>
+                    <NavLink
+                      component="button"
+                      type="button"
+                      label={
+                        <>
+                          {pkg.title}
+                          {done ? <VisuallyHidden>, completed</VisuallyHidden> : null}
+                        </>
+                      }
+                      description={`SCORM ${pkg.version}${pkg.scos.length > 1 ? ` · ${pkg.scos.length} parts` : ''}`}
+                      leftSection={<IconPackage size={16} aria-hidden="true" />}
+                      rightSection={done ? <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden="true" /> : null}
+                      active={open}
+                      aria-current={open ? 'true' : undefined}
+                      onClick={() => onOpenScorm(pkg)}
+                      styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
+                    />
+                  </li>
+                )
+              })}
+            </Stack>
+          ) : null}
           <MaterialLinks subTopic={subTopic} />
           <Group gap={6} wrap="wrap">
             <Button

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react'
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconChecklist, IconChevronRight, IconInfoCircle, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
-import type { Package } from '../../../../contract/content.ts'
+import type { Package, ScormPackage } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
 import { packageProgressQueryOptions } from '../../../queries/progress.ts'
 import { reviewSummaryQueryOptions } from '../../../queries/reviews.ts'
@@ -17,6 +17,7 @@ import { CourseOutline } from './CourseOutline.tsx'
 import { nextStep } from '../../../lib/next-step.ts'
 import { NextUp } from '../../ui/NextUp.tsx'
 import { Player } from './Player.tsx'
+import { ScormFrame } from './ScormFrame.tsx'
 import { progressLookup, startPosition } from './progress-lookup.ts'
 import { ResumeLine } from './ResumeLine.tsx'
 import { createUnsentRanges } from './unsent-ranges.ts'
@@ -50,6 +51,8 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
     return resumed
   })
   const [autoPlay, setAutoPlay] = useState(false)
+  // A SCORM package open in the frame takes the player's place until the learner exits it.
+  const [scorm, setScorm] = useState<ScormPackage | null>(null)
   const [endedId, setEndedId] = useState<number | null>(null)
   const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? (skill ? firstVideo(pkg, skill.id) : null) ?? firstVideo(pkg)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
@@ -78,6 +81,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
   }
 
   function playVideo(id: number) {
+    setScorm(null)
     const chosen = findVideo(pkg, id)
     if (chosen && id !== place?.video.id) setResumeAt(startPosition(lookup, chosen.video))
     if (chosen && id !== place?.video.id) openSubTopicsChanged([...new Set([...openSubTopics, subTopicKey(chosen.subTopic)])])
@@ -146,7 +150,8 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
 
       <div className={classes.layout}>
         <div className={classes.player}>
-          <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          {scorm ? <ScormFrame key={scorm.id} pkg={scorm} packageId={pkg.id} onExit={() => setScorm(null)} /> : null}
+          <Paper withBorder radius="md" style={{ overflow: 'hidden' }} hidden={scorm !== null}>
             <Group gap={6} wrap="wrap" className={classes.bar} aria-label="Now playing" role="group">
               {place ? (
                 <>
@@ -235,6 +240,8 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
             progress={progress.data ? lookup : null}
             playingId={place?.video.id ?? null}
             onPlay={playVideo}
+            onOpenScorm={setScorm}
+            openScormId={scorm?.id ?? null}
           />
         </Paper>
 

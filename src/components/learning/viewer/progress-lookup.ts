@@ -13,6 +13,8 @@ export interface ProgressLookup {
   uncounted: ReadonlySet<number>
   videoPosition: ReadonlyMap<number, number>
   completedVideos: ReadonlySet<number>
+  /** SCORM SCOs the learner completed. */
+  completedScos: ReadonlySet<number>
   /** Sub-topics with questions: their test is a step of the package. */
   withTest: ReadonlySet<number>
 }
@@ -22,6 +24,7 @@ export function progressLookup(progress: PackageProgress | undefined): ProgressL
   const subTopic = new Map<number, SubTopicState>()
   const videoPosition = new Map<number, number>()
   const completedVideos = new Set<number>()
+  const completedScos = new Set<number>()
   const withTest = new Set<number>()
   for (const skill of progress?.skills ?? [])
     for (const topic of skill.topics) {
@@ -33,9 +36,18 @@ export function progressLookup(progress: PackageProgress | undefined): ProgressL
           videoPosition.set(video.id, video.position)
           if (video.completed) completedVideos.add(video.id)
         }
+        for (const sco of s.scos ?? []) if (sco.completed) completedScos.add(sco.id)
       }
     }
-  return { topicPercent, subTopic, uncounted: new Set(progress?.uncountedSubTopicIds), videoPosition, completedVideos, withTest }
+  return {
+    topicPercent,
+    subTopic,
+    uncounted: new Set(progress?.uncountedSubTopicIds),
+    videoPosition,
+    completedVideos,
+    completedScos,
+    withTest,
+  }
 }
 
 /**
