@@ -32,6 +32,7 @@ import { reportRoutes } from './reports/routes.ts'
 import { progressRoutes } from './progress/routes.ts'
 import { searchRoutes } from './search/routes.ts'
 import { accessRequestRoutes } from './access-requests/routes.ts'
+import { groupRoutes } from './groups/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({
@@ -70,6 +71,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/progress', progressRoutes(deps, guards))
       .route('/search', searchRoutes(deps, guards))
       .route('/access-requests', accessRequestRoutes(deps, guards))
+      .route('/groups', groupRoutes(deps, guards))
       .route('/', systemRoutes(deps))
   )
 }
