@@ -26,6 +26,8 @@ import { Route as ShellUserSettingsRouteImport } from './routes/_shell/user/sett
 import { Route as ShellAdminAdminPackageAssignerRouteImport } from './routes/_shell/_admin/admin/package-assigner'
 import { Route as ShellAdminAdminPackageToUserRouteImport } from './routes/_shell/_admin/admin/package-to-user'
 import { Route as ShellAdminAdminPaginatedUsersRouteImport } from './routes/_shell/_admin/admin/paginated-users'
+import { Route as ShellAdminGroupsIndexRouteImport } from './routes/_shell/_admin/groups/index'
+import { Route as ShellAdminGroupsIdRouteImport } from './routes/_shell/_admin/groups/$id'
 import { Route as ShellAdminPackageIndexRouteImport } from './routes/_shell/_admin/package/index'
 import { Route as ShellAdminPackageIdRouteImport } from './routes/_shell/_admin/package/$id'
 import { Route as ShellAdminPackageCreateRouteImport } from './routes/_shell/_admin/package/create'
@@ -126,6 +128,16 @@ const ShellAdminAdminPaginatedUsersRoute =
     path: '/admin/paginated-users',
     getParentRoute: () => ShellAdminRoute,
   } as any)
+const ShellAdminGroupsIndexRoute = ShellAdminGroupsIndexRouteImport.update({
+  id: '/groups/',
+  path: '/groups/',
+  getParentRoute: () => ShellAdminRoute,
+} as any)
+const ShellAdminGroupsIdRoute = ShellAdminGroupsIdRouteImport.update({
+  id: '/groups/$id',
+  path: '/groups/$id',
+  getParentRoute: () => ShellAdminRoute,
+} as any)
 const ShellAdminPackageIndexRoute = ShellAdminPackageIndexRouteImport.update({
   id: '/package/',
   path: '/package/',
@@ -214,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
+  '/groups/$id': typeof ShellAdminGroupsIdRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
@@ -223,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
   '/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
   '/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
+  '/groups/': typeof ShellAdminGroupsIndexRoute
   '/package/': typeof ShellAdminPackageIndexRoute
   '/package/edit/$id': typeof ShellAdminPackageEditIdRoute
   '/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
@@ -244,6 +258,7 @@ export interface FileRoutesByTo {
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
+  '/groups/$id': typeof ShellAdminGroupsIdRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
@@ -253,6 +268,7 @@ export interface FileRoutesByTo {
   '/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
   '/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
   '/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
+  '/groups': typeof ShellAdminGroupsIndexRoute
   '/package': typeof ShellAdminPackageIndexRoute
   '/package/edit/$id': typeof ShellAdminPackageEditIdRoute
   '/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
@@ -277,6 +293,7 @@ export interface FileRoutesById {
   '/_shell/_admin/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/_shell/_admin/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/_shell/_admin/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
+  '/_shell/_admin/groups/$id': typeof ShellAdminGroupsIdRoute
   '/_shell/_admin/package/$id': typeof ShellAdminPackageIdRoute
   '/_shell/_admin/package/create': typeof ShellAdminPackageCreateRoute
   '/_shell/_admin/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
@@ -286,6 +303,7 @@ export interface FileRoutesById {
   '/_shell/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
   '/_shell/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
   '/_shell/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
+  '/_shell/_admin/groups/': typeof ShellAdminGroupsIndexRoute
   '/_shell/_admin/package/': typeof ShellAdminPackageIndexRoute
   '/_shell/_admin/package/edit/$id': typeof ShellAdminPackageEditIdRoute
   '/_shell/_admin/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
@@ -309,6 +327,7 @@ export interface FileRouteTypes {
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
+    | '/groups/$id'
     | '/package/$id'
     | '/package/create'
     | '/subtopic-mcqs/$subTopicIds'
@@ -318,6 +337,7 @@ export interface FileRouteTypes {
     | '/mcq-test/attempt-history/$subTopicId'
     | '/mcq-test/results/$skillId'
     | '/mcq-test/resutls/$skillId'
+    | '/groups/'
     | '/package/'
     | '/package/edit/$id'
     | '/skill/$skillId/topics'
@@ -339,6 +359,7 @@ export interface FileRouteTypes {
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
+    | '/groups/$id'
     | '/package/$id'
     | '/package/create'
     | '/subtopic-mcqs/$subTopicIds'
@@ -348,6 +369,7 @@ export interface FileRouteTypes {
     | '/mcq-test/attempt-history/$subTopicId'
     | '/mcq-test/results/$skillId'
     | '/mcq-test/resutls/$skillId'
+    | '/groups'
     | '/package'
     | '/package/edit/$id'
     | '/skill/$skillId/topics'
@@ -371,6 +393,7 @@ export interface FileRouteTypes {
     | '/_shell/_admin/admin/package-assigner'
     | '/_shell/_admin/admin/package-to-user'
     | '/_shell/_admin/admin/paginated-users'
+    | '/_shell/_admin/groups/$id'
     | '/_shell/_admin/package/$id'
     | '/_shell/_admin/package/create'
     | '/_shell/_admin/subtopic-mcqs/$subTopicIds'
@@ -380,6 +403,7 @@ export interface FileRouteTypes {
     | '/_shell/mcq-test/attempt-history/$subTopicId'
     | '/_shell/mcq-test/results/$skillId'
     | '/_shell/mcq-test/resutls/$skillId'
+    | '/_shell/_admin/groups/'
     | '/_shell/_admin/package/'
     | '/_shell/_admin/package/edit/$id'
     | '/_shell/_admin/skill/$skillId/topics'
@@ -516,6 +540,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellAdminAdminPaginatedUsersRouteImport
       parentRoute: typeof ShellAdminRoute
     }
+    '/_shell/_admin/groups/': {
+      id: '/_shell/_admin/groups/'
+      path: '/groups'
+      fullPath: '/groups/'
+      preLoaderRoute: typeof ShellAdminGroupsIndexRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
+    '/_shell/_admin/groups/$id': {
+      id: '/_shell/_admin/groups/$id'
+      path: '/groups/$id'
+      fullPath: '/groups/$id'
+      preLoaderRoute: typeof ShellAdminGroupsIdRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
     '/_shell/_admin/package/': {
       id: '/_shell/_admin/package/'
       path: '/package'
@@ -616,12 +654,14 @@ interface ShellAdminRouteChildren {
   ShellAdminAdminPackageAssignerRoute: typeof ShellAdminAdminPackageAssignerRoute
   ShellAdminAdminPackageToUserRoute: typeof ShellAdminAdminPackageToUserRoute
   ShellAdminAdminPaginatedUsersRoute: typeof ShellAdminAdminPaginatedUsersRoute
+  ShellAdminGroupsIdRoute: typeof ShellAdminGroupsIdRoute
   ShellAdminPackageIdRoute: typeof ShellAdminPackageIdRoute
   ShellAdminPackageCreateRoute: typeof ShellAdminPackageCreateRoute
   ShellAdminSubtopicMcqsSubTopicIdsRoute: typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   ShellAdminSubtopicIdRoute: typeof ShellAdminSubtopicIdRoute
   ShellAdminUserDetailRoute: typeof ShellAdminUserDetailRoute
   ShellAdminUserListRoute: typeof ShellAdminUserListRoute
+  ShellAdminGroupsIndexRoute: typeof ShellAdminGroupsIndexRoute
   ShellAdminPackageIndexRoute: typeof ShellAdminPackageIndexRoute
   ShellAdminPackageEditIdRoute: typeof ShellAdminPackageEditIdRoute
   ShellAdminSkillSkillIdTopicsRoute: typeof ShellAdminSkillSkillIdTopicsRoute
@@ -634,6 +674,7 @@ const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminAdminPackageAssignerRoute: ShellAdminAdminPackageAssignerRoute,
   ShellAdminAdminPackageToUserRoute: ShellAdminAdminPackageToUserRoute,
   ShellAdminAdminPaginatedUsersRoute: ShellAdminAdminPaginatedUsersRoute,
+  ShellAdminGroupsIdRoute: ShellAdminGroupsIdRoute,
   ShellAdminPackageIdRoute: ShellAdminPackageIdRoute,
   ShellAdminPackageCreateRoute: ShellAdminPackageCreateRoute,
   ShellAdminSubtopicMcqsSubTopicIdsRoute:
@@ -641,6 +682,7 @@ const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminSubtopicIdRoute: ShellAdminSubtopicIdRoute,
   ShellAdminUserDetailRoute: ShellAdminUserDetailRoute,
   ShellAdminUserListRoute: ShellAdminUserListRoute,
+  ShellAdminGroupsIndexRoute: ShellAdminGroupsIndexRoute,
   ShellAdminPackageIndexRoute: ShellAdminPackageIndexRoute,
   ShellAdminPackageEditIdRoute: ShellAdminPackageEditIdRoute,
   ShellAdminSkillSkillIdTopicsRoute: ShellAdminSkillSkillIdTopicsRoute,
