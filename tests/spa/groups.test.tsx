@@ -101,6 +101,7 @@ describe('/groups/{id}: the group page', () => {
     expect(within(results).queryByText(/Bob Other/)).not.toBeInTheDocument()
     await user.click(within(results).getByRole('button', { name: 'Add Ann Learner 01' }))
     await findToast('Member added')
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Add members' })).toHaveFocus())
     const members = await screen.findByRole('list', { name: 'Members' })
     expect(within(members).getByRole('link', { name: 'Ann Learner 01' })).toHaveAttribute('href', `/user/detail?id=${ann!.id}`)
 
@@ -138,6 +139,8 @@ describe('/groups/{id}: the group page', () => {
 
     await user.click(within(given).getByRole('button', { name: 'Edit due date of Fire Safety' }))
     const form = await screen.findByRole('form', { name: 'Due date of Fire Safety' })
+    // The editor opens at its first field, and Save brings focus back to the button that opened it.
+    await waitFor(() => expect(within(form).getByRole('radio', { name: 'No due date' })).toHaveFocus())
     const days = within(form).getByRole('textbox', { name: 'Days after assignment' })
     await user.clear(days)
     await user.type(days, '14')
@@ -149,6 +152,7 @@ describe('/groups/{id}: the group page', () => {
       expect(within(screen.getByRole('listitem', { name: 'Fire Safety' })).getByText('Due 14 days after assignment')).toBeInTheDocument(),
     )
     expect(within(screen.getByRole('listitem', { name: 'Fire Safety' })).getByText('No reminders')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit due date of Fire Safety' })).toHaveFocus())
     expect((await groupViaApi(token, group.id)).packages).toMatchObject([{ dueAt: null, dueDays: 14, reminderDays: [] }])
   })
 
