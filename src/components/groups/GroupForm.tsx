@@ -53,7 +53,6 @@ export function GroupForm({ label, initial, submitLabel, loading, onSubmit, onCa
         <TextInput label="Name" required maxLength={GROUP_NAME_MAX} value={values.name} error={errors.name} onChange={change('name')} />
         <Textarea
           label="Description"
-          autosize
           minRows={2}
           maxLength={GROUP_DESCRIPTION_MAX}
           value={values.description}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Button, Card, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconSearch } from '@tabler/icons-react'
@@ -18,6 +18,8 @@ type Member = GroupDetail['members'][number]
 /** A group's members: add one by searching every user by name or e-mail, remove one after confirming. */
 export function GroupMembersSection({ group }: { group: GroupDetail }) {
   const [query, setQuery] = useState('')
+  // The added user's row goes from the results: focus returns to the search for the next one.
+  const search = useRef<HTMLInputElement>(null)
   const users = useQuery({ ...allUsersQueryOptions(), enabled: query.trim() !== '' })
   const add = useAddGroupMembers()
   const remove = useRemoveGroupMember()
@@ -35,6 +37,7 @@ export function GroupMembersSection({ group }: { group: GroupDetail }) {
         </Title>
         <Stack gap="xs">
           <TextInput
+            ref={search}
             type="search"
             label="Add members"
             placeholder="Search users by name or e-mail"
@@ -67,7 +70,7 @@ export function GroupMembersSection({ group }: { group: GroupDetail }) {
                       variant="light"
                       aria-label={`Add ${user.name}`}
                       loading={add.isPending && add.variables?.userIds[0] === user.id}
-                      onClick={() => add.mutate({ id: group.id, userIds: [user.id] })}
+                      onClick={() => add.mutate({ id: group.id, userIds: [user.id] }, { onSuccess: () => search.current?.focus() })}
                     >
                       Add
                     </Button>

@@ -6,16 +6,16 @@ import { dueSettingWords, reminderSentence } from '../../lib/due-words.ts'
 import { useRemoveGroupPackage, useSetGroupPackage } from '../../queries/groups.ts'
 import { packagesQueryOptions } from '../../queries/packages.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { DueSettingsForm } from '../ui/DueSettingsForm.tsx'
 import { AnchorLink } from '../ui/links.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
-import { DueSettingsForm } from '../ui/DueSettingsForm.tsx'
+import { useFocusBack } from '../ui/useFocusBack.ts'
 
 /** The group's packages with their due settings and reminders in words; assign one, change its settings, unassign it. */
 export function GroupPackagesSection({ group }: { group: GroupDetail }) {
   const packages = useQuery(packagesQueryOptions())
   const save = useSetGroupPackage()
   const remove = useRemoveGroupPackage()
-  const [editing, setEditing] = useState<number | null>(null)
   const [removing, setRemoving] = useState<GroupPackage | null>(null)
   const [confirming, setConfirming] = useState(false)
 
@@ -33,55 +33,15 @@ export function GroupPackagesSection({ group }: { group: GroupDetail }) {
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Group packages">
             {group.packages.map((pkg) => (
-              <Paper key={pkg.packageId} component="li" withBorder radius="md" p="sm" aria-label={pkg.title}>
-                {editing === pkg.packageId ? (
-                  <DueSettingsForm
-                    idPrefix={`group-package-${pkg.packageId}`}
-                    label={`Due date of ${pkg.title}`}
-                    initial={pkg}
-                    submitLabel="Save"
-                    loading={save.isPending}
-                    onCancel={() => setEditing(null)}
-                    onSubmit={(_id, settings) =>
-                      save.mutateAsync({ id: group.id, packageId: pkg.packageId, settings }).then(() => setEditing(null))
-                    }
-                  />
-                ) : (
-                  <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                      <AnchorLink to="/package/$id" params={{ id: pkg.packageId }} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {pkg.title}
-                      </AnchorLink>
-                      <Text size="sm">{dueSettingWords(pkg)}</Text>
-                      <Text size="sm" c="dimmed">
-                        {pkg.reminderDays.length ? `Reminders: ${reminderSentence(pkg.reminderDays)}` : 'No reminders'}
-                      </Text>
-                    </Stack>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={`Edit due date of ${pkg.title}`}
-                        onClick={() => setEditing(pkg.packageId)}
-                      >
-                        Edit due date
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        aria-label={`Unassign ${pkg.title}`}
-                        onClick={() => {
-                          setRemoving(pkg)
-                          setConfirming(true)
-                        }}
-                      >
-                        Unassign
-                      </Button>
-                    </Group>
-                  </Group>
-                )}
-              </Paper>
+              <GroupPackageRow
+                key={pkg.packageId}
+                groupId={group.id}
+                pkg={pkg}
+                onUnassign={() => {
+                  setRemoving(pkg)
+                  setConfirming(true)
+                }}
+              />
             ))}
           </Stack>
         )}
@@ -119,5 +79,54 @@ export function GroupPackagesSection({ group }: { group: GroupDetail }) {
         onCancel={() => setConfirming(false)}
       />
     </Card>
+  )
+}
+
+/** One package of the group: its due setting and reminders in words, or its editor in their place. */
+function GroupPackageRow({ groupId, pkg, onUnassign }: { groupId: number; pkg: GroupPackage; onUnassign: () => void }) {
+  const [editing, setEditing] = useState(false)
+  const editButton = useFocusBack(editing)
+  const save = useSetGroupPackage()
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={pkg.title}>
+      {editing ? (
+        <DueSettingsForm
+          idPrefix={`group-package-${pkg.packageId}`}
+          label={`Due date of ${pkg.title}`}
+          initial={pkg}
+          submitLabel="Save"
+          loading={save.isPending}
+          focusOnOpen
+          onCancel={() => setEditing(false)}
+          onSubmit={(_id, settings) => save.mutateAsync({ id: groupId, packageId: pkg.packageId, settings }).then(() => setEditing(false))}
+        />
+      ) : (
+        <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+            <AnchorLink to="/package/$id" params={{ id: pkg.packageId }} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {pkg.title}
+            </AnchorLink>
+            <Text size="sm">{dueSettingWords(pkg)}</Text>
+            <Text size="sm" c="dimmed">
+              {pkg.reminderDays.length ? `Reminders: ${reminderSentence(pkg.reminderDays)}` : 'No reminders'}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              ref={editButton}
+              size="xs"
+              variant="light"
+              aria-label={`Edit due date of ${pkg.title}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit due date
+            </Button>
+            <Button size="xs" variant="light" color="red" aria-label={`Unassign ${pkg.title}`} onClick={onUnassign}>
+              Unassign
+            </Button>
+          </Group>
+        </Group>
+      )}
+    </Paper>
   )
 }

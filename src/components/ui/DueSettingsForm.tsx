@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Group, NativeSelect, Stack } from '@mantine/core'
 import type { DueSettings } from '../../../contract/assignments.ts'
 import { ApiError } from '../../api/errors.ts'
@@ -15,17 +15,34 @@ interface DueSettingsFormProps {
   loading: boolean
   onSubmit: (packageId: number | null, settings: DueSettings) => Promise<unknown>
   onCancel?: () => void
+  /** Focuses the first field when the form appears (an editor opened from a button). */
+  focusOnOpen?: boolean
 }
 
 /**
  * An assignment's due settings, and the package when one is being chosen (a group's new package), checked with the
  * contract schema before sending; the server's field messages show under the fields.
  */
-export function DueSettingsForm({ idPrefix, label, choices, initial, submitLabel, loading, onSubmit, onCancel }: DueSettingsFormProps) {
+export function DueSettingsForm({
+  idPrefix,
+  label,
+  choices,
+  initial,
+  submitLabel,
+  loading,
+  onSubmit,
+  onCancel,
+  focusOnOpen = false,
+}: DueSettingsFormProps) {
   const [packageId, setPackageId] = useState('')
   const [packageError, setPackageError] = useState<string | undefined>()
   const [values, setValues] = useState<DueValues>(dueValuesOf(initial))
   const [errors, setErrors] = useState<DueErrors>({})
+  const form = useRef<HTMLFormElement>(null)
+  // An editor opened in place of a row starts at its first field.
+  useEffect(() => {
+    if (focusOnOpen) form.current?.querySelector<HTMLElement>('input, select')?.focus()
+  }, [focusOnOpen])
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -47,7 +64,7 @@ export function DueSettingsForm({ idPrefix, label, choices, initial, submitLabel
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
+    <form ref={form} onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="sm">
         {choices ? (
           <NativeSelect

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { DueSettingsForm } from '../ui/DueSettingsForm.tsx'
 import { AnchorLink } from '../ui/links.tsx'
 import { LearnerPackageProgress } from './LearnerPackageProgress.tsx'
+import { useFocusBack } from '../ui/useFocusBack.ts'
 
 /**
  * The packages assigned to the user, each with its status, due date and where it comes from (directly, through which
@@ -19,13 +20,11 @@ export function UserPackagesSection({ user }: { user: User }) {
   // The package stays named while the dialog animates closed.
   const [removing, setRemoving] = useState<PackageBasic | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const [editing, setEditing] = useState<number | null>(null)
   const unassign = useUnassignPackage({
     successMessage: 'Package unassigned',
     errorMessage: 'Failed to unassign package',
     errorReason: 'title',
   })
-  const saveDue = useSetDirectAssignment()
   const ask = (pkg: PackageBasic) => {
     setRemoving(pkg)
     setConfirming(true)
@@ -54,57 +53,7 @@ export function UserPackagesSection({ user }: { user: User }) {
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {user.packages.map((pkg) => (
-              <Paper key={pkg.id} component="li" withBorder radius="md" p="sm" aria-label={pkg.title}>
-                <Stack gap="xs">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                      <Group gap="xs">
-                        <AnchorLink to="/package/$id" params={{ id: pkg.id }} fw={600}>
-                          {pkg.title}
-                        </AnchorLink>
-                        <Text size="sm" c="dimmed">
-                          #{pkg.id} · <Money value={pkg.price} />
-                        </Text>
-                      </Group>
-                      <Text size="sm" c="dimmed" lineClamp={2}>
-                        {pkg.description}
-                      </Text>
-                      <AssignmentState state={pkg} />
-                      <Sources pkg={pkg} />
-                      <LearnerPackageProgress userId={user.id} packageId={pkg.id} title={pkg.title} />
-                    </Stack>
-                    <Stack gap={6} style={{ flexShrink: 0 }}>
-                      <Button
-                        variant="light"
-                        size="xs"
-                        onClick={() => setEditing(editing === pkg.id ? null : pkg.id)}
-                        aria-label={`${pkg.direct ? 'Edit due date' : 'Assign directly with a due date'} of ${pkg.title}`}
-                        aria-expanded={editing === pkg.id}
-                      >
-                        {pkg.direct ? 'Edit due date' : 'Assign directly with a due date'}
-                      </Button>
-                      {pkg.direct ? (
-                        <Button variant="light" color="red" size="xs" onClick={() => ask(pkg)} aria-label={`Unassign ${pkg.title}`}>
-                          Unassign
-                        </Button>
-                      ) : null}
-                    </Stack>
-                  </Group>
-                  {editing === pkg.id ? (
-                    <DueSettingsForm
-                      idPrefix={`direct-due-${pkg.id}`}
-                      label={`Direct due date of ${pkg.title}`}
-                      initial={pkg.directDue}
-                      submitLabel="Save due date"
-                      loading={saveDue.isPending}
-                      onCancel={() => setEditing(null)}
-                      onSubmit={(_id, settings) =>
-                        saveDue.mutateAsync({ userId: user.id, packageId: pkg.id, settings }).then(() => setEditing(null))
-                      }
-                    />
-                  ) : null}
-                </Stack>
-              </Paper>
+              <UserPackageRow key={pkg.id} userId={user.id} pkg={pkg} onUnassign={() => ask(pkg)} />
             ))}
           </Stack>
         )}
@@ -125,6 +74,67 @@ export function UserPackagesSection({ user }: { user: User }) {
         onCancel={() => setConfirming(false)}
       />
     </Card>
+  )
+}
+
+/** One assigned package: its state, where it comes from, the learner's progress, and its direct due editor. */
+function UserPackageRow({ userId, pkg, onUnassign }: { userId: number; pkg: PackageBasic; onUnassign: () => void }) {
+  const [editing, setEditing] = useState(false)
+  const editButton = useFocusBack(editing)
+  const saveDue = useSetDirectAssignment()
+  const editLabel = pkg.direct ? 'Edit due date' : 'Assign directly with a due date'
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={pkg.title}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Group gap="xs">
+              <AnchorLink to="/package/$id" params={{ id: pkg.id }} fw={600}>
+                {pkg.title}
+              </AnchorLink>
+              <Text size="sm" c="dimmed">
+                #{pkg.id} · <Money value={pkg.price} />
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {pkg.description}
+            </Text>
+            <AssignmentState state={pkg} />
+            <Sources pkg={pkg} />
+            <LearnerPackageProgress userId={userId} packageId={pkg.id} title={pkg.title} />
+          </Stack>
+          <Stack gap={6} style={{ flexShrink: 0 }}>
+            <Button
+              ref={editButton}
+              variant="light"
+              size="xs"
+              onClick={() => setEditing((open) => !open)}
+              aria-label={`${editLabel} of ${pkg.title}`}
+              aria-expanded={editing}
+            >
+              {editLabel}
+            </Button>
+            {pkg.direct ? (
+              <Button variant="light" color="red" size="xs" onClick={onUnassign} aria-label={`Unassign ${pkg.title}`}>
+                Unassign
+              </Button>
+            ) : null}
+          </Stack>
+        </Group>
+        {editing ? (
+          <DueSettingsForm
+            idPrefix={`direct-due-${pkg.id}`}
+            label={`Direct due date of ${pkg.title}`}
+            initial={pkg.directDue}
+            submitLabel="Save due date"
+            loading={saveDue.isPending}
+            focusOnOpen
+            onCancel={() => setEditing(false)}
+            onSubmit={(_id, settings) => saveDue.mutateAsync({ userId, packageId: pkg.id, settings }).then(() => setEditing(false))}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
   )
 }
 
