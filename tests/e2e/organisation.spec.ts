@@ -51,13 +51,11 @@ test('an admin imports three people into a new group, gives the group a package 
   await storeSession(page, staff)
   await page.goto('/admin/import-users')
   const form = page.getByRole('form', { name: 'Import users' })
-  await form
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'people.xlsx',
-      mimeType: XLSX,
-      buffer: await sheetOf(people.map((p) => [p.email, p.name, 'Learner', group, ''])),
-    })
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'people.xlsx',
+    mimeType: XLSX,
+    buffer: await sheetOf(people.map((p) => [p.email, p.name, 'Learner', group, ''])),
+  })
   const preview = page.getByRole('region', { name: 'Preview' })
   await expect(preview.getByText('Invitations to send')).toBeVisible()
   await form.getByRole('button', { name: 'Import' }).click()
