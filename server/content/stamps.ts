@@ -58,7 +58,7 @@ export async function catalogueStamp(db: Db): Promise<string> {
 export async function accountStamp(db: Db, userId: number): Promise<string | null> {
   const [row] = rowsOf<{ tag: string }>(
     await db.execute(
-      sql`select md5(row(u.id, u.email, u.name, u.given_name, u.family_name, u.picture_url, u.locale, u.role, u.email_verified)::text || coalesce((
+      sql`select md5(row(u.id, u.email, u.name, u.given_name, u.family_name, u.picture_url, u.locale, u.role, u.email_verified, u.reminder_emails, u.captions_language, u.captions_on, u.playback_rate)::text || coalesce((
         select string_agg(p.id || ':' || p.content_version || ':' || extract(epoch from p.created_at), ',' order by up.assigned_at, p.id)
         from user_packages up join packages p on p.id = up.package_id where up.user_id = u.id), '')) as tag
       from users u where u.id = ${userId}`,

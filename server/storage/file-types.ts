@@ -3,7 +3,7 @@ import { XLSX_TYPE } from '../../contract/mcq-import.ts'
 export { formatBytes } from '../../contract/bytes.ts'
 
 /** File types recognised by their first bytes (never by name or declared type). */
-export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx'
+export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'captions'
 
 export interface Sniffed {
   kind: FileKind
@@ -43,4 +43,11 @@ export const KIND_LABEL: Record<FileKind, string> = {
   image: 'an image (PNG, JPEG or WebP)',
   pdf: 'a PDF',
   xlsx: 'an Excel .xlsx spreadsheet',
+  captions: 'a WebVTT (.vtt) or SubRip (.srt) caption file',
+}
+
+/** Caption files are text, which has no signature: anything that is not a known binary type passes here, and the parser decides. */
+export function sniffText(head: Buffer): Sniffed | null {
+  if (sniff(head) || head.includes(0)) return null
+  return { kind: 'captions', contentType: 'text/plain; charset=utf-8', extension: 'txt' }
 }

@@ -4,7 +4,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { BlobStore } from './blob-store.ts'
-import { KIND_LABEL, SNIFF_BYTES, formatBytes, sniff, type FileKind, type Sniffed } from './file-types.ts'
+import { KIND_LABEL, SNIFF_BYTES, formatBytes, sniff, sniffText, type FileKind, type Sniffed } from './file-types.ts'
 
 export interface FileRule {
   kind: FileKind
@@ -74,7 +74,7 @@ class Inspector extends Transform {
     done(error ?? null, error ? undefined : this.head)
   }
   private check(): AppError | null {
-    const found = sniff(this.head)
+    const found = this.rule.kind === 'captions' ? sniffText(this.head) : sniff(this.head)
     if (!found || found.kind !== this.rule.kind)
       return new AppError(415, `${this.field} must be ${KIND_LABEL[this.rule.kind]}`, {
         details: { [this.field]: `Expected ${KIND_LABEL[this.rule.kind]}` },
