@@ -105,6 +105,8 @@ export function Player(props: PlayerProps) {
           poster={poster || undefined}
           crossOrigin={crossOrigin}
           controls
+          // Focusable in every browser, so its shortcuts work wherever the learner lands.
+          tabIndex={0}
           preload="metadata"
           playsInline
           autoPlay={autoPlay}

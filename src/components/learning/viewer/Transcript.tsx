@@ -5,6 +5,7 @@ import { IconDownload, IconSearch } from '@tabler/icons-react'
 import type { Caption } from '../../../../contract/content.ts'
 import { captionCuesQueryOptions } from '../../../queries/captions.ts'
 import { activeCueIndex, cueTime, transcriptText, type TranscriptCue } from '../../../lib/transcript.ts'
+import { saveBlob } from '../../../lib/save-file.ts'
 import { LoadFailed } from '../../ui/LoadFailed.tsx'
 import classes from './Transcript.module.css'
 
@@ -31,12 +32,7 @@ function Highlighted({ text, query }: { text: string; query: string }) {
 }
 
 function download(title: string, cues: TranscriptCue[]) {
-  const url = URL.createObjectURL(new Blob([transcriptText(title, cues)], { type: 'text/plain;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `${title} transcript.txt`
-  link.click()
-  URL.revokeObjectURL(url)
+  saveBlob(new Blob([transcriptText(title, cues)], { type: 'text/plain;charset=utf-8' }), `${title} transcript.txt`)
 }
 
 /**

@@ -15,9 +15,12 @@ export function usePlayerChoices(captions: Caption[]) {
   const save = useSavePlayerPreferences()
   const wanted = me?.captionsLanguage ? [me.captionsLanguage, ...browserLanguages()] : browserLanguages()
   const tracks = orderTracks(captions, wanted)
-  const [captionId, setCaptionId] = useState<number | null>(() => (me?.captionsOn ? (tracks[0]?.id ?? null) : null))
-  const [rate, setRate] = useState(() => me?.playbackRate ?? 1)
+  // Undefined until the learner chooses here: until then the stored choices decide (they may arrive after the first render).
+  const [chosenCaption, setCaptionId] = useState<number | null | undefined>(undefined)
+  const [chosenRate, setRate] = useState<number | undefined>(undefined)
   const [lastOn, setLastOn] = useState<number | null>(null)
+  const captionId = chosenCaption !== undefined ? chosenCaption : me?.captionsOn ? (tracks[0]?.id ?? null) : null
+  const rate = chosenRate ?? me?.playbackRate ?? 1
 
   const chooseCaption = (id: number | null) => {
     setCaptionId(id)
