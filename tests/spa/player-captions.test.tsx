@@ -47,7 +47,13 @@ const player = () => document.querySelector('video')!
 function fakeMedia(video: HTMLVideoElement) {
   let time = 0
   const calls: string[] = []
-  Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (t: number) => void (time = t) })
+  Object.defineProperty(video, 'currentTime', {
+    configurable: true,
+    get: () => time,
+    set: (t: number) => {
+      time = t
+    },
+  })
   Object.defineProperty(video, 'paused', { configurable: true, get: () => !calls.length || calls.at(-1) === 'pause' })
   video.play = () => {
     calls.push('play')
