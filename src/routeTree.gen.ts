@@ -29,6 +29,7 @@ import { Route as ShellAdminAdminPaginatedUsersRouteImport } from './routes/_she
 import { Route as ShellAdminPackageIndexRouteImport } from './routes/_shell/_admin/package/index'
 import { Route as ShellAdminPackageIdRouteImport } from './routes/_shell/_admin/package/$id'
 import { Route as ShellAdminPackageCreateRouteImport } from './routes/_shell/_admin/package/create'
+import { Route as ShellAdminReportsCaptionsRouteImport } from './routes/_shell/_admin/reports_.captions'
 import { Route as ShellAdminSubtopicMcqsSubTopicIdsRouteImport } from './routes/_shell/_admin/subtopic-mcqs/$subTopicIds'
 import { Route as ShellAdminSubtopicIdRouteImport } from './routes/_shell/_admin/subtopic/$id'
 import { Route as ShellAdminUserDetailRouteImport } from './routes/_shell/_admin/user/detail'
@@ -141,6 +142,12 @@ const ShellAdminPackageCreateRoute = ShellAdminPackageCreateRouteImport.update({
   path: '/package/create',
   getParentRoute: () => ShellAdminRoute,
 } as any)
+const ShellAdminReportsCaptionsRoute =
+  ShellAdminReportsCaptionsRouteImport.update({
+    id: '/reports_/captions',
+    path: '/reports/captions',
+    getParentRoute: () => ShellAdminRoute,
+  } as any)
 const ShellAdminSubtopicMcqsSubTopicIdsRoute =
   ShellAdminSubtopicMcqsSubTopicIdsRouteImport.update({
     id: '/subtopic-mcqs/$subTopicIds',
@@ -216,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
+  '/reports/captions': typeof ShellAdminReportsCaptionsRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/user/detail': typeof ShellAdminUserDetailRoute
@@ -246,6 +254,7 @@ export interface FileRoutesByTo {
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
+  '/reports/captions': typeof ShellAdminReportsCaptionsRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/user/detail': typeof ShellAdminUserDetailRoute
@@ -279,6 +288,7 @@ export interface FileRoutesById {
   '/_shell/_admin/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
   '/_shell/_admin/package/$id': typeof ShellAdminPackageIdRoute
   '/_shell/_admin/package/create': typeof ShellAdminPackageCreateRoute
+  '/_shell/_admin/reports_/captions': typeof ShellAdminReportsCaptionsRoute
   '/_shell/_admin/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/_shell/_admin/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/_shell/_admin/user/detail': typeof ShellAdminUserDetailRoute
@@ -311,6 +321,7 @@ export interface FileRouteTypes {
     | '/admin/paginated-users'
     | '/package/$id'
     | '/package/create'
+    | '/reports/captions'
     | '/subtopic-mcqs/$subTopicIds'
     | '/subtopic/$id'
     | '/user/detail'
@@ -341,6 +352,7 @@ export interface FileRouteTypes {
     | '/admin/paginated-users'
     | '/package/$id'
     | '/package/create'
+    | '/reports/captions'
     | '/subtopic-mcqs/$subTopicIds'
     | '/subtopic/$id'
     | '/user/detail'
@@ -373,6 +385,7 @@ export interface FileRouteTypes {
     | '/_shell/_admin/admin/paginated-users'
     | '/_shell/_admin/package/$id'
     | '/_shell/_admin/package/create'
+    | '/_shell/_admin/reports_/captions'
     | '/_shell/_admin/subtopic-mcqs/$subTopicIds'
     | '/_shell/_admin/subtopic/$id'
     | '/_shell/_admin/user/detail'
@@ -537,6 +550,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellAdminPackageCreateRouteImport
       parentRoute: typeof ShellAdminRoute
     }
+    '/_shell/_admin/reports_/captions': {
+      id: '/_shell/_admin/reports_/captions'
+      path: '/reports/captions'
+      fullPath: '/reports/captions'
+      preLoaderRoute: typeof ShellAdminReportsCaptionsRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
     '/_shell/_admin/subtopic-mcqs/$subTopicIds': {
       id: '/_shell/_admin/subtopic-mcqs/$subTopicIds'
       path: '/subtopic-mcqs/$subTopicIds'
@@ -618,6 +638,7 @@ interface ShellAdminRouteChildren {
   ShellAdminAdminPaginatedUsersRoute: typeof ShellAdminAdminPaginatedUsersRoute
   ShellAdminPackageIdRoute: typeof ShellAdminPackageIdRoute
   ShellAdminPackageCreateRoute: typeof ShellAdminPackageCreateRoute
+  ShellAdminReportsCaptionsRoute: typeof ShellAdminReportsCaptionsRoute
   ShellAdminSubtopicMcqsSubTopicIdsRoute: typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   ShellAdminSubtopicIdRoute: typeof ShellAdminSubtopicIdRoute
   ShellAdminUserDetailRoute: typeof ShellAdminUserDetailRoute
@@ -636,6 +657,7 @@ const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminAdminPaginatedUsersRoute: ShellAdminAdminPaginatedUsersRoute,
   ShellAdminPackageIdRoute: ShellAdminPackageIdRoute,
   ShellAdminPackageCreateRoute: ShellAdminPackageCreateRoute,
+  ShellAdminReportsCaptionsRoute: ShellAdminReportsCaptionsRoute,
   ShellAdminSubtopicMcqsSubTopicIdsRoute:
     ShellAdminSubtopicMcqsSubTopicIdsRoute,
   ShellAdminSubtopicIdRoute: ShellAdminSubtopicIdRoute,
