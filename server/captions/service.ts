@@ -29,8 +29,6 @@ const toTrack = (row: typeof captions.$inferSelect): CaptionTrack => ({
  * A second upload for the same language and kind replaces the first (its file is deleted after the commit).
  */
 export async function uploadCaption(deps: Deps, videoId: number, request: UploadRequest): Promise<CaptionTrack> {
-  const [video] = await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))
-  if (!video) throw notFound('Video not found')
   const upload = await receiveUpload(
     request,
     deps.store,
@@ -40,6 +38,9 @@ export async function uploadCaption(deps: Deps, videoId: number, request: Upload
   const file = upload.files.file!
   const fields = parseFields(captionUploadFields, upload.fields)
   const { vtt } = toWebVtt(file.buffer!, captionFormatOf(file.originalName))
+  // Checked after the fields and the file (held in memory, nothing stored yet): bad input is a 400 for any video.
+  const [video] = await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))
+  if (!video) throw notFound('Video not found')
   const body = Buffer.from(vtt, 'utf8')
   const key = randomUUID().replaceAll('-', '')
   await deps.store.put(key, Readable.from([body]), VTT_CONTENT_TYPE)
