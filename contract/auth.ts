@@ -70,6 +70,10 @@ const userFields = {
   emailVerified: z.boolean(),
   /** Reminder e-mails about due packages (the in-app notifications come either way). */
   reminderEmails: z.boolean(),
+  /** The player's remembered caption language and switch, and speed; null until the learner chooses. */
+  captionsLanguage: z.string().nullable(),
+  captionsOn: z.boolean().nullable(),
+  playbackRate: z.number().nullable(),
 }
 
 export const userSchema = z.object({ ...userFields, packages: z.array(packageBasicSchema) }).meta({ id: 'User' })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from './text.ts'
+import { CAPTION_KINDS } from './rules.ts'
 
 /** '5' | 5 | '5.5' → '5.00' | '5.50': a decimal with exactly two places, by string handling (no float rounding). */
 export function toMoneyString(value: string | number): string {
@@ -154,6 +155,20 @@ export const subTopicIdsQuery = z.object({
   subTopicIds: repeatedQuery(z.array(id).min(1, 'subTopicIds is required').max(500, 'At most 500 subTopicIds')),
 })
 
+export const captionKind = z.enum(CAPTION_KINDS, { error: "kind must be 'captions' or 'subtitles'" })
+
+/** A caption or subtitle track of a video: a signed, expiring URL of its WebVTT file. */
+export const captionSchema = z
+  .object({
+    id: z.number().int(),
+    language: z.string(),
+    label: z.string(),
+    kind: captionKind,
+    url: z.string(),
+  })
+  .meta({ id: 'Caption' })
+export type Caption = z.infer<typeof captionSchema>
+
 export const videoSchema = z
   .object({
     id: z.number().int(),
@@ -166,6 +181,7 @@ export const videoSchema = z
     /** Read from the file at upload; 0 for an older file whose duration could not be read. */
     durationSeconds: z.number().min(0),
     createdAt: z.string(),
+    captions: z.array(captionSchema),
   })
   .meta({ id: 'Video' })
 export type Video = z.infer<typeof videoSchema>

@@ -9,6 +9,8 @@ export const dashboardFiguresSchema = z
     learners: int,
     packages: int,
     videos: int,
+    /** Videos with no caption track (the coverage report lists them). */
+    videosWithoutCaptions: int,
     questions: int,
     attemptsLast7Days: int,
     attemptsPerDay: z.array(z.object({ day: z.string(), attempts: int })),

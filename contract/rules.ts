@@ -12,3 +12,10 @@ export type ErrorCode = (typeof errorCodes)[number]
 
 /** Reminder offsets in days before a due date (negative: after it) when an assignment names none. */
 export const DEFAULT_REMINDER_DAYS = [7, 1, -1]
+/** The kinds of text track a video may carry (one of each per language). */
+export const CAPTION_KINDS = ['captions', 'subtitles'] as const
+export type CaptionKind = (typeof CAPTION_KINDS)[number]
+/** The player's speeds; progress crediting still counts at most 2× (the credit budget). */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const
+/** Caption files are small text; anything larger is not one. */
+export const MAX_CAPTION_BYTES = 2 * 1024 * 1024

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { email, newPassword, passwordText, ROLES } from './auth.ts'
+import { playerPreferenceFields } from './captions.ts'
 import { id } from './content.ts'
 import { text } from './text.ts'
 
@@ -31,6 +32,7 @@ export const profileInput = z.object({
     .optional(),
   /** Absent: left as it is. */
   reminderEmails: z.boolean({ error: 'reminderEmails must be true or false' }).optional(),
+  ...playerPreferenceFields,
 })
 export type ProfileInput = z.input<typeof profileInput>
 

@@ -1,3 +1,4 @@
+import { captionReportRoutes, captionRoutes } from './captions/routes.ts'
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -67,6 +68,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/subTopic', testSettingsRoutes(deps, guards))
       .route('/subTopic', scormUploadRoutes(deps, guards))
       .route('/videos', videoRoutes(deps, guards))
+      .route('/videos', captionRoutes(deps, guards))
       .route('/study-materials', studyMaterialRoutes(deps, guards))
       .route('/mcqs', mcqRoutes(deps, guards))
       .route('/files', fileRoutes(deps))
@@ -76,6 +78,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/mcq-attempts', testOverviewRoutes(deps, guards))
       .route('/mcq-attempts', attemptReviewRoutes(deps, guards))
       .route('/reports', reportRoutes(deps, guards))
+      .route('/reports', captionReportRoutes(deps, guards))
       .route('/progress', progressRoutes(deps, guards))
       .route('/search', searchRoutes(deps, guards))
       .route('/access-requests', accessRequestRoutes(deps, guards))

@@ -35,6 +35,7 @@ import { Route as ShellAdminGroupsIdRouteImport } from './routes/_shell/_admin/g
 import { Route as ShellAdminPackageIndexRouteImport } from './routes/_shell/_admin/package/index'
 import { Route as ShellAdminPackageIdRouteImport } from './routes/_shell/_admin/package/$id'
 import { Route as ShellAdminPackageCreateRouteImport } from './routes/_shell/_admin/package/create'
+import { Route as ShellAdminReportsCaptionsRouteImport } from './routes/_shell/_admin/reports_.captions'
 import { Route as ShellAdminSubtopicMcqsSubTopicIdsRouteImport } from './routes/_shell/_admin/subtopic-mcqs/$subTopicIds'
 import { Route as ShellAdminSubtopicIdRouteImport } from './routes/_shell/_admin/subtopic/$id'
 import { Route as ShellAdminUserDetailRouteImport } from './routes/_shell/_admin/user/detail'
@@ -178,6 +179,12 @@ const ShellAdminPackageCreateRoute = ShellAdminPackageCreateRouteImport.update({
   path: '/package/create',
   getParentRoute: () => ShellAdminRoute,
 } as any)
+const ShellAdminReportsCaptionsRoute =
+  ShellAdminReportsCaptionsRouteImport.update({
+    id: '/reports_/captions',
+    path: '/reports/captions',
+    getParentRoute: () => ShellAdminRoute,
+  } as any)
 const ShellAdminSubtopicMcqsSubTopicIdsRoute =
   ShellAdminSubtopicMcqsSubTopicIdsRouteImport.update({
     id: '/subtopic-mcqs/$subTopicIds',
@@ -258,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/groups/$id': typeof ShellAdminGroupsIdRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
+  '/reports/captions': typeof ShellAdminReportsCaptionsRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/user/detail': typeof ShellAdminUserDetailRoute
@@ -294,6 +302,7 @@ export interface FileRoutesByTo {
   '/groups/$id': typeof ShellAdminGroupsIdRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
+  '/reports/captions': typeof ShellAdminReportsCaptionsRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/user/detail': typeof ShellAdminUserDetailRoute
@@ -333,6 +342,7 @@ export interface FileRoutesById {
   '/_shell/_admin/groups/$id': typeof ShellAdminGroupsIdRoute
   '/_shell/_admin/package/$id': typeof ShellAdminPackageIdRoute
   '/_shell/_admin/package/create': typeof ShellAdminPackageCreateRoute
+  '/_shell/_admin/reports_/captions': typeof ShellAdminReportsCaptionsRoute
   '/_shell/_admin/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   '/_shell/_admin/subtopic/$id': typeof ShellAdminSubtopicIdRoute
   '/_shell/_admin/user/detail': typeof ShellAdminUserDetailRoute
@@ -371,6 +381,7 @@ export interface FileRouteTypes {
     | '/groups/$id'
     | '/package/$id'
     | '/package/create'
+    | '/reports/captions'
     | '/subtopic-mcqs/$subTopicIds'
     | '/subtopic/$id'
     | '/user/detail'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/groups/$id'
     | '/package/$id'
     | '/package/create'
+    | '/reports/captions'
     | '/subtopic-mcqs/$subTopicIds'
     | '/subtopic/$id'
     | '/user/detail'
@@ -445,6 +457,7 @@ export interface FileRouteTypes {
     | '/_shell/_admin/groups/$id'
     | '/_shell/_admin/package/$id'
     | '/_shell/_admin/package/create'
+    | '/_shell/_admin/reports_/captions'
     | '/_shell/_admin/subtopic-mcqs/$subTopicIds'
     | '/_shell/_admin/subtopic/$id'
     | '/_shell/_admin/user/detail'
@@ -654,6 +667,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellAdminPackageCreateRouteImport
       parentRoute: typeof ShellAdminRoute
     }
+    '/_shell/_admin/reports_/captions': {
+      id: '/_shell/_admin/reports_/captions'
+      path: '/reports/captions'
+      fullPath: '/reports/captions'
+      preLoaderRoute: typeof ShellAdminReportsCaptionsRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
     '/_shell/_admin/subtopic-mcqs/$subTopicIds': {
       id: '/_shell/_admin/subtopic-mcqs/$subTopicIds'
       path: '/subtopic-mcqs/$subTopicIds'
@@ -737,6 +757,7 @@ interface ShellAdminRouteChildren {
   ShellAdminGroupsIdRoute: typeof ShellAdminGroupsIdRoute
   ShellAdminPackageIdRoute: typeof ShellAdminPackageIdRoute
   ShellAdminPackageCreateRoute: typeof ShellAdminPackageCreateRoute
+  ShellAdminReportsCaptionsRoute: typeof ShellAdminReportsCaptionsRoute
   ShellAdminSubtopicMcqsSubTopicIdsRoute: typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   ShellAdminSubtopicIdRoute: typeof ShellAdminSubtopicIdRoute
   ShellAdminUserDetailRoute: typeof ShellAdminUserDetailRoute
@@ -758,6 +779,7 @@ const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminGroupsIdRoute: ShellAdminGroupsIdRoute,
   ShellAdminPackageIdRoute: ShellAdminPackageIdRoute,
   ShellAdminPackageCreateRoute: ShellAdminPackageCreateRoute,
+  ShellAdminReportsCaptionsRoute: ShellAdminReportsCaptionsRoute,
   ShellAdminSubtopicMcqsSubTopicIdsRoute:
     ShellAdminSubtopicMcqsSubTopicIdsRoute,
   ShellAdminSubtopicIdRoute: ShellAdminSubtopicIdRoute,

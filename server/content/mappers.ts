@@ -8,7 +8,7 @@ import {
   type Topic,
   type Video,
 } from '../../contract/content.ts'
-import type { packages, scormPackages, scormScos, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
+import type { captions, packages, scormPackages, scormScos, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
 import type { FileMeta } from '../storage/signed-urls.ts'
 
 type PackageRow = typeof packages.$inferSelect
@@ -16,7 +16,8 @@ type SkillRow = typeof skills.$inferSelect
 type TopicRow = typeof topics.$inferSelect
 type SubTopicRow = typeof subTopics.$inferSelect
 /** Media rows come with their files' metadata (tree-query.ts: videoFiles, materialFile). */
-export type VideoRow = typeof videos.$inferSelect & { file: FileMeta; thumbnail: FileMeta }
+export type CaptionRow = typeof captions.$inferSelect & { file: FileMeta }
+export type VideoRow = typeof videos.$inferSelect & { file: FileMeta; thumbnail: FileMeta; captions: CaptionRow[] }
 export type MaterialRow = typeof studyMaterials.$inferSelect & { file: FileMeta }
 
 /** Turns a storage key into a signed, expiring URL whose answer names the file and its type. */
@@ -38,6 +39,13 @@ export const toVideo = (row: VideoRow, sign: Signer): Video => ({
   noOfViews: row.noOfViews,
   durationSeconds: row.durationSeconds ?? 0,
   createdAt: iso(row.createdAt),
+  captions: row.captions.map((caption) => ({
+    id: caption.id,
+    language: caption.language,
+    label: caption.label,
+    kind: caption.kind,
+    url: sign(caption.fileKey, caption.file),
+  })),
 })
 
 export const toStudyMaterial = (row: MaterialRow, sign: Signer): StudyMaterial => ({

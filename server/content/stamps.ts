@@ -61,7 +61,7 @@ export async function accountStamp(db: Db, userId: number, now: Date): Promise<s
   const at = sql`${now.toISOString()}::timestamptz`
   const [row] = rowsOf<{ tag: string }>(
     await db.execute(
-      sql`select md5(row(u.id, u.email, u.name, u.given_name, u.family_name, u.picture_url, u.locale, u.role, u.email_verified)::text || coalesce((
+      sql`select md5(row(u.id, u.email, u.name, u.given_name, u.family_name, u.picture_url, u.locale, u.role, u.email_verified, u.reminder_emails, u.captions_language, u.captions_on, u.playback_rate)::text || coalesce((
         select string_agg(p.id || ':' || p.content_version || ':' || extract(epoch from p.created_at) || ':' || row(up.direct, up.due_at, up.due_days, up.reminder_days, up.completed_at)::text, ',' order by up.assigned_at, p.id)
         from user_packages up join packages p on p.id = up.package_id where up.user_id = u.id), '') || '|' || coalesce((
         select string_agg(row(g.id, g.name, gm.added_at, gp.package_id, gp.assigned_at, gp.due_at, gp.due_days, gp.reminder_days)::text, ',' order by g.id, gp.package_id)

@@ -1,11 +1,15 @@
 import { asc, desc, sql } from 'drizzle-orm'
-import { scormPackages, scormScos, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
+import { captions, scormPackages, scormScos, skills, studyMaterials, subTopics, topics, videos } from '../db/schema.ts'
 
 /** What a media URL needs of a stored file: the name and type its answer carries. */
 const fileMeta = { columns: { originalName: true as const, contentType: true as const } }
 
-/** A video with its two files' metadata, a study material with its PDF's. */
-export const videoFiles = { file: fileMeta, thumbnail: fileMeta }
+/** A video with its two files' metadata and its caption tracks (with theirs), a study material with its PDF's. */
+export const videoFiles = {
+  file: fileMeta,
+  thumbnail: fileMeta,
+  captions: { orderBy: [asc(captions.language), asc(captions.kind), asc(captions.id)], with: { file: fileMeta } },
+}
 export const materialFile = { file: fileMeta }
 
 /** A SCORM package's SCOs in manifest order. */

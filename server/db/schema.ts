@@ -43,6 +43,10 @@ export const users = pgTable(
     signedOutEverywhereVersion: integer('signed_out_everywhere_version').notNull().default(0),
     /** The learner's Settings switch: due-date reminders by e-mail (the in-app notification is sent either way). */
     reminderEmails: boolean('reminder_emails').notNull().default(true),
+    /** The player's remembered choices, kept on the server so they follow the learner across devices; null: no choice yet. */
+    captionsLanguage: text('captions_language'),
+    captionsOn: boolean('captions_on'),
+    playbackRate: doublePrecision('playback_rate'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -388,6 +392,29 @@ export const videos = pgTable(
   (t) => [index('videos_sub_topic_idx').on(t.subTopicId), index('videos_search_idx').using('gin', searchDocument(t.title))],
 )
 
+/** A caption or subtitle track of a video, stored as WebVTT; one per (video, language, kind). */
+export const captions = pgTable(
+  'captions',
+  {
+    id: serial('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** A canonical BCP 47 tag ('en-US'). */
+    language: text('language').notNull(),
+    label: text('label').notNull(),
+    kind: text('kind', { enum: ['captions', 'subtitles'] }).notNull(),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => storedFiles.key),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('captions_video_language_kind_unique').on(t.videoId, t.language, t.kind),
+    check('captions_kind_check', sql`${t.kind} in ('captions', 'subtitles')`),
+  ],
+)
+
 /**
  * How much of a video one user has watched, from their heartbeats. `watched` holds the merged, credited ranges in
  * seconds. Admins' heartbeats are kept apart (`byAdmin`), so they never count as a learner's progress.
@@ -560,10 +587,15 @@ export const mcqs = pgTable(
   (t) => [index('mcqs_sub_topic_idx').on(t.subTopicId)],
 )
 
-export const videosRelations = relations(videos, ({ one }) => ({
+export const videosRelations = relations(videos, ({ one, many }) => ({
   subTopic: one(subTopics, { fields: [videos.subTopicId], references: [subTopics.id] }),
   file: one(storedFiles, { fields: [videos.fileKey], references: [storedFiles.key] }),
   thumbnail: one(storedFiles, { fields: [videos.thumbnailKey], references: [storedFiles.key] }),
+  captions: many(captions),
+}))
+export const captionsRelations = relations(captions, ({ one }) => ({
+  video: one(videos, { fields: [captions.videoId], references: [videos.id] }),
+  file: one(storedFiles, { fields: [captions.fileKey], references: [storedFiles.key] }),
 }))
 export const studyMaterialsRelations = relations(studyMaterials, ({ one }) => ({
   subTopic: one(subTopics, { fields: [studyMaterials.subTopicId], references: [subTopics.id] }),

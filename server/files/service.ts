@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notExists, or } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
-import { scormFiles, scormPackages, storedFiles, studyMaterials, subTopics, topics, skills, videos } from '../db/schema.ts'
+import { captions, scormFiles, scormPackages, storedFiles, studyMaterials, subTopics, topics, skills, videos } from '../db/schema.ts'
 import type { ReceivedFile } from '../storage/multipart.ts'
 
 /** Records stored blobs (inside the caller's transaction, next to the rows that use them). */
@@ -29,7 +29,8 @@ export type FileScope =
 export async function fileKeysUnder(db: Db, scope: FileScope): Promise<string[]> {
   if ('videoId' in scope) {
     const rows = await db.select({ a: videos.fileKey, b: videos.thumbnailKey }).from(videos).where(eq(videos.id, scope.videoId))
-    return rows.flatMap((r) => [r.a, r.b])
+    const tracks = await db.select({ k: captions.fileKey }).from(captions).where(eq(captions.videoId, scope.videoId))
+    return [...rows.flatMap((r) => [r.a, r.b]), ...tracks.map((r) => r.k)]
   }
   if ('materialId' in scope) {
     return (await db.select({ k: studyMaterials.fileKey }).from(studyMaterials).where(eq(studyMaterials.id, scope.materialId))).map(
@@ -63,7 +64,17 @@ export async function fileKeysUnder(db: Db, scope: FileScope): Promise<string[]>
     .from(scormFiles)
     .innerJoin(scormPackages, eq(scormPackages.id, scormFiles.packageId))
     .where(inArray(scormPackages.subTopicId, subTopicIds))
-  return [...videoRows.flatMap((r) => [r.a, r.b]), ...materialRows.map((r) => r.k), ...scormRows.map((r) => r.k)]
+  const captionRows = await db
+    .select({ k: captions.fileKey })
+    .from(captions)
+    .innerJoin(videos, eq(videos.id, captions.videoId))
+    .where(inArray(videos.subTopicId, subTopicIds))
+  return [
+    ...videoRows.flatMap((r) => [r.a, r.b]),
+    ...materialRows.map((r) => r.k),
+    ...scormRows.map((r) => r.k),
+    ...captionRows.map((r) => r.k),
+  ]
 }
 
 /** After the rows that used them are gone (committed): forget the files and delete the blobs. */
@@ -93,6 +104,7 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, 'db' | 'store'>, now:
         ),
         notExists(deps.db.select({ id: studyMaterials.id }).from(studyMaterials).where(eq(studyMaterials.fileKey, storedFiles.key))),
         notExists(deps.db.select({ key: scormFiles.fileKey }).from(scormFiles).where(eq(scormFiles.fileKey, storedFiles.key))),
+        notExists(deps.db.select({ id: captions.id }).from(captions).where(eq(captions.fileKey, storedFiles.key))),
       ),
     )
   await deleteFiles(

@@ -5,6 +5,8 @@ import { createTestContext, setupTestContext } from '../test/harness.ts'
 
 const REGISTER = '/api/oauth2/registerUser'
 const USER_KEYS = [
+  'captionsLanguage',
+  'captionsOn',
   'email',
   'emailVerified',
   'familyName',
@@ -14,6 +16,7 @@ const USER_KEYS = [
   'name',
   'packages',
   'pictureUrl',
+  'playbackRate',
   'reminderEmails',
   'role',
 ]

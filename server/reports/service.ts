@@ -1,7 +1,19 @@
-import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, notExists, sql } from 'drizzle-orm'
 import type { DashboardFigures, PackageReport, PackageReportRow, ReportTable } from '../../contract/reports.ts'
 import type { Db } from '../db/client.ts'
-import { mcqAttemptAnswers, mcqAttempts, mcqs, packages, skills, subTopics, topics, userPackages, users, videos } from '../db/schema.ts'
+import {
+  captions,
+  mcqAttemptAnswers,
+  mcqAttempts,
+  mcqs,
+  packages,
+  skills,
+  subTopics,
+  topics,
+  userPackages,
+  users,
+  videos,
+} from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { toCsv } from '../http/csv.ts'
 
@@ -15,10 +27,14 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
   const since7 = new Date(now.getTime() - 7 * DAY)
   const since14 = new Date(now.getTime() - 13 * DAY)
   since14.setUTCHours(0, 0, 0, 0)
-  const [[learners], [pkgs], [vids], [questions], [recent], perDay, mostViewed, signups] = await Promise.all([
+  const [[learners], [pkgs], [vids], [uncaptioned], [questions], [recent], perDay, mostViewed, signups] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.role, 'USER')),
     db.select({ n: count() }).from(packages),
     db.select({ n: count() }).from(videos),
+    db
+      .select({ n: count() })
+      .from(videos)
+      .where(notExists(db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, videos.id)))),
     db.select({ n: count() }).from(mcqs),
     db
       .select({ n: count() })
@@ -51,6 +67,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     learners: learners?.n ?? 0,
     packages: pkgs?.n ?? 0,
     videos: vids?.n ?? 0,
+    videosWithoutCaptions: uncaptioned?.n ?? 0,
     questions: questions?.n ?? 0,
     attemptsLast7Days: recent?.n ?? 0,
     attemptsPerDay,

@@ -4,7 +4,7 @@ export { formatBytes } from '../../contract/bytes.ts'
 
 /** File types recognised by their first bytes (never by name or declared type). */
 /** 'zip': any zip container (a SCORM package); 'xlsx' is what sniffing names every zip. */
-export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'csv' | 'zip'
+export type FileKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'csv' | 'zip' | 'captions'
 
 export interface Sniffed {
   kind: FileKind
@@ -59,4 +59,15 @@ export const KIND_LABEL: Record<FileKind, string> = {
   xlsx: 'an Excel .xlsx spreadsheet',
   csv: 'a CSV file',
   zip: 'a .zip package',
+  captions: 'a WebVTT (.vtt) or SubRip (.srt) caption file',
+}
+
+/**
+ * Caption files are text, which has no signature: anything that is not a known binary type (text sniffs as CSV)
+ * passes here, and the parser decides.
+ */
+export function sniffText(head: Buffer): Sniffed | null {
+  const found = sniff(head)
+  if ((found && found.kind !== 'csv') || head.includes(0)) return null
+  return { kind: 'captions', contentType: 'text/plain; charset=utf-8', extension: 'txt' }
 }

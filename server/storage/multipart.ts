@@ -4,7 +4,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { BlobStore } from './blob-store.ts'
-import { KIND_LABEL, SNIFF_BYTES, formatBytes, isKind, sniff, type FileKind, type Sniffed } from './file-types.ts'
+import { KIND_LABEL, SNIFF_BYTES, formatBytes, isKind, sniff, sniffText, type FileKind, type Sniffed } from './file-types.ts'
 
 export interface FileRule {
   /** The kind the file must be, or the kinds it may be. */
@@ -75,14 +75,18 @@ class Inspector extends Transform {
     done(error ?? null, error ? undefined : this.head)
   }
   private check(): AppError | null {
-    const found = sniff(this.head)
     const kinds = typeof this.rule.kind === 'string' ? [this.rule.kind] : this.rule.kind
-    const kind = kinds.find((candidate) => isKind(found, candidate))
-    if (!found || !kind) {
+    // Caption files are text without a signature: they are told by not being any known binary type.
+    const sniffedAs = (candidate: FileKind) => (candidate === 'captions' ? sniffText(this.head) : sniff(this.head))
+    const kind = kinds.find((candidate) => {
+      const found = sniffedAs(candidate)
+      return candidate === 'captions' ? found !== null : isKind(found, candidate)
+    })
+    if (!kind) {
       const expected = kinds.map((candidate) => KIND_LABEL[candidate]).join(' or ')
       return new AppError(415, `${this.field} must be ${expected}`, { details: { [this.field]: `Expected ${expected}` } })
     }
-    this.sniffed = kind === 'zip' ? { kind: 'zip', contentType: 'application/zip', extension: 'zip' } : found
+    this.sniffed = kind === 'zip' ? { kind: 'zip', contentType: 'application/zip', extension: 'zip' } : sniffedAs(kind)!
     return null
   }
   get size() {

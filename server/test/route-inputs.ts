@@ -40,6 +40,13 @@ const SAMPLE_FILES: Record<string, () => Promise<Part>> = {
   thumbnail: async () => ({ name: 'thumbnail', filename: 'thumb.png', data: PNG, type: 'image/png' }),
   pdf: async () => ({ name: 'pdf', filename: 'notes.pdf', data: pdf(), type: 'application/pdf' }),
   file: async () => ({ name: 'file', filename: 'questions.xlsx', data: await xlsx(() => {}), type: XLSX_TYPE }),
+  // A route whose part shares another's name gets its own sample ('{route} {part}').
+  'POST /api/videos/{id}/captions file': async () => ({
+    name: 'file',
+    filename: 'captions.vtt',
+    data: Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello.\n'),
+    type: 'text/vtt',
+  }),
 }
 
 const operationsOf = (document: OpenApiDocument) => document.paths as unknown as Record<string, Record<string, Operation>>
@@ -90,7 +97,7 @@ export async function sendField(ctx: TestContext, document: OpenApiDocument, tok
     const parts: Part[] = []
     for (const [name, property] of Object.entries(multipart)) {
       if (property.format === 'binary') {
-        const sample = SAMPLE_FILES[name]
+        const sample = SAMPLE_FILES[`${input.route} ${name}`] ?? SAMPLE_FILES[name]
         if (!sample) throw new Error(`${input.route}: add a sample file for the part '${name}' to SAMPLE_FILES`)
         parts.push(await sample())
       } else if (isField('multipart', name)) parts.unshift({ name, data: value })

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { profileInput } from '../../contract/users.ts'
 import type { PackageBasic, User } from '../../contract/auth.ts'
 import type { Package } from '../../contract/content.ts'
 import type { Page } from '../../contract/envelope.ts'
@@ -32,6 +34,9 @@ export function toUser(row: UserRow, packageList: PackageBasic[] = []): User {
     locale: row.locale,
     emailVerified: row.emailVerified,
     reminderEmails: row.reminderEmails,
+    captionsLanguage: row.captionsLanguage,
+    captionsOn: row.captionsOn,
+    playbackRate: row.playbackRate,
     packages: packageList,
   }
 }
@@ -322,17 +327,18 @@ export async function changeRole(db: Db, userId: number, role: User['role'], cha
   })
 }
 
-export async function updateProfile(
-  db: Db,
-  userId: number,
-  input: { name: string; givenName?: string | null; familyName?: string | null; pictureUrl?: string | null; reminderEmails?: boolean },
-  now: Date,
-): Promise<User> {
+/** What a profile update may change; an absent field is left as it is. */
+type ProfileUpdate = z.output<typeof profileInput>
+
+export async function updateProfile(db: Db, userId: number, input: ProfileUpdate, now: Date): Promise<User> {
   const set: Partial<UserRow> = { name: input.name, updatedAt: now }
   if (input.givenName !== undefined) set.givenName = input.givenName
   if (input.familyName !== undefined) set.familyName = input.familyName
   if (input.pictureUrl !== undefined) set.pictureUrl = input.pictureUrl
   if (input.reminderEmails !== undefined) set.reminderEmails = input.reminderEmails
+  if (input.captionsLanguage !== undefined) set.captionsLanguage = input.captionsLanguage
+  if (input.captionsOn !== undefined) set.captionsOn = input.captionsOn
+  if (input.playbackRate !== undefined) set.playbackRate = input.playbackRate
   await db.update(users).set(set).where(eq(users.id, userId))
   return getUserWithPackages(db, userId, now)
 }

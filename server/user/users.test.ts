@@ -9,6 +9,8 @@ import { setupTestContext } from '../test/harness.ts'
 /** Every /api/user endpoint that is not a mail link: reading users, assignments, roles, profile and password. */
 
 const USER_KEYS = [
+  'captionsLanguage',
+  'captionsOn',
   'email',
   'emailVerified',
   'familyName',
@@ -18,6 +20,7 @@ const USER_KEYS = [
   'name',
   'packages',
   'pictureUrl',
+  'playbackRate',
   'reminderEmails',
   'role',
 ]

@@ -54,7 +54,7 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Uploa
         .returning()
       return inserted!
     })
-    return toVideo({ ...row, file: video, thumbnail }, sign)
+    return toVideo({ ...row, file: video, thumbnail, captions: [] }, sign)
   } catch (err) {
     await discard(deps.store, [video, thumbnail])
     throw err

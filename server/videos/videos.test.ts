@@ -62,7 +62,17 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ success: true, status: 201, message: 'Video and thumbnail uploaded successfully' })
     const created = res.body.data!
-    expect(keysOf(created)).toEqual(['createdAt', 'durationSeconds', 'id', 'noOfViews', 'subTopicId', 'thumbnailUrl', 'title', 'url'])
+    expect(keysOf(created)).toEqual([
+      'captions',
+      'createdAt',
+      'durationSeconds',
+      'id',
+      'noOfViews',
+      'subTopicId',
+      'thumbnailUrl',
+      'title',
+      'url',
+    ])
     expect(created).toMatchObject({ subTopicId: tree.subTopicIds[0], title: 'Intro to hooks', noOfViews: 0, durationSeconds: CLIP_SECONDS })
     expect(created.url).toMatch(/^\/api\/files\/[a-f0-9]{32}\?exp=\d+&sig=[\w-]+$/)
     expect(created.thumbnailUrl).toMatch(/^\/api\/files\/[a-f0-9]{32}\?exp=\d+&sig=[\w-]+$/)

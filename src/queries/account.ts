@@ -78,6 +78,18 @@ export function useUpdateReminderEmails() {
   })
 }
 
+/** The player's remembered choices (captions language and switch, speed), saved quietly as the learner changes them. */
+export type PlayerPreferences = Partial<Pick<User, 'captionsLanguage' | 'captionsOn' | 'playbackRate'>>
+
+export function useSavePlayerPreferences() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ name, ...preferences }: PlayerPreferences & { name: string }) => updateProfile({ name, ...preferences }),
+    onSuccess: (user) => currentUserChanged(queryClient, user),
+    meta: { errorMessage: 'Your player settings were not saved', errorReason: 'description' },
+  })
+}
+
 /** No failure toast here: the form shows a wrong current or weak new password under its field, and toasts anything else. */
 export function useChangePassword() {
   return useMutation({

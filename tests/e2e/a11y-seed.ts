@@ -88,6 +88,23 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
   })
   expect(video.status(), await video.text()).toBe(201)
   const videoId = ((await video.json()) as { data: { id: number } }).data.id
+  // Captions on the first video (the player's tracks and its transcript); the second stays without (the coverage report).
+  const captions = await request.post(`/api/videos/${videoId}/captions`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    multipart: {
+      language: 'en',
+      label: 'English',
+      kind: 'captions',
+      file: {
+        name: 'clip.srt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(
+          '1\n00:00:00,000 --> 00:00:02,500\nBoth sides of the scale.\n\n2\n00:00:02,500 --> 00:00:05,000\nKeep them balanced.\n',
+        ),
+      },
+    },
+  })
+  expect(captions.status(), await captions.text()).toBe(201)
   const materialName = 'Worked examples'
   const pdf = await request.post('/api/study-materials/upload', {
     headers: { Authorization: `Bearer ${staff.token}` },

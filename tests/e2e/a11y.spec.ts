@@ -105,6 +105,14 @@ const SCREENS = [
       { name: 'outline with progress', open: shows((p) => p.getByRole('navigation', { name: 'Course content' }).getByText('Done')) },
       { name: 'Leave a Comment', open: click('Leave a Comment'), dialog: 'Leave a Comment' },
       { name: 'Review This Package', open: click('Review This Package'), dialog: 'Submit Review' },
+      {
+        name: 'transcript open',
+        open: async (p) => {
+          await click('Transcript')(p)
+          await expect(p.getByRole('list', { name: 'Transcript cues' })).toBeVisible()
+        },
+      },
+      { name: 'Keyboard shortcuts', open: click('Keyboard shortcuts'), dialog: 'Keyboard shortcuts' },
     ],
   },
   {
@@ -146,6 +154,7 @@ const SCREENS = [
   { route: '/mcq-test/results/$skillId', as: 'learner', url: (s) => `/mcq-test/results/${s.skillId}` },
   { route: '/mcq-test/resutls/$skillId', as: 'learner', url: (s) => `/mcq-test/resutls/${s.skillId}` },
   { route: '/dashboard', as: 'admin', url: () => '/dashboard' },
+  { route: '/reports/captions', as: 'admin', url: () => '/reports/captions' },
   {
     route: '/reports',
     as: 'admin',

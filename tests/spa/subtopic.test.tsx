@@ -41,6 +41,7 @@ describe('sub-topic view', () => {
           thumbnailUrl: '',
           noOfViews: 3,
           createdAt: '2025-01-05T10:00:00Z',
+          captions: [],
         },
       ],
       studyMaterials: [

@@ -134,6 +134,21 @@ export function uploadVideo(token: string, subTopicId: number, title: string) {
   ])
 }
 
+/** Uploads a caption file (.vtt or .srt) to a video through the real API. */
+export function addCaptions(token: string, videoId: number, caption: { language: string; label: string; text: string; fileName?: string }) {
+  return multipart<{ id: number }>(token, `/api/videos/${videoId}/captions`, [
+    { name: 'language', value: caption.language },
+    { name: 'label', value: caption.label },
+    { name: 'kind', value: 'captions' },
+    {
+      name: 'file',
+      fileName: caption.fileName ?? `${caption.language}.vtt`,
+      type: 'text/vtt',
+      data: new TextEncoder().encode(caption.text),
+    },
+  ])
+}
+
 /** Uploads a PDF study material through the real API. */
 export function addMaterial(token: string, subTopicId: number, name: string) {
   return multipart<StudyMaterial>(token, '/api/study-materials/upload', [

@@ -4,7 +4,9 @@ import { IconEye, IconPlayerPlay, IconTrash, IconVideoOff } from '@tabler/icons-
 import type { Video } from '../../../contract/content.ts'
 import { useDeleteVideo } from '../../queries/videos.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { CaptionedVideo } from '../ui/CaptionedVideo.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { CaptionTracks } from './CaptionTracks.tsx'
 
 const views = (n: number) => `${n} ${n === 1 ? 'view' : 'views'}`
 
@@ -68,6 +70,7 @@ export function VideoList({ videos, skillId }: { videos: Video[]; skillId?: numb
                   ) : null}
                 </Group>
               </Group>
+              <CaptionTracks video={video} skillId={skillId ?? null} />
             </Stack>
           </Card>
         ))}
@@ -122,9 +125,9 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
       {video ? (
         <Stack gap="xs">
           <AspectRatio ratio={16 / 9} bg="black" style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
-            {/* biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption files (the Video model has no captions), and an empty <track> would show a dead CC menu entry */}
-            <video
+            <CaptionedVideo
               key={video.id}
+              captions={video.captions}
               src={video.url}
               poster={video.thumbnailUrl || undefined}
               controls

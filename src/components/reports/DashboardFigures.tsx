@@ -102,6 +102,11 @@ export function DashboardFigures() {
           <Figure label="Attempts" qualifier="(7 days)" value={f.attemptsLast7Days} icon={<IconChecklist size={22} />} to="/reports" />
         </li>
       </SimpleGrid>
+      <Text size="sm">
+        <AnchorLink to="/reports/captions">
+          {f.videosWithoutCaptions} {f.videosWithoutCaptions === 1 ? 'video' : 'videos'} without captions
+        </AnchorLink>
+      </Text>
 
       <ChartCard
         title="Test attempts, last 14 days"

@@ -53,6 +53,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
   const [autoPlay, setAutoPlay] = useState(false)
   // A SCORM package open in the frame takes the player's place until the learner exits it.
   const [scorm, setScorm] = useState<ScormPackage | null>(null)
+  const [transcriptOpen, setTranscriptOpen] = useState(false)
   const [endedId, setEndedId] = useState<number | null>(null)
   const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? (skill ? firstVideo(pkg, skill.id) : null) ?? firstVideo(pkg)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
@@ -169,27 +170,29 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
                 </Text>
               )}
             </Group>
-            <div className={classes.screen}>
-              {place ? (
-                <Player
-                  key={place.video.id}
-                  video={place.video}
-                  packageId={pkg.id}
-                  label={label}
-                  autoPlay={autoPlay}
-                  startAt={resumeAt}
-                  videoRef={videoRef}
-                  unsent={unsent}
-                  onPlay={() => played(place.video.id)}
-                  onEnded={() => setEndedId(place.video.id)}
-                />
-              ) : (
+            {place ? (
+              <Player
+                key={place.video.id}
+                video={place.video}
+                packageId={pkg.id}
+                label={label}
+                autoPlay={autoPlay}
+                startAt={resumeAt}
+                videoRef={videoRef}
+                unsent={unsent}
+                transcriptOpen={transcriptOpen}
+                onTranscriptOpen={setTranscriptOpen}
+                onPlay={() => played(place.video.id)}
+                onEnded={() => setEndedId(place.video.id)}
+              />
+            ) : (
+              <div className={classes.screen}>
                 <div className={classes.noVideo}>
                   <IconMovieOff size={40} stroke={1.4} aria-hidden="true" />
                   <Text c="gray.4">No video available</Text>
                 </div>
-              )}
-            </div>
+              </div>
+            )}
           </Paper>
           <ResumeLine
             at={place ? resumeAt : 0}

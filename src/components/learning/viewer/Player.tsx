@@ -1,7 +1,13 @@
-import { type RefObject, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react'
+import { VisuallyHidden } from '@mantine/core'
 import type { Video } from '../../../../contract/content.ts'
+import { PlayerControls } from './PlayerControls.tsx'
+import { SHORTCUTS_DESCRIPTION, shortcutFor, type PlayerAction } from './shortcuts.ts'
+import { ShortcutsDialog } from './ShortcutsDialog.tsx'
+import { Transcript } from './Transcript.tsx'
 import type { UnsentRanges } from './unsent-ranges.ts'
 import { useHeartbeats } from './useHeartbeats.ts'
+import { usePlayerChoices } from './usePlayerChoices.ts'
 import classes from './Viewer.module.css'
 
 interface PlayerProps {
@@ -13,39 +19,149 @@ interface PlayerProps {
   startAt: number
   videoRef: RefObject<HTMLVideoElement | null>
   unsent: UnsentRanges
+  transcriptOpen: boolean
+  onTranscriptOpen: (open: boolean) => void
   onPlay: () => void
   onEnded: () => void
 }
 
+const trackId = (captionId: number) => `caption-${captionId}`
+
+/** Shows the chosen track's cues on the video and hides the others (the transcript reads the file itself). */
+function showTrack(video: HTMLVideoElement | null, captionId: number | null) {
+  const tracks = video?.textTracks
+  if (!tracks) return
+  for (let i = 0; i < tracks.length; i++) {
+    const track = tracks[i]!
+    track.mode = captionId !== null && track.id === trackId(captionId) ? 'showing' : 'disabled'
+  }
+}
+
 /**
- * The <video> of one video, reporting what is watched (useHeartbeats). Its address is kept from the first render:
- * a refetched tree carries freshly signed URLs, and swapping the address would restart playback.
+ * The <video> of one video with its caption tracks, speed, keyboard shortcuts and transcript, reporting what is
+ * watched (useHeartbeats). Its addresses are kept from the first render: a refetched tree carries freshly signed
+ * URLs, and swapping the address would restart playback.
  */
-export function Player({ video, packageId, label, autoPlay, startAt, videoRef, unsent, onPlay, onEnded }: PlayerProps) {
+export function Player(props: PlayerProps) {
+  const { video, packageId, label, autoPlay, startAt, videoRef, unsent, transcriptOpen, onTranscriptOpen, onPlay, onEnded } = props
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
+  const [captions] = useState(video.captions)
   const { handlers } = useHeartbeats({ videoId: video.id, packageId, unsent, videoRef, startAt })
-  // No <track>: uploaded videos carry no caption files, and an empty one would show a dead CC menu entry.
+  const choices = usePlayerChoices(captions)
+  const [currentTime, setCurrentTime] = useState(0)
+  const [helpOpen, setHelpOpen] = useState(false)
+  const descriptionId = useId()
+  const transcriptId = useId()
+  // Tracks from another origin (an S3 store) load only over CORS.
+  const crossOrigin = captions.some((c) => /^https?:/.test(c.url)) ? 'anonymous' : undefined
+
+  useEffect(() => showTrack(videoRef.current, choices.captionId), [videoRef, choices.captionId])
+  useEffect(() => {
+    const element = videoRef.current
+    if (!element) return
+    element.defaultPlaybackRate = choices.rate
+    element.playbackRate = choices.rate
+  }, [videoRef, choices.rate])
+
+  function seekTo(seconds: number) {
+    const element = videoRef.current
+    if (!element) return
+    const end = Number.isFinite(element.duration) ? element.duration : Number.POSITIVE_INFINITY
+    element.currentTime = Math.min(Math.max(0, seconds), end)
+    setCurrentTime(element.currentTime)
+  }
+
+  function run(action: PlayerAction) {
+    const element = videoRef.current
+    if (!element) return
+    if (action.type === 'toggle-play') void (element.paused ? element.play()?.catch(() => undefined) : element.pause())
+    else if (action.type === 'seek-by') seekTo(element.currentTime + action.seconds)
+    else if (action.type === 'toggle-mute') element.muted = !element.muted
+    else if (action.type === 'toggle-captions') choices.toggleCaptions()
+    else if (action.type === 'fullscreen')
+      void (document.fullscreenElement ? document.exitFullscreen() : element.requestFullscreen?.())?.catch(() => undefined)
+    else setHelpOpen(true)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const action = shortcutFor(event)
+    if (!action) return
+    event.preventDefault()
+    run(action)
+  }
+
+  const transcriptTrack = captions.find((c) => c.id === choices.captionId) ?? choices.tracks[0] ?? null
+
   return (
-    <video
-      ref={videoRef}
-      className={classes.video}
-      src={src}
-      poster={poster || undefined}
-      controls
-      preload="metadata"
-      playsInline
-      autoPlay={autoPlay}
-      aria-label={`Video: ${label}`}
-      {...handlers}
-      onPlay={(event) => {
-        handlers.onPlay(event)
-        onPlay()
-      }}
-      onEnded={(event) => {
-        handlers.onEnded(event)
-        onEnded()
-      }}
-    />
+    // The shortcuts listen where the player's and the transcript's controls are; keys typed into a field pass by.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a container catching its controls' key presses, not a control itself
+    <div className={classes.stage} onKeyDown={onKeyDown} data-transcript={transcriptOpen && transcriptTrack ? 'open' : undefined}>
+      <div className={classes.screen}>
+        <video
+          ref={videoRef}
+          className={classes.video}
+          src={src}
+          poster={poster || undefined}
+          crossOrigin={crossOrigin}
+          controls
+          // Focusable in every browser, so its shortcuts work wherever the learner lands.
+          tabIndex={0}
+          preload="metadata"
+          playsInline
+          autoPlay={autoPlay}
+          aria-label={`Video: ${label}`}
+          aria-describedby={descriptionId}
+          {...handlers}
+          onLoadedMetadata={(event) => {
+            handlers.onLoadedMetadata(event)
+            event.currentTarget.playbackRate = choices.rate
+            showTrack(event.currentTarget, choices.captionId)
+          }}
+          onTimeUpdate={(event) => {
+            handlers.onTimeUpdate(event)
+            setCurrentTime(event.currentTarget.currentTime)
+          }}
+          onPlay={(event) => {
+            handlers.onPlay(event)
+            onPlay()
+          }}
+          onEnded={(event) => {
+            handlers.onEnded(event)
+            onEnded()
+          }}
+        >
+          {captions.map((caption) => (
+            <track
+              key={caption.id}
+              id={trackId(caption.id)}
+              kind={caption.kind}
+              src={caption.url}
+              srcLang={caption.language}
+              label={caption.label}
+              default={caption.id === choices.captionId}
+            />
+          ))}
+        </video>
+        <VisuallyHidden id={descriptionId}>{SHORTCUTS_DESCRIPTION}</VisuallyHidden>
+      </div>
+      <PlayerControls
+        tracks={choices.tracks}
+        captionId={choices.captionId}
+        onCaption={choices.chooseCaption}
+        rate={choices.rate}
+        onRate={choices.chooseRate}
+        transcriptOpen={transcriptOpen}
+        transcriptId={transcriptId}
+        onTranscript={() => onTranscriptOpen(!transcriptOpen)}
+        onShortcuts={() => setHelpOpen(true)}
+      />
+      {transcriptOpen && transcriptTrack ? (
+        <div id={transcriptId} className={classes.transcript}>
+          <Transcript caption={transcriptTrack} title={label} currentTime={currentTime} onSeek={seekTo} />
+        </div>
+      ) : null}
+      <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
   )
 }

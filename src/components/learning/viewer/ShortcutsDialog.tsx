@@ -1,0 +1,33 @@
+import { Kbd, Modal, Table } from '@mantine/core'
+import { SHORTCUTS } from './shortcuts.ts'
+
+/** The '?' dialog: every player shortcut and what it does. */
+export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Key</Table.Th>
+            <Table.Th scope="col">Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {SHORTCUTS.map((shortcut) => (
+            <Table.Tr key={shortcut.action}>
+              <Table.Td>
+                {shortcut.keys.map((key, i) => (
+                  <span key={key}>
+                    {i > 0 ? ' or ' : null}
+                    <Kbd>{key}</Kbd>
+                  </span>
+                ))}
+              </Table.Td>
+              <Table.Td>{shortcut.action}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  )
+}

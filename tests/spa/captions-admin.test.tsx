@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { renderApp, signInAs } from '../support/render.tsx'
+import { addCaptions, fileOf, seedSkill, uploadVideo } from '../support/media.ts'
+
+const text = (value: string) => new TextEncoder().encode(value)
+const fileInput = (dialog: HTMLElement) => dialog.querySelector<HTMLInputElement>('input[type=file]')!
+
+async function seedVideo() {
+  const { token } = await signInAs('admin')
+  const { subTopics } = await seedSkill(token)
+  const video = await uploadVideo(token, subTopics.adding.id, 'Adding halves')
+  return { token, subTopic: subTopics.adding, video }
+}
+
+describe('caption tracks on the admin screens', () => {
+  it("adds captions from the sub-topic page, shows the server's line-numbered reason for a bad file, and deletes a track", async () => {
+    const { subTopic } = await seedVideo()
+    const { user } = renderApp(`/subtopic/${subTopic.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Add captions to Adding halves' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Captions for Adding halves' })
+    const bad = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nok\n\n00:00:03 --> 00:00:04.000\nbad\n'
+    await user.upload(fileInput(dialog), fileOf(text(bad), 'halves.vtt', 'text/vtt'))
+    await user.type(within(dialog).getByLabelText(/^Language/), 'en')
+    await user.type(within(dialog).getByLabelText(/^Label/), 'English')
+    await user.click(within(dialog).getByRole('button', { name: 'Upload captions' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Line 6: a cue timing must look like 00:01:02.500 --> 00:01:04.000')
+
+    const good = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHalf and half.\n'
+    await user.upload(fileInput(dialog), fileOf(text(good), 'halves.vtt', 'text/vtt'))
+    await user.click(within(dialog).getByRole('button', { name: 'Upload captions' }))
+    const tracks = await screen.findByRole('list', { name: 'Caption tracks of Adding halves' })
+    expect(within(tracks).getByText('English · en · Captions')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Captions for Adding halves' })).not.toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Delete English captions of Adding halves' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete captions' })).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('No captions yet')).toBeInTheDocument()
+  })
+
+  it('refuses a blank label or a bad language tag in the form, before sending', async () => {
+    const { subTopic } = await seedVideo()
+    const { user } = renderApp(`/subtopic/${subTopic.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Add captions to Adding halves' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Captions for Adding halves' })
+    await user.type(within(dialog).getByLabelText(/^Language/), 'not a tag!')
+    await user.click(within(dialog).getByRole('button', { name: 'Upload captions' }))
+    expect(await within(dialog).findByText("language must be a BCP 47 language tag such as 'en' or 'pt-BR'")).toBeInTheDocument()
+    expect(within(dialog).getByText('label is required')).toBeInTheDocument()
+    expect(within(dialog).getByText('Choose a .vtt or .srt file')).toBeInTheDocument()
+  })
+
+  it("links the dashboard's count of videos without captions to the coverage report, which links each to its sub-topic", async () => {
+    const { token, subTopic, video } = await seedVideo()
+    await uploadVideo(token, subTopic.id, 'Adding thirds')
+    await addCaptions(token, video.id, { language: 'en', label: 'English', text: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi.\n' })
+    const { user } = renderApp('/dashboard')
+    await user.click(await screen.findByRole('link', { name: '1 video without captions' }))
+    expect(await screen.findByRole('heading', { name: 'Caption coverage', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText('1 of 2 videos have captions; 1 video without.')).toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Videos without captions' })
+    expect(within(table).getByRole('cell', { name: 'Adding thirds' })).toBeInTheDocument()
+    expect(within(table).getByRole('link', { name: 'Add captions to Adding thirds' })).toHaveAttribute('href', `/subtopic/${subTopic.id}`)
+  })
+})
