@@ -1,6 +1,6 @@
 import webvtt, { type ParseError, type ParsedCue } from 'webvtt-parser'
 import { AppError, badRequest } from '../http/errors.ts'
-import { sniff } from '../storage/file-types.ts'
+import { sniffText } from '../storage/file-types.ts'
 
 export type CaptionFormat = 'vtt' | 'srt'
 
@@ -54,7 +54,7 @@ function inWords(error: ParseError, format: CaptionFormat): string {
 
 /** Decodes the upload as UTF-8 text; a binary file or another encoding is not a caption file. */
 function decode(bytes: Buffer): string {
-  if (sniff(bytes.subarray(0, 12)) || bytes.includes(0)) throw notCaptions()
+  if (!sniffText(bytes.subarray(0, 12)) || bytes.includes(0)) throw notCaptions()
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
