@@ -122,6 +122,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/reports/packages/:id': 'admin',
   'GET /api/reports/packages/:id/export': 'admin',
   'GET /api/reports/items': 'admin',
+  'GET /api/reports/compliance': 'admin',
   'GET /api/reports/items/export': 'admin',
   'PUT /api/progress/videos/:videoId': 'content',
   'GET /api/progress/videos/:videoId': 'content',
