@@ -21,6 +21,7 @@ import { PageHeader } from '../ui/PageHeader.tsx'
 import { Pager } from '../ui/Pager.tsx'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
 import { CertificatesTable } from './CertificatesTable.tsx'
+import { ComplianceTable } from './ComplianceTable.tsx'
 import { ItemAnalysisTable } from './ItemAnalysisTable.tsx'
 import { LearnerProgressTable } from './LearnerProgressTable.tsx'
 import classes from './Reports.module.css'
@@ -61,6 +62,7 @@ export function Reports({ packageId, page, onPage }: ReportsProps) {
           Choose a package to see its scores per sub-topic and per question.
         </Text>
       ) : null}
+      <ComplianceTable />
       <CertificatesTable />
     </ReportsFrame>
   )
