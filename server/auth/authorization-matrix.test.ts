@@ -124,6 +124,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/reports/packages/:id': 'admin',
   'GET /api/reports/packages/:id/export': 'admin',
   'GET /api/reports/items': 'admin',
+  'GET /api/reports/compliance': 'admin',
   'GET /api/reports/items/export': 'admin',
   'GET /api/reports/captions': 'admin',
   'PUT /api/progress/videos/:videoId': 'content',

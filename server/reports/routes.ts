@@ -16,6 +16,8 @@ import {
 } from '../../contract/reports.ts'
 import { itemAnalysis, itemAnalysisCsv } from './items.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
+import { complianceQuery, complianceReportSchema } from '../../contract/compliance.ts'
+import { complianceCsv, complianceReport } from './compliance.ts'
 
 export function reportRoutes({ db, clock }: AppDeps, { requireAdmin }: Guards) {
   return new Hono<AppEnv>()
@@ -41,6 +43,22 @@ export function reportRoutes({ db, clock }: AppDeps, { requireAdmin }: Guards) {
         const report = await packageReport(db, c.req.valid('param').id)
         const { table } = c.req.valid('query')
         return csvFile(c, csvName('report', report.title, report.packageId, table), reportCsv(report, table))
+      },
+    )
+    .get(
+      '/compliance',
+      apiDoc({
+        summary: 'Compliance: one row per learner and assigned package with due date and status, overdue first, and counts per status',
+        description:
+          "Filters: `packageId`; `groupId` (the group's members and the packages the group gives them). An unknown id is a 404. " +
+          '`format=csv` answers every matching row as text/csv instead (paging ignored).',
+        response: complianceReportSchema,
+      }),
+      validate('query', complianceQuery),
+      async (c) => {
+        const { page, size, format, ...filters } = c.req.valid('query')
+        if (format === 'csv') return csvFile(c, 'compliance.csv', await complianceCsv(db, filters, clock()))
+        return ok(c, await complianceReport(db, filters, page, size, clock()), 'Compliance report')
       },
     )
     .get(

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import type { ReportTable } from '../../contract/reports.ts'
 import { api, download, unwrap } from '../api/client.ts'
 
@@ -10,7 +10,23 @@ export const reportKeys = {
   packages: () => [...reportKeys.all, 'packages'] as const,
   package: (packageId: number) => [...reportKeys.packages(), packageId] as const,
   items: (packageId: number) => [...reportKeys.all, 'items', packageId] as const,
+  compliance: (filters: ComplianceFilters) => [...reportKeys.all, 'compliance', filters] as const,
 }
+
+/** The compliance report's filters; page is 0-based. */
+export interface ComplianceFilters {
+  packageId?: number
+  groupId?: number
+  page: number
+  size: number
+}
+
+const complianceQuery = ({ packageId, groupId, page, size }: ComplianceFilters) => ({
+  ...(packageId ? { packageId } : {}),
+  ...(groupId ? { groupId } : {}),
+  page: String(page),
+  size: String(size),
+})
 
 const getDashboardFigures = () => unwrap(api.reports.dashboard.$get())
 const getPackageReports = () => unwrap(api.reports.packages.$get())
@@ -69,5 +85,30 @@ export function useExportItemAnalysis() {
   return useMutation({
     mutationFn: exportItemAnalysis,
     meta: { successMessage: 'Item analysis exported', errorMessage: 'Failed to export item analysis', errorReason: 'description' },
+  })
+}
+
+/** GET /reports/compliance: one page of (learner, package) rows, overdue first, with the counts per status. */
+export const complianceQueryOptions = (filters: ComplianceFilters) =>
+  queryOptions({
+    queryKey: reportKeys.compliance(filters),
+    queryFn: () => unwrap(api.reports.compliance.$get({ query: { ...complianceQuery(filters), format: 'json' } })),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Failed to load the compliance report' },
+  })
+
+/** GET /reports/compliance?format=csv: every row matching the filters. */
+export function useExportCompliance() {
+  return useMutation({
+    mutationFn: async (filters: Omit<ComplianceFilters, 'page' | 'size'>): Promise<ReportFile> => {
+      const query = { ...complianceQuery({ ...filters, page: 0, size: 20 }), format: 'csv' as const }
+      const file = await download(api.reports.compliance.$get({ query }))
+      return { blob: file.blob, fileName: file.fileName ?? 'compliance.csv' }
+    },
+    meta: {
+      successMessage: 'Compliance report exported',
+      errorMessage: 'Failed to export the compliance report',
+      errorReason: 'description',
+    },
   })
 }

@@ -15,12 +15,12 @@ import { saveBlob } from '../../lib/save-file.ts'
 import { packageReportQueryOptions, packageReportsQueryOptions, useExportPackageReport } from '../../queries/reports.ts'
 import { pageOf } from '../../lib/page-of.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { stickyActionColumn } from '../ui/ScrollTable.tsx'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { Pager } from '../ui/Pager.tsx'
 import { BarList, ChartCard, type ChartDatum } from './Charts.tsx'
 import { CertificatesTable } from './CertificatesTable.tsx'
+import { ComplianceTable } from './ComplianceTable.tsx'
 import { ItemAnalysisTable } from './ItemAnalysisTable.tsx'
 import { LearnerProgressTable } from './LearnerProgressTable.tsx'
 import classes from './Reports.module.css'
@@ -61,6 +61,7 @@ export function Reports({ packageId, page, onPage }: ReportsProps) {
           Choose a package to see its scores per sub-topic and per question.
         </Text>
       ) : null}
+      <ComplianceTable />
       <CertificatesTable />
     </ReportsFrame>
   )
@@ -88,9 +89,13 @@ export function ReportsFrame({ children }: { children: ReactNode }) {
   )
 }
 
+/**
+ * A table on wide screens; on phones each row stacks (title, its three figures labelled, then the action), so every
+ * figure and the action show without sideways scrolling (Reports.module.css).
+ */
 function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: number | undefined }) {
   return (
-    <ScrollRegion label="Packages" minWidth={560} className={`${classes.packages} ${stickyActionColumn}`}>
+    <ScrollRegion label="Packages" minWidth={560} className={classes.packages}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Packages">
         <Table.Thead>
           <Table.Tr>
@@ -119,13 +124,13 @@ function PackageTable({ rows, selected }: { rows: PackageReportRow[]; selected: 
                     {row.title}
                   </AnchorLink>
                 </Table.Td>
-                <Table.Td ta="right" className={classes.num}>
+                <Table.Td ta="right" className={classes.num} data-label="Assigned learners">
                   {row.assignedLearners}
                 </Table.Td>
-                <Table.Td ta="right" className={classes.num}>
+                <Table.Td ta="right" className={classes.num} data-label="Tests taken">
                   {row.testsTaken}
                 </Table.Td>
-                <Table.Td ta="right" className={classes.num}>
+                <Table.Td ta="right" className={classes.num} data-label="Average score">
                   {pct(row.averagePercent)}
                 </Table.Td>
                 <Table.Td ta="right">
