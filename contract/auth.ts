@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_MIN } from './rules.ts'
+import { assignmentFields } from './assignments.ts'
 import { packageSchema, skillSchema } from './content.ts'
 import { text } from './text.ts'
 
@@ -51,7 +52,10 @@ export const skillBasicSchema = skillSchema
   .meta({ id: 'SkillBasic' })
 export type SkillBasic = z.infer<typeof skillBasicSchema>
 
-export const packageBasicSchema = packageSchema.extend({ skills: z.array(skillBasicSchema) }).meta({ id: 'PackageBasic' })
+/** An assigned package as a user's packages list it: its skills, and where the learner stands with it. */
+export const packageBasicSchema = packageSchema
+  .extend({ skills: z.array(skillBasicSchema), ...assignmentFields })
+  .meta({ id: 'PackageBasic' })
 export type PackageBasic = z.infer<typeof packageBasicSchema>
 
 const userFields = {
@@ -72,7 +76,9 @@ export const userSchema = z.object({ ...userFields, packages: z.array(packageBas
 export type User = z.infer<typeof userSchema>
 
 /** A user with the whole trees of their assigned packages (the learner's home and the user detail page). */
-export const userWithPackageTreesSchema = z.object({ ...userFields, packages: z.array(packageSchema) }).meta({ id: 'UserWithPackageTrees' })
+export const userWithPackageTreesSchema = z
+  .object({ ...userFields, packages: z.array(packageSchema.extend(assignmentFields)) })
+  .meta({ id: 'UserWithPackageTrees' })
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema, message: z.string() }).meta({ id: 'LoginResponse' })
 export type LoginResponse = z.infer<typeof loginResponseSchema>

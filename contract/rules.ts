@@ -9,3 +9,6 @@ export const SIGNED_OUT_EVERYWHERE = 'signed-out-everywhere'
 /** Machine-readable reasons an error answer may carry beside its message. */
 export const errorCodes = [SIGNED_OUT_EVERYWHERE] as const
 export type ErrorCode = (typeof errorCodes)[number]
+
+/** Reminder offsets in days before a due date (negative: after it) when an assignment names none. */
+export const DEFAULT_REMINDER_DAYS = [7, 1, -1]

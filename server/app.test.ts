@@ -122,12 +122,12 @@ describe('headers', () => {
     }
   })
 
-  it('the Content-Security-Policy allows self and Google Identity Services, nothing else external', async () => {
+  it('the Content-Security-Policy allows self, Google Identity Services and frames of the SCORM content origin, nothing else external', async () => {
     const res = await ctx.request('GET', '/api/config')
     const csp = parseCsp(res.headers.get('content-security-policy'))
     expect(csp.get('default-src')).toEqual(["'self'"])
     expect(csp.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client'])
-    expect(csp.get('frame-src')).toEqual(['https://accounts.google.com/gsi/'])
+    expect(csp.get('frame-src')).toEqual(['https://accounts.google.com/gsi/', ctx.deps.config.scormContent.origin])
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/'])
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'])
     expect(csp.get('object-src')).toEqual(["'none'"])
@@ -137,8 +137,10 @@ describe('headers', () => {
     for (const [directive, sources] of csp) {
       for (const source of sources) {
         if (LOCAL.has(source)) continue
-        // Profile pictures come from Google's image host; every other external source is Google Identity Services.
+        // Profile pictures come from Google's image host; every other external source is Google Identity Services,
         if (directive === 'img-src' && source === 'https://*.googleusercontent.com') continue
+        // SCORM packages play in a frame of their own origin, never this one.
+        if (directive === 'frame-src' && source === ctx.deps.config.scormContent.origin) continue
         expect(source, `${directive} ${source}`).toMatch(/^https:\/\/accounts\.google\.com\/gsi\//)
       }
     }

@@ -37,6 +37,7 @@ import { notificationRoutes } from './notifications/routes.ts'
 import { certificateRoutes } from './certificates/routes.ts'
 import { certificateSettingsRoutes } from './certificates/settings-routes.ts'
 import { scormRoutes, scormUploadRoutes } from './scorm/routes.ts'
+import { groupRoutes } from './groups/routes.ts'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 const jsonLimit = bodyLimit({
@@ -81,6 +82,7 @@ function apiRoutes(deps: AppDeps, guards: Guards) {
       .route('/notifications', notificationRoutes(deps, guards))
       .route('/certificates', certificateRoutes(deps, guards))
       .route('/scorm', scormRoutes(deps, guards))
+      .route('/groups', groupRoutes(deps, guards))
       .route('/', systemRoutes(deps))
   )
 }

@@ -30,6 +30,8 @@ import { Route as ShellAdminAdminImportUsersRouteImport } from './routes/_shell/
 import { Route as ShellAdminAdminPackageAssignerRouteImport } from './routes/_shell/_admin/admin/package-assigner'
 import { Route as ShellAdminAdminPackageToUserRouteImport } from './routes/_shell/_admin/admin/package-to-user'
 import { Route as ShellAdminAdminPaginatedUsersRouteImport } from './routes/_shell/_admin/admin/paginated-users'
+import { Route as ShellAdminGroupsIndexRouteImport } from './routes/_shell/_admin/groups/index'
+import { Route as ShellAdminGroupsIdRouteImport } from './routes/_shell/_admin/groups/$id'
 import { Route as ShellAdminPackageIndexRouteImport } from './routes/_shell/_admin/package/index'
 import { Route as ShellAdminPackageIdRouteImport } from './routes/_shell/_admin/package/$id'
 import { Route as ShellAdminPackageCreateRouteImport } from './routes/_shell/_admin/package/create'
@@ -151,6 +153,16 @@ const ShellAdminAdminPaginatedUsersRoute =
     path: '/admin/paginated-users',
     getParentRoute: () => ShellAdminRoute,
   } as any)
+const ShellAdminGroupsIndexRoute = ShellAdminGroupsIndexRouteImport.update({
+  id: '/groups/',
+  path: '/groups/',
+  getParentRoute: () => ShellAdminRoute,
+} as any)
+const ShellAdminGroupsIdRoute = ShellAdminGroupsIdRouteImport.update({
+  id: '/groups/$id',
+  path: '/groups/$id',
+  getParentRoute: () => ShellAdminRoute,
+} as any)
 const ShellAdminPackageIndexRoute = ShellAdminPackageIndexRouteImport.update({
   id: '/package/',
   path: '/package/',
@@ -243,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
+  '/groups/$id': typeof ShellAdminGroupsIdRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
@@ -252,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
   '/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
   '/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
+  '/groups/': typeof ShellAdminGroupsIndexRoute
   '/package/': typeof ShellAdminPackageIndexRoute
   '/package/edit/$id': typeof ShellAdminPackageEditIdRoute
   '/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
@@ -277,6 +291,7 @@ export interface FileRoutesByTo {
   '/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
+  '/groups/$id': typeof ShellAdminGroupsIdRoute
   '/package/$id': typeof ShellAdminPackageIdRoute
   '/package/create': typeof ShellAdminPackageCreateRoute
   '/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
@@ -286,6 +301,7 @@ export interface FileRoutesByTo {
   '/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
   '/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
   '/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
+  '/groups': typeof ShellAdminGroupsIndexRoute
   '/package': typeof ShellAdminPackageIndexRoute
   '/package/edit/$id': typeof ShellAdminPackageEditIdRoute
   '/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
@@ -314,6 +330,7 @@ export interface FileRoutesById {
   '/_shell/_admin/admin/package-assigner': typeof ShellAdminAdminPackageAssignerRoute
   '/_shell/_admin/admin/package-to-user': typeof ShellAdminAdminPackageToUserRoute
   '/_shell/_admin/admin/paginated-users': typeof ShellAdminAdminPaginatedUsersRoute
+  '/_shell/_admin/groups/$id': typeof ShellAdminGroupsIdRoute
   '/_shell/_admin/package/$id': typeof ShellAdminPackageIdRoute
   '/_shell/_admin/package/create': typeof ShellAdminPackageCreateRoute
   '/_shell/_admin/subtopic-mcqs/$subTopicIds': typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
@@ -323,6 +340,7 @@ export interface FileRoutesById {
   '/_shell/mcq-test/attempt-history/$subTopicId': typeof ShellMcqTestAttemptHistorySubTopicIdRoute
   '/_shell/mcq-test/results/$skillId': typeof ShellMcqTestResultsSkillIdRoute
   '/_shell/mcq-test/resutls/$skillId': typeof ShellMcqTestResutlsSkillIdRoute
+  '/_shell/_admin/groups/': typeof ShellAdminGroupsIndexRoute
   '/_shell/_admin/package/': typeof ShellAdminPackageIndexRoute
   '/_shell/_admin/package/edit/$id': typeof ShellAdminPackageEditIdRoute
   '/_shell/_admin/skill/$skillId/topics': typeof ShellAdminSkillSkillIdTopicsRoute
@@ -350,6 +368,7 @@ export interface FileRouteTypes {
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
+    | '/groups/$id'
     | '/package/$id'
     | '/package/create'
     | '/subtopic-mcqs/$subTopicIds'
@@ -359,6 +378,7 @@ export interface FileRouteTypes {
     | '/mcq-test/attempt-history/$subTopicId'
     | '/mcq-test/results/$skillId'
     | '/mcq-test/resutls/$skillId'
+    | '/groups/'
     | '/package/'
     | '/package/edit/$id'
     | '/skill/$skillId/topics'
@@ -384,6 +404,7 @@ export interface FileRouteTypes {
     | '/admin/package-assigner'
     | '/admin/package-to-user'
     | '/admin/paginated-users'
+    | '/groups/$id'
     | '/package/$id'
     | '/package/create'
     | '/subtopic-mcqs/$subTopicIds'
@@ -393,6 +414,7 @@ export interface FileRouteTypes {
     | '/mcq-test/attempt-history/$subTopicId'
     | '/mcq-test/results/$skillId'
     | '/mcq-test/resutls/$skillId'
+    | '/groups'
     | '/package'
     | '/package/edit/$id'
     | '/skill/$skillId/topics'
@@ -420,6 +442,7 @@ export interface FileRouteTypes {
     | '/_shell/_admin/admin/package-assigner'
     | '/_shell/_admin/admin/package-to-user'
     | '/_shell/_admin/admin/paginated-users'
+    | '/_shell/_admin/groups/$id'
     | '/_shell/_admin/package/$id'
     | '/_shell/_admin/package/create'
     | '/_shell/_admin/subtopic-mcqs/$subTopicIds'
@@ -429,6 +452,7 @@ export interface FileRouteTypes {
     | '/_shell/mcq-test/attempt-history/$subTopicId'
     | '/_shell/mcq-test/results/$skillId'
     | '/_shell/mcq-test/resutls/$skillId'
+    | '/_shell/_admin/groups/'
     | '/_shell/_admin/package/'
     | '/_shell/_admin/package/edit/$id'
     | '/_shell/_admin/skill/$skillId/topics'
@@ -595,6 +619,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellAdminAdminPaginatedUsersRouteImport
       parentRoute: typeof ShellAdminRoute
     }
+    '/_shell/_admin/groups/': {
+      id: '/_shell/_admin/groups/'
+      path: '/groups'
+      fullPath: '/groups/'
+      preLoaderRoute: typeof ShellAdminGroupsIndexRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
+    '/_shell/_admin/groups/$id': {
+      id: '/_shell/_admin/groups/$id'
+      path: '/groups/$id'
+      fullPath: '/groups/$id'
+      preLoaderRoute: typeof ShellAdminGroupsIdRouteImport
+      parentRoute: typeof ShellAdminRoute
+    }
     '/_shell/_admin/package/': {
       id: '/_shell/_admin/package/'
       path: '/package'
@@ -696,12 +734,14 @@ interface ShellAdminRouteChildren {
   ShellAdminAdminPackageAssignerRoute: typeof ShellAdminAdminPackageAssignerRoute
   ShellAdminAdminPackageToUserRoute: typeof ShellAdminAdminPackageToUserRoute
   ShellAdminAdminPaginatedUsersRoute: typeof ShellAdminAdminPaginatedUsersRoute
+  ShellAdminGroupsIdRoute: typeof ShellAdminGroupsIdRoute
   ShellAdminPackageIdRoute: typeof ShellAdminPackageIdRoute
   ShellAdminPackageCreateRoute: typeof ShellAdminPackageCreateRoute
   ShellAdminSubtopicMcqsSubTopicIdsRoute: typeof ShellAdminSubtopicMcqsSubTopicIdsRoute
   ShellAdminSubtopicIdRoute: typeof ShellAdminSubtopicIdRoute
   ShellAdminUserDetailRoute: typeof ShellAdminUserDetailRoute
   ShellAdminUserListRoute: typeof ShellAdminUserListRoute
+  ShellAdminGroupsIndexRoute: typeof ShellAdminGroupsIndexRoute
   ShellAdminPackageIndexRoute: typeof ShellAdminPackageIndexRoute
   ShellAdminPackageEditIdRoute: typeof ShellAdminPackageEditIdRoute
   ShellAdminSkillSkillIdTopicsRoute: typeof ShellAdminSkillSkillIdTopicsRoute
@@ -715,6 +755,7 @@ const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminAdminPackageAssignerRoute: ShellAdminAdminPackageAssignerRoute,
   ShellAdminAdminPackageToUserRoute: ShellAdminAdminPackageToUserRoute,
   ShellAdminAdminPaginatedUsersRoute: ShellAdminAdminPaginatedUsersRoute,
+  ShellAdminGroupsIdRoute: ShellAdminGroupsIdRoute,
   ShellAdminPackageIdRoute: ShellAdminPackageIdRoute,
   ShellAdminPackageCreateRoute: ShellAdminPackageCreateRoute,
   ShellAdminSubtopicMcqsSubTopicIdsRoute:
@@ -722,6 +763,7 @@ const ShellAdminRouteChildren: ShellAdminRouteChildren = {
   ShellAdminSubtopicIdRoute: ShellAdminSubtopicIdRoute,
   ShellAdminUserDetailRoute: ShellAdminUserDetailRoute,
   ShellAdminUserListRoute: ShellAdminUserListRoute,
+  ShellAdminGroupsIndexRoute: ShellAdminGroupsIndexRoute,
   ShellAdminPackageIndexRoute: ShellAdminPackageIndexRoute,
   ShellAdminPackageEditIdRoute: ShellAdminPackageEditIdRoute,
   ShellAdminSkillSkillIdTopicsRoute: ShellAdminSkillSkillIdTopicsRoute,

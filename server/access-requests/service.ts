@@ -114,6 +114,6 @@ export async function resolveRequest(deps: AppDeps, admin: AuthUser, requestId: 
       const [exists] = await tx.select({ id: accessRequests.id }).from(accessRequests).where(eq(accessRequests.id, requestId))
       throw exists ? conflict('This request has already been handled') : notFound('Access request not found')
     }
-    if (outcome === 'assigned') await assignPackages(tx, closed.userId, [closed.packageId])
+    if (outcome === 'assigned') await assignPackages(tx, closed.userId, [closed.packageId], deps.clock())
   })
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, max } from 'drizzle-orm'
 import type { TestSettings } from '../../contract/assessment.ts'
 import { mcqAttemptAnswers, mcqAttempts, mcqSittings, mcqs, subTopics } from '../db/schema.ts'
+import { markCompletedInSubTopics } from '../assignments/completion.ts'
 import { hasPassed, isCorrect, normaliseChosen, questionPoints, sumPoints } from './grading.ts'
 import { type Queryable, loadSettings } from './settings.ts'
 import { type SittingRow, assertAttemptsLeft } from './sittings.ts'
@@ -65,6 +66,8 @@ export async function storeAttempts(
       .values(own.map((g) => ({ attemptId: row!.id, mcqId: g.mcq.id, chosen: g.chosen.join(','), correct: g.correct })))
     rows.push(row!)
   }
+  const passed = rows.filter((r) => r.passed && !r.practice).map((r) => r.subTopicId)
+  await markCompletedInSubTopics(tx, meta.userId, passed, meta.now)
   return rows
 }
 

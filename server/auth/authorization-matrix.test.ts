@@ -150,6 +150,16 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/scorm/:id': 'admin',
   'GET /api/scorm/runtime': 'launchToken',
   'POST /api/scorm/runtime': 'launchToken',
+  'PUT /api/user/:id/packages/:packageId': 'admin',
+  'GET /api/groups': 'admin',
+  'POST /api/groups': 'admin',
+  'GET /api/groups/:id': 'admin',
+  'PATCH /api/groups/:id': 'admin',
+  'DELETE /api/groups/:id': 'admin',
+  'POST /api/groups/:id/members': 'admin',
+  'DELETE /api/groups/:id/members/:userId': 'admin',
+  'PUT /api/groups/:id/packages/:packageId': 'admin',
+  'DELETE /api/groups/:id/packages/:packageId': 'admin',
 }
 
 /** Bodies for routes that validate their body before they can tell who may call them; others get {}. */

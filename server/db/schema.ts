@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { searchDocument } from '../search/documents.ts'
+import { DEFAULT_REMINDER_DAYS } from '../../contract/rules.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
@@ -122,8 +123,8 @@ export const subTopics = pgTable(
   (t) => [index('sub_topics_topic_idx').on(t.topicId), index('sub_topics_search_idx').using('gin', searchDocument(t.title, t.description))],
 )
 
-/** Reminder offsets in days before the due date (negative: after it) when an assignment names none. */
-export const DEFAULT_REMINDER_DAYS = [7, 1, -1]
+/** Reminder offsets when an assignment names none: the contract's, so the screens show the same. */
+export { DEFAULT_REMINDER_DAYS }
 
 /**
  * Which learner may study which package: a pair exists once, whatever the number of ways it was assigned. `direct`

@@ -11,11 +11,7 @@ import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts'
 import { accountTakenOverMail } from '../mail/templates.ts'
 import { sendVerificationMail } from '../user/account-service.ts'
 import { findUserByEmail, toUser } from '../user/service.ts'
-
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code
-  return code === '23505'
-}
+import { isUniqueViolation } from '../db/unique-violation.ts'
 
 export async function registerUser(
   deps: AppDeps,

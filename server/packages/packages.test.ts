@@ -177,8 +177,8 @@ describe('GET /api/packages/:id', () => {
     expect(keysOf(topic)).toEqual(['createdAt', 'description', 'id', 'skillId', 'subTopics', 'title'])
     expect(topic).toMatchObject({ skillId: tree.skillIds[1], title: 'P topic 1.0' })
     const sub = topic.subTopics[2]!
-    expect(keysOf(sub)).toEqual(['createdAt', 'description', 'id', 'studyMaterials', 'title', 'topicId', 'videos'])
-    expect(sub).toMatchObject({ topicId: topic.id, title: 'P sub-topic 2.2', videos: [], studyMaterials: [] })
+    expect(keysOf(sub)).toEqual(['createdAt', 'description', 'id', 'scormPackages', 'studyMaterials', 'title', 'topicId', 'videos'])
+    expect(sub).toMatchObject({ topicId: topic.id, title: 'P sub-topic 2.2', videos: [], studyMaterials: [], scormPackages: [] })
   })
 
   it('404 for an unknown package', async () => {

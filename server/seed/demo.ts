@@ -53,7 +53,8 @@ export async function seedDemo(db: Db, dataDir: string, cost: number, store?: Bl
     ])
     .returning({ id: users.id })
   const packageIds = await seedDemoContent(db)
-  if (packageIds[0] !== undefined) await assignPackages(db, learner!.id, [packageIds[0]])
+  // The demo's assignment is made when it is seeded: a fact of the install, not a rule that needs the app's clock.
+  if (packageIds[0] !== undefined) await assignPackages(db, learner!.id, [packageIds[0]], new Date())
   if (store) await seedDemoMedia({ db, store }, packageIds)
   await writeFile(path.join(dataDir, 'demo-credentials.json'), JSON.stringify(credentials, null, 2), { mode: 0o600 })
   return credentials

@@ -27,6 +27,7 @@ const SUB_KEYS = [
   'description',
   'id',
   'packageId',
+  'scormPackages',
   'studyMaterials',
   'title',
   'topicDescription',

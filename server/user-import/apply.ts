@@ -4,8 +4,9 @@ import { boolArray, forEachSlice, intArray, mapSlices, textArray, yieldToEventLo
 import { rowsOf } from '../db/raw-rows.ts'
 import { conflict } from '../http/errors.ts'
 import type { AssignedPair } from '../assignments/sync.ts'
-import { createNotifications } from '../notifications/create.ts'
-import { addGroupMembers, findOrCreateGroupsByName } from './group-membership.ts'
+import { onNewAssignments } from '../assignments/new-assignments.ts'
+import { addGroupMembers } from '../groups/service.ts'
+import { findOrCreateGroupsByName } from './group-names.ts'
 import type { ImportPlan, ImportState } from './plan.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -29,17 +30,20 @@ export async function applyPlan(tx: Tx, plan: ImportPlan, state: ImportState, no
   for (const [email, account] of state.accounts) idOf.set(email, account.id)
   await changeAccounts(tx, plan, now)
   const newGroupIds = await findOrCreateGroupsByName(tx, plan.newGroups)
+  // Group membership announces the packages it gives (the groups module's one path for new assignments).
   const given: AssignedPair[] = []
   for (const [key, emails] of plan.joins) {
     await yieldToEventLoop()
     const groupId = state.groups.get(key)?.id ?? newGroupIds.get(key)!
     given.push(...(await addGroupMembers(tx, groupId, [...new Set(emails.map((email) => idOf.get(email)!))], now)))
   }
+  const givenByGroup = new Set(given.map((pair) => `${pair.userId}:${pair.packageId}`))
 
   const direct = plan.directPackages.map(({ email, packageId }) => ({ userId: idOf.get(email)!, packageId }))
   await assignDirectly(tx, direct, now)
   const hadBefore = (pair: AssignedPair) => state.assignments.has(`${pair.userId}:${pair.packageId}`)
-  await notifyAssigned(tx, [...given, ...direct.filter((pair) => !hadBefore(pair))], state, now)
+  const newDirect = direct.filter((pair) => !hadBefore(pair) && !givenByGroup.has(`${pair.userId}:${pair.packageId}`))
+  await forEachSlice(newDirect, (slice) => onNewAssignments(tx, slice, now))
   return created
 }
 
@@ -105,24 +109,4 @@ async function assignDirectly(tx: Tx, pairs: AssignedPair[], now: Date) {
       from unnest(${users}, ${packages}) as v(user_id, package_id)
       where ar.status = 'open' and ar.user_id = v.user_id and ar.package_id = v.package_id`)
   })
-}
-
-/** One 'assigned' notification per package a learner gets, titled with the package. */
-async function notifyAssigned(tx: Tx, pairs: AssignedPair[], state: ImportState, now: Date) {
-  const seen = new Set<string>()
-  const items = []
-  for (const { userId, packageId } of pairs) {
-    const key = `${userId}:${packageId}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    const title = state.packages.byId.get(packageId) ?? `Package ${packageId}`
-    items.push({
-      userId,
-      kind: 'assigned' as const,
-      title: `New package: ${title}`,
-      body: `You have been given "${title}".`,
-      link: `/topics/${packageId}`,
-    })
-  }
-  await forEachSlice(items, (slice) => createNotifications(tx, slice, now))
 }

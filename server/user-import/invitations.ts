@@ -88,5 +88,5 @@ export async function acceptInvitation(deps: AppDeps, token: string, password: s
     return updated!
   })
   await attempt.release()
-  return { token: await signSession(deps.tokens, row), user: await getUserWithPackages(deps.db, row.id) }
+  return { token: await signSession(deps.tokens, row), user: await getUserWithPackages(deps.db, row.id, deps.clock()) }
 }

@@ -106,5 +106,5 @@ export async function changePassword(
     .set({ passwordHash, sessionVersion: nextSessionVersion(), updatedAt: deps.clock() })
     .where(eq(users.id, userId))
     .returning()
-  return { token: await signSession(deps.tokens, updated!), user: await getUserWithPackages(deps.db, userId) }
+  return { token: await signSession(deps.tokens, updated!), user: await getUserWithPackages(deps.db, userId, deps.clock()) }
 }

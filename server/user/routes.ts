@@ -28,9 +28,11 @@ import {
   getVisibleUser,
   listUsers,
   pageUsers,
+  setDirectAssignment,
   unassignPackage,
   updateProfile,
 } from './service.ts'
+import { dueSettingsInput } from '../../contract/assignments.ts'
 import { freshSessionSchema, userSchema, userWithPackageTreesSchema } from '../../contract/auth.ts'
 import { page } from '../../contract/envelope.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
@@ -50,10 +52,10 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         apiDoc({ summary: 'The signed-in user', response: userSchema }),
         requireUser,
         revalidate(async (c) => {
-          const tag = await accountStamp(db, c.var.user.id)
+          const tag = await accountStamp(db, c.var.user.id, clock())
           return tag && entityTag('account', c.var.user.id, tag)
         }),
-        async (c) => ok(c, await getCurrentUser(db, c.var.user.id), 'Current User'),
+        async (c) => ok(c, await getCurrentUser(db, c.var.user.id, clock()), 'Current User'),
       )
       .put(
         '/profile',
@@ -88,7 +90,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         apiDoc({ summary: 'A user with their assigned packages (yourself, or anyone for admins)', response: userSchema }),
         requireUser,
         validate('query', userIdQuery),
-        async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id), 'User Found'),
+        async (c) => ok(c, await getVisibleUser(db, c.var.user, c.req.valid('query').id, clock()), 'User Found'),
       )
       .get(
         '/getUserWithPackages',
@@ -101,7 +103,7 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         async (c) => {
           return ok(
             c,
-            await getUserWithPackageTrees(db, c.var.user, c.req.valid('query').id, mediaSigner(deps)()),
+            await getUserWithPackageTrees(db, c.var.user, c.req.valid('query').id, mediaSigner(deps)(), clock()),
             'User and Assigned Packages Found',
           )
         },
@@ -153,11 +155,11 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         validate('query', pageQuery),
         async (c) => {
           const { page, size } = c.req.valid('query')
-          return ok(c, await pageUsers(db, page, size), 'Paginated List of Users')
+          return ok(c, await pageUsers(db, page, size, clock()), 'Paginated List of Users')
         },
       )
       .get('/all', apiDoc({ summary: 'Every user', response: z.array(userSchema) }), requireAdmin, async (c) =>
-        ok(c, await listUsers(db), 'All users retrieved'),
+        ok(c, await listUsers(db, clock()), 'All users retrieved'),
       )
       .put(
         '/:id/assign-packages',
@@ -166,17 +168,38 @@ export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards)
         validate('param', userParam),
         validate('json', assignPackagesInput),
         async (c) => {
-          return ok(c, await assignPackages(db, c.req.valid('param').id, c.req.valid('json').packageIds), 'Packages assigned successfully')
+          return ok(
+            c,
+            await assignPackages(db, c.req.valid('param').id, c.req.valid('json').packageIds, clock()),
+            'Packages assigned successfully',
+          )
+        },
+      )
+      .put(
+        '/:id/packages/:packageId',
+        apiDoc({
+          summary: 'Assign a package to a user directly with its due settings (creates the assignment, or replaces its settings)',
+          response: userSchema,
+        }),
+        requireAdmin,
+        validate('param', userPackageParam),
+        validate('json', dueSettingsInput),
+        async (c) => {
+          const { id: userId, packageId } = c.req.valid('param')
+          return ok(c, await setDirectAssignment(db, userId, packageId, c.req.valid('json'), clock()), 'Assignment saved')
         },
       )
       .delete(
         '/:id/packages/:packageId',
-        apiDoc({ summary: 'Unassign a package from a user', response: userSchema }),
+        apiDoc({
+          summary: 'Unassign a package from a user (a package a group also gives stays, through the group only)',
+          response: userSchema,
+        }),
         requireAdmin,
         validate('param', userPackageParam),
         async (c) => {
           const { id: userId, packageId } = c.req.valid('param')
-          return ok(c, await unassignPackage(db, userId, packageId), 'Package unassigned')
+          return ok(c, await unassignPackage(db, userId, packageId, clock()), 'Package unassigned')
         },
       )
       .put(

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { DueSettingsInput } from '../../contract/assignments.ts'
 import type { Role, User } from '../../contract/auth.ts'
 import { api, unwrap } from '../api/client.ts'
 import { getStoredUser, getToken, saveSession } from '../api/session.ts'
@@ -26,6 +27,8 @@ export const assignPackages = (userId: number, packageIds: number[]) =>
   unwrap(api.user[':id']['assign-packages'].$put({ param: { id: String(userId) }, json: { packageIds } }))
 const unassignPackage = (userId: number, packageId: number) =>
   unwrap(api.user[':id'].packages[':packageId'].$delete({ param: { id: String(userId), packageId: String(packageId) } }))
+const setDirectAssignment = (userId: number, packageId: number, settings: DueSettingsInput) =>
+  unwrap(api.user[':id'].packages[':packageId'].$put({ param: { id: String(userId), packageId: String(packageId) }, json: settings }))
 export const changeRole = (userId: number, role: Role) =>
   unwrap(api.user[':id'].role.$put({ param: { id: String(userId) }, json: { role } }))
 
@@ -88,5 +91,16 @@ export function useChangeRole() {
     mutationFn: ({ userId, role }: { userId: number; role: Role }) => changeRole(userId, role),
     onSuccess: (user) => userChanged(queryClient, user),
     meta: { successMessage: 'Role updated', errorMessage: 'Failed to update role', errorReason: 'title' },
+  })
+}
+
+/** Assigns a package to the user directly with its due settings, or changes them (the user detail's due editor). */
+export function useSetDirectAssignment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, packageId, settings }: { userId: number; packageId: number; settings: DueSettingsInput }) =>
+      setDirectAssignment(userId, packageId, settings),
+    onSuccess: (user) => userChanged(queryClient, user),
+    meta: { successMessage: 'Due date saved', errorMessage: 'Failed to save the due date', errorReason: 'description' },
   })
 }

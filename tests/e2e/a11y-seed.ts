@@ -20,6 +20,9 @@ export interface A11ySeed {
   pastAttemptId: number
   /** A sub-topic title the search finds. */
   searchTerm: string
+  /** A group with the learner in it and the package due in three days through it. */
+  groupId: number
+  groupName: string
 }
 
 /** Enough learners for item analysis to flag (10 responses) and for the user lists to page (25+). */
@@ -136,6 +139,14 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     reviewText: 'Well paced.',
   })
   await call(request, learner, 'post', '/access-requests', { packageId: requested.id })
+  // A group giving the package with a due date: due dates, statuses and the home's 'Due this week' show.
+  const groupName = `Night shift ${randomBytes(3).toString('hex')}`
+  const group = await call<{ id: number }>(request, staff, 'post', '/groups', { name: groupName, description: 'Wards 4 and 5.' })
+  await call(request, staff, 'post', `/groups/${group.id}/members`, { userIds: [learner.user.id] })
+  await call(request, staff, 'put', `/groups/${group.id}/packages/${pkg.id}`, {
+    dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    reminderDays: [7, 1, -1],
+  })
   // An open sitting left unfinished: its test page offers to resume it.
   await call(request, learner, 'post', '/mcq-attempts/start', { subTopicIds: [second] })
 
@@ -164,5 +175,7 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     materialName,
     pastAttemptId: past.attempts[0]!.id,
     searchTerm: 'Checking',
+    groupId: group.id,
+    groupName,
   }
 }

@@ -238,6 +238,24 @@ const SCREENS = [
     url: (s) => `/user/detail?id=${s.learner.user.id}`,
     dialogs: [{ name: 'Unassign package', open: (p, s) => click(`Unassign ${s.packageTitle}`)(p), dialog: 'Unassign package' }],
   },
+  {
+    route: '/groups/',
+    as: 'admin',
+    url: () => '/groups',
+    dialogs: [
+      { name: 'Rename group', open: (p, s) => click(`Rename ${s.groupName}`)(p), dialog: 'Rename group' },
+      { name: 'Delete group', open: (p, s) => click(`Delete ${s.groupName}`)(p), dialog: 'Delete group' },
+    ],
+  },
+  {
+    route: '/groups/$id',
+    as: 'admin',
+    url: (s) => `/groups/${s.groupId}`,
+    dialogs: [
+      { name: 'Remove member', open: click(/^Remove Ada Access/), dialog: 'Remove member' },
+      { name: 'Unassign package', open: (p, s) => click(`Unassign ${s.packageTitle}`)(p), dialog: 'Unassign package' },
+    ],
+  },
 ] as const satisfies readonly Screen[]
 
 // The type check fails when a route of the route tree has no entry above.

@@ -100,7 +100,7 @@ describe('/user/packages: My Learning Packages', () => {
     expect(titles()).toEqual([])
   })
 
-  it('sorts by title-asc, title-desc, date-newest and date-oldest (createdAt), kept in the URL', async () => {
+  it('sorts due first (the default), by title-asc, title-desc, date-newest and date-oldest (createdAt), kept in the URL', async () => {
     const { admin, me } = await learnerWithPackages()
     const third = await seedTree(admin.token, { title: 'Algorithms', createdAt: '2023-12-01T10:00:00Z', skills: [{ title: 'Sorting' }] })
     await assignPackages(admin.token, me.user.id, [third.id])
@@ -113,7 +113,7 @@ describe('/user/packages: My Learning Packages', () => {
       within(sort)
         .getAllByRole('option')
         .map((o) => (o as HTMLOptionElement).value),
-    ).toEqual(['title-asc', 'title-desc', 'date-newest', 'date-oldest'])
+    ).toEqual(['due', 'title-asc', 'title-desc', 'date-newest', 'date-oldest'])
 
     await user.selectOptions(sort, 'date-oldest')
     await waitFor(() => expect(searchOf(router).sort).toBe('date-oldest'))
@@ -122,8 +122,11 @@ describe('/user/packages: My Learning Packages', () => {
     await waitFor(() => expect(titles()).toEqual(['Web Development', 'data Science', 'Algorithms']))
     await user.selectOptions(sort, 'title-asc')
     await waitFor(() => expect(titles()).toEqual(['Algorithms', 'data Science', 'Web Development']))
-    // title-asc is the default, so it leaves the URL.
-    expect(router.state.location.href).toBe('/user/packages')
+    expect(searchOf(router).sort).toBe('title-asc')
+    // 'Due first' is the default, so it leaves the URL; without due dates it reads by title.
+    await user.selectOptions(sort, 'due')
+    await waitFor(() => expect(router.state.location.href).toBe('/user/packages'))
+    expect(titles()).toEqual(['Algorithms', 'data Science', 'Web Development'])
   })
 
   it("says 'Failed to load user information.' when the current user cannot be loaded", async () => {

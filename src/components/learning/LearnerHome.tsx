@@ -5,6 +5,7 @@ import { ProfileCard } from '../ProfileCard.tsx'
 import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 import { Catalogue } from './Catalogue.tsx'
 import { ContinueLearning } from './ContinueLearning.tsx'
+import { DueThisWeek } from './DueThisWeek.tsx'
 import type { CatalogueSort } from './list.ts'
 
 interface LearnerHomeProps {
@@ -14,10 +15,14 @@ interface LearnerHomeProps {
   onSort: (sort: CatalogueSort) => void
 }
 
-/** `/user/my-dashboard`: the learner's profile card, 'Continue learning' when they have started something, then the catalogue. */
+/**
+ * `/user/my-dashboard`: the learner's profile card, what is due this week, 'Continue learning' when they have started
+ * something, then the catalogue.
+ */
 export function LearnerHome(props: LearnerHomeProps) {
   return (
     <HomeLayout>
+      <DueThisWeek />
       <ContinueLearning />
       <Catalogue {...props} />
     </HomeLayout>

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconChartBar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { PackageBasic, SkillBasic } from '../../../contract/auth.ts'
 import { Money } from '../ui/Money.tsx'
+import { AssignmentState } from '../ui/AssignmentState.tsx'
 import { currentUserQueryOptions } from '../../queries/user.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
@@ -72,6 +73,7 @@ function MyPackage({ pkg, onFeedback }: { pkg: PackageBasic; onFeedback: (target
             <Title order={2} size="h3" id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {pkg.title}
             </Title>
+            <AssignmentState state={pkg} />
             <Text c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
               {pkg.description}
             </Text>

@@ -7,6 +7,7 @@ import {
   type ListedPackage,
   type PackageSort,
 } from '../../lib/package-list.ts'
+import { byUrgency, type DueState } from '../../lib/due-words.ts'
 
 /** Search and sort of the learner's package lists: the catalogue on the home page and My Learning Packages. */
 
@@ -30,9 +31,10 @@ export const catalogueSearch = objectOf({
 export const filterCatalogue = <T extends ListedPackage>(packages: readonly T[], q: string, sort: CatalogueSort) =>
   filterAndSortPackages(packages, q, orderOf(CATALOGUE_SORTS, sort))
 
-// ---------- My Learning Packages: title-asc, title-desc, date-newest, date-oldest (by createdAt) ----------
+// ---------- My Learning Packages: due first (default), title-asc, title-desc, date-newest, date-oldest ----------
 
 export const MY_PACKAGE_SORTS = [
+  { value: 'due', label: 'Due first', order: 'title-asc' },
   { value: 'title-asc', label: 'Title (A-Z)', order: 'title-asc' },
   { value: 'title-desc', label: 'Title (Z-A)', order: 'title-desc' },
   { value: 'date-newest', label: 'Newest first', order: 'newest' },
@@ -40,7 +42,7 @@ export const MY_PACKAGE_SORTS = [
 ] as const
 export type MyPackageSort = (typeof MY_PACKAGE_SORTS)[number]['value']
 
-export const DEFAULT_MY_PACKAGES_SEARCH = { q: '', sort: 'title-asc' } as const satisfies { q: string; sort: MyPackageSort }
+export const DEFAULT_MY_PACKAGES_SEARCH = { q: '', sort: 'due' } as const satisfies { q: string; sort: MyPackageSort }
 
 /** `/user/packages?q=&sort=`; anything unreadable falls back to the default. */
 export const myPackagesSearch = objectOf({
@@ -51,5 +53,8 @@ export const myPackagesSearch = objectOf({
   ),
 })
 
-export const filterMyPackages = <T extends ListedPackage>(packages: readonly T[], q: string, sort: MyPackageSort) =>
-  filterAndSortPackages(packages, q, orderOf(MY_PACKAGE_SORTS, sort))
+/** 'Due first': overdue and due soon at the top (by title among equals); the other sorts as in every package list. */
+export function filterMyPackages<T extends ListedPackage & DueState>(packages: readonly T[], q: string, sort: MyPackageSort): T[] {
+  const listed = filterAndSortPackages(packages, q, orderOf(MY_PACKAGE_SORTS, sort))
+  return sort === 'due' ? listed.sort(byUrgency) : listed
+}

@@ -13,6 +13,7 @@ import {
   IconUpload,
   IconUserPlus,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react'
 import type { Role } from '../../../contract/auth.ts'
 
@@ -36,6 +37,7 @@ type SidebarPath =
   | '/user/certificates'
   | '/user/settings'
   | '/admin/paginated-users'
+  | '/groups'
   | '/reports'
   | '/admin/package-assigner'
   | '/package'
@@ -77,6 +79,7 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
             <>
               {item('/dashboard', 'Dashboard', <IconLayoutDashboard {...ICON} />)}
               {item('/admin/paginated-users', 'Users Details', <IconUsers {...ICON} />)}
+              {item('/groups', 'Groups', <IconUsersGroup {...ICON} />)}
               {item('/reports', 'Reports', <IconChartBar {...ICON} />)}
               <NavLink
                 component="button"

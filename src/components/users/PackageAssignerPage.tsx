@@ -10,7 +10,7 @@ import { SearchBox } from '../ui/SearchBox.tsx'
 import { AssignPackagesDialog } from './AssignPackagesDialog.tsx'
 import { AssignedPackagesDialog } from './AssignedPackagesDialog.tsx'
 import { AccessRequestsSection } from './AccessRequestsSection.tsx'
-import { filterUsers } from './search.ts'
+import { filterUsers } from '../../lib/user-search.ts'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 const COLUMNS = ['ID', 'Email', 'Name', 'Assigned Packages', 'Action'] as const

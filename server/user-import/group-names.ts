@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { intArray, textArray } from '../db/bulk.ts'
+import { textArray } from '../db/bulk.ts'
 import { rowsOf } from '../db/raw-rows.ts'
-import { syncGroupAssignments, type AssignedPair } from '../assignments/sync.ts'
 import { nameKey } from './row-rules.ts'
-
-/**
- * Group membership as the import needs it. The groups module (server/groups/) owns groups; until it exports
- * `addGroupMembers` and `findOrCreateGroupByName`, these do the same with the same signatures, so the import
- * switches over by changing its import line.
- */
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -26,17 +19,4 @@ export async function findOrCreateGroupsByName(tx: Tx, names: readonly string[])
   )
   for (const row of found) ids.set(nameKey(row.name), Number(row.id))
   return ids
-}
-
-/**
- * Adds members to a group (members already in it stay as they are) and gives them the group's packages, in the
- * caller's transaction. Answers the assignments that are new.
- */
-export async function addGroupMembers(tx: Tx, groupId: number, userIds: readonly number[], now: Date): Promise<AssignedPair[]> {
-  if (!userIds.length) return []
-  await tx.execute(sql`
-    insert into group_members (group_id, user_id, added_at)
-    select ${groupId}, unnest(${intArray(userIds)}), ${now.toISOString()}::timestamptz
-    on conflict do nothing`)
-  return syncGroupAssignments(tx, userIds, now)
 }

@@ -1,0 +1,68 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { skills, subTopics, topics, userPackages } from '../db/schema.ts'
+import { packagePercents, type LearnerPackage } from '../progress/records.ts'
+
+/** The database or a transaction: what the completion check reads and writes through. */
+type Writer = Pick<Db, 'select' | 'update'>
+
+/**
+ * Sets `completed_at` on each of these assignments whose package the learner has completed (roll-up at 100 %) and
+ * that has none yet; the first completion stays. Every write that can complete a package calls this (through
+ * markCompletedIfDone), and so do new assignments, whose learner may have finished the package earlier. Returns the
+ * pairs completed now: the place to hook what follows a completion.
+ */
+export async function markCompletedWhereDone(tx: Writer, pairs: readonly LearnerPackage[], now: Date): Promise<LearnerPackage[]> {
+  if (!pairs.length) return []
+  const open = await tx
+    .select({ userId: userPackages.userId, packageId: userPackages.packageId })
+    .from(userPackages)
+    .where(
+      and(
+        isNull(userPackages.completedAt),
+        sql`(${userPackages.userId}, ${userPackages.packageId}) in (${sql.join(
+          pairs.map((p) => sql`(${p.userId}, ${p.packageId})`),
+          sql`, `,
+        )})`,
+      ),
+    )
+  if (!open.length) return []
+  const percents = await packagePercents(tx, open)
+  const done = open.filter((p) => percents.get(`${p.userId}:${p.packageId}`) === 100)
+  const completed: LearnerPackage[] = []
+  for (const pair of done) {
+    const [row] = await tx
+      .update(userPackages)
+      .set({ completedAt: now })
+      .where(and(eq(userPackages.userId, pair.userId), eq(userPackages.packageId, pair.packageId), isNull(userPackages.completedAt)))
+      .returning({ userId: userPackages.userId })
+    if (row) completed.push(pair)
+  }
+  return completed
+}
+
+/** After a write by this learner in this package (a heartbeat, a graded attempt): completes the assignment if it is done. */
+export async function markCompletedIfDone(tx: Writer, userId: number, packageId: number, now: Date): Promise<boolean> {
+  return (await markCompletedWhereDone(tx, [{ userId, packageId }], now)).length > 0
+}
+
+/** After a learner's write in these sub-topics (a heartbeat in one, a graded test over several): their packages' assignments. */
+export async function markCompletedInSubTopics(
+  tx: Writer,
+  userId: number,
+  subTopicIds: readonly number[],
+  now: Date,
+): Promise<LearnerPackage[]> {
+  if (!subTopicIds.length) return []
+  const owning = await tx
+    .select({ packageId: skills.packageId })
+    .from(subTopics)
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, eq(skills.id, topics.skillId))
+    .where(inArray(subTopics.id, [...subTopicIds]))
+  return markCompletedWhereDone(
+    tx,
+    [...new Set(owning.map((r) => r.packageId))].map((packageId) => ({ userId, packageId })),
+    now,
+  )
+}
