@@ -1,16 +1,17 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { skills, subTopics, topics, userPackages } from '../db/schema.ts'
+import { issueCertificateIfEnabled } from '../certificates/issue.ts'
 import { packagePercents, type LearnerPackage } from '../progress/records.ts'
 
-/** The database or a transaction: what the completion check reads and writes through. */
-type Writer = Pick<Db, 'select' | 'update'>
+/** The caller's transaction (or the database): the completion and what follows it commit with the write that caused it. */
+type Writer = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>
 
 /**
  * Sets `completed_at` on each of these assignments whose package the learner has completed (roll-up at 100 %) and
  * that has none yet; the first completion stays. Every write that can complete a package calls this (through
- * markCompletedIfDone), and so do new assignments, whose learner may have finished the package earlier. Returns the
- * pairs completed now: the place to hook what follows a completion.
+ * markCompletedIfDone), and so do new assignments, whose learner may have finished the package earlier. A completion
+ * issues the package's certificate when it has them enabled (the current cycle's, once). Returns the pairs completed now.
  */
 export async function markCompletedWhereDone(tx: Writer, pairs: readonly LearnerPackage[], now: Date): Promise<LearnerPackage[]> {
   if (!pairs.length) return []
@@ -36,7 +37,9 @@ export async function markCompletedWhereDone(tx: Writer, pairs: readonly Learner
       .set({ completedAt: now })
       .where(and(eq(userPackages.userId, pair.userId), eq(userPackages.packageId, pair.packageId), isNull(userPackages.completedAt)))
       .returning({ userId: userPackages.userId })
-    if (row) completed.push(pair)
+    if (!row) continue
+    completed.push(pair)
+    await issueCertificateIfEnabled(tx, pair.userId, pair.packageId, now)
   }
   return completed
 }

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { TestSettings } from '../../contract/assessment.ts'
-import { mcqAttemptGrants, mcqAttempts } from '../db/schema.ts'
+import { mcqAttemptGrants, mcqAttempts, skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import type { Queryable } from './settings.ts'
 
 /** Per sub-topic: the learner's graded (non-practice) attempts, and the extra attempts admins gave them. */
@@ -9,7 +9,11 @@ export interface AttemptCount {
   granted: number
 }
 
-/** A learner's attempt counts per sub-topic; callers that enforce a limit hold the learner's lock. */
+/**
+ * A learner's attempt counts per sub-topic, in the current cycle of the sub-topic's package: a certificate's renewal
+ * cycle starts with the full allowance again (attempts and grants of earlier cycles stay in the history). Callers that
+ * enforce a limit hold the learner's lock.
+ */
 export async function attemptCounts(db: Queryable, userId: number, subTopicIds: number[]): Promise<Map<number, AttemptCount>> {
   const ids = [...new Set(subTopicIds)]
   if (!ids.length) return new Map()
@@ -17,12 +21,33 @@ export async function attemptCounts(db: Queryable, userId: number, subTopicIds: 
     db
       .select({ subTopicId: mcqAttempts.subTopicId, n: count() })
       .from(mcqAttempts)
-      .where(and(eq(mcqAttempts.userId, userId), eq(mcqAttempts.practice, false), inArray(mcqAttempts.subTopicId, ids)))
+      .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
+      .innerJoin(topics, eq(topics.id, subTopics.topicId))
+      .innerJoin(skills, eq(skills.id, topics.skillId))
+      .leftJoin(userPackages, and(eq(userPackages.userId, mcqAttempts.userId), eq(userPackages.packageId, skills.packageId)))
+      .where(
+        and(
+          eq(mcqAttempts.userId, userId),
+          eq(mcqAttempts.practice, false),
+          inArray(mcqAttempts.subTopicId, ids),
+          sql`(${userPackages.cycleStartedAt} is null or ${mcqAttempts.attemptedAt} >= ${userPackages.cycleStartedAt})`,
+        ),
+      )
       .groupBy(mcqAttempts.subTopicId),
     db
       .select({ subTopicId: mcqAttemptGrants.subTopicId, n: count() })
       .from(mcqAttemptGrants)
-      .where(and(eq(mcqAttemptGrants.userId, userId), inArray(mcqAttemptGrants.subTopicId, ids)))
+      .innerJoin(subTopics, eq(subTopics.id, mcqAttemptGrants.subTopicId))
+      .innerJoin(topics, eq(topics.id, subTopics.topicId))
+      .innerJoin(skills, eq(skills.id, topics.skillId))
+      .leftJoin(userPackages, and(eq(userPackages.userId, mcqAttemptGrants.userId), eq(userPackages.packageId, skills.packageId)))
+      .where(
+        and(
+          eq(mcqAttemptGrants.userId, userId),
+          inArray(mcqAttemptGrants.subTopicId, ids),
+          sql`(${userPackages.cycleStartedAt} is null or ${mcqAttemptGrants.grantedAt} >= ${userPackages.cycleStartedAt})`,
+        ),
+      )
       .groupBy(mcqAttemptGrants.subTopicId),
   ])
   const usedBy = new Map(used.map((r) => [r.subTopicId, Number(r.n)]))

@@ -88,6 +88,46 @@ describe('issuing', () => {
     expect(ctx.outbox[0]!.text).toContain(`https://learn.example.com/verify/${issued!.code}`)
   })
 
+  it('issues on completion through the API, not before: the only video watched to the end gives exactly one', async () => {
+    await f.settings({ validityMonths: 12 })
+    await ctx.request('PUT', `/api/progress/videos/${f.videoId}`, { token: f.learner.token, body: { position: 0, watched: [] } })
+    f.later(10)
+    const half = await ctx.request('PUT', `/api/progress/videos/${f.videoId}`, {
+      token: f.learner.token,
+      body: { position: 10, watched: [[0, 10]] },
+    })
+    expect(half.status).toBe(200)
+    expect(await mine()).toEqual([])
+    expect(await kinds(f.learner.user.id)).toEqual([])
+
+    f.later(10)
+    const end = await ctx.request('PUT', `/api/progress/videos/${f.videoId}`, {
+      token: f.learner.token,
+      body: { position: 20, watched: [[10, 20]] },
+    })
+    expect(end.status).toBe(200)
+    // watching it again after completion issues nothing more
+    f.later(5)
+    await ctx.request('PUT', `/api/progress/videos/${f.videoId}`, { token: f.learner.token, body: { position: 5, watched: [[0, 5]] } })
+
+    const list = await mine()
+    expect(list).toMatchObject([{ packageId: f.packageId, status: 'valid', issuedAt: '2026-01-15T09:00:20.000Z' }])
+    expect(await ctx.deps.db.select().from(certificates)).toHaveLength(1)
+    expect(await kinds(f.learner.user.id)).toEqual(['certificate-issued'])
+    expect(ctx.outbox).toEqual([])
+    await runCertificateTick(ctx.deps, ctx.now)
+    await runCertificateTick(ctx.deps, ctx.now)
+    expect(ctx.outbox.map((m) => [m.to, m.subject])).toEqual([['ada@example.com', `Certificate earned: ${PACKAGE_TITLE}`]])
+    expect(ctx.outbox[0]!.text).toContain(`https://learn.example.com/verify/${list[0]!.code}`)
+  })
+
+  it('issues nothing on completion while the package has certificates disabled', async () => {
+    await f.watchAll()
+    expect(await f.percent()).toBe(100)
+    expect(await mine()).toEqual([])
+    expect(await kinds(f.learner.user.id)).toEqual([])
+  })
+
   it('gives every certificate its own code', async () => {
     await f.settings({})
     const a = await f.issue()
@@ -257,10 +297,12 @@ describe('admin list and revoke', () => {
 describe('expiry and renewal', () => {
   it('starts a new cycle renewDaysBefore days before expiry, once, and keeps the old cycle in the history', async () => {
     await f.settings({ validityMonths: 12, renewDaysBefore: 30 })
+    // The last heartbeat, 20 s after the first, completes the package at 10:00 and issues the certificate.
+    await f.at('2026-01-15T09:59:40Z')
     await f.watchAll()
     expect(await f.percent()).toBe(100)
-    await f.at('2026-01-15T10:00:00Z')
-    const first = (await f.issue())!
+    const [first] = await mine()
+    expect(first).toMatchObject({ issuedAt: '2026-01-15T10:00:00.000Z' })
     await runCertificateTick(ctx.deps, ctx.now) // mails the issue
     ctx.outbox.length = 0
 
@@ -291,17 +333,18 @@ describe('expiry and renewal', () => {
       { userId: f.learner.user.id, cycle: 1, watchedSeconds: 20 },
     ])
     // the old certificate keeps its dates and stays valid until they pass
-    expect(await mine()).toMatchObject([{ id: first.id, status: 'valid', expiresAt: '2027-01-15T10:00:00.000Z' }])
+    expect(await mine()).toMatchObject([{ id: first!.id, status: 'valid', expiresAt: '2027-01-15T10:00:00.000Z' }])
 
     // completing the new cycle issues a new certificate; the old one keeps its own dates
+    await f.at('2026-12-16T09:59:40Z')
     await f.watchAll()
-    const second = (await f.issue())!
-    expect(second.id).not.toBe(first.id)
+    const [second] = await mine()
+    expect(second!.id).not.toBe(first!.id)
     await f.at('2027-01-15T10:00:00Z')
     const list = await mine()
     expect(list.map((c) => [c.id, c.status, c.issuedAt.slice(0, 10), c.expiresAt?.slice(0, 10)])).toEqual([
-      [second.id, 'valid', '2026-12-16', '2027-12-16'],
-      [first.id, 'expired', '2026-01-15', '2027-01-15'],
+      [second!.id, 'valid', '2026-12-16', '2027-12-16'],
+      [first!.id, 'expired', '2026-01-15', '2027-01-15'],
     ])
     const rows = await ctx.deps.db.select({ cycle: certificates.cycle }).from(certificates).orderBy(certificates.id)
     expect(rows.map((r) => r.cycle)).toEqual([1, 2])

@@ -10,7 +10,8 @@ import { readCertificateSettings } from './settings.ts'
 import { addMonths } from './status.ts'
 import { issuedText, MY_CERTIFICATES_LINK } from './wording.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** The completing write's transaction: all the issue needs of it. */
+type Writer = Pick<Db, 'select' | 'insert' | 'execute'>
 
 export interface IssuedCertificate {
   id: number
@@ -24,7 +25,7 @@ export interface IssuedCertificate {
  * (`mailIssuedCertificates`).
  */
 export async function issueCertificateIfEnabled(
-  tx: Db | Tx,
+  tx: Writer,
   userId: number,
   packageId: number,
   now: Date,

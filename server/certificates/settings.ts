@@ -4,15 +4,15 @@ import type { Db } from '../db/client.ts'
 import { certificateSettings, packages } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Reader = Pick<Db, 'select'>
 
-async function assertPackage(db: Db | Tx, packageId: number) {
+async function assertPackage(db: Reader, packageId: number) {
   const [pkg] = await db.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId))
   if (!pkg) throw notFound('Package not found')
 }
 
 /** A package's certificate rules, or the defaults when none were saved. */
-export async function readCertificateSettings(db: Db | Tx, packageId: number): Promise<CertificateSettings> {
+export async function readCertificateSettings(db: Reader, packageId: number): Promise<CertificateSettings> {
   const [row] = await db
     .select({
       enabled: certificateSettings.enabled,

@@ -3,8 +3,6 @@ import type { NotificationKind } from '../../contract/notifications.ts'
 import type { Db } from '../db/client.ts'
 import { intArray, textArray } from '../db/bulk.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
 export type { NotificationKind }
 
 export interface NewNotification {
@@ -20,7 +18,7 @@ export interface NewNotification {
  * Stores notifications in the caller's transaction, so they exist exactly when what they announce does. One
  * statement whatever their number (an import may notify thousands of learners at once).
  */
-export async function createNotifications(tx: Db | Tx, items: readonly NewNotification[], now: Date): Promise<void> {
+export async function createNotifications(tx: Pick<Db, 'execute'>, items: readonly NewNotification[], now: Date): Promise<void> {
   if (items.length === 0) return
   await tx.execute(sql`
     insert into notifications (user_id, kind, title, body, link, created_at)

@@ -23,6 +23,9 @@ export interface A11ySeed {
   /** A group with the learner in it and the package due in three days through it. */
   groupId: number
   groupName: string
+  /** The learner's valid certificate, and a crowd member's revoked one: the /verify states and My certificates. */
+  certificateCode: string
+  revokedCertificateCode: string
 }
 
 /** Enough learners for item analysis to flag (10 responses) and for the user lists to page (25+). */
@@ -35,6 +38,40 @@ async function call<T>(request: APIRequestContext, session: Session, method: 'po
   const response = await request[method](`/api${url}`, { headers: { Authorization: `Bearer ${session.token}` }, data })
   expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
   return ((await response.json()) as { data: T }).data
+}
+
+/** A one-video package issuing certificates: watching its 3 s clip to the end completes it and issues one. */
+async function certificatePackage(request: APIRequestContext, staff: Session) {
+  const pkg = await call<{ id: number; skills: { id: number }[] }>(request, staff, 'post', '/packages/createPackage', {
+    title: `Safe Lifting ${randomBytes(3).toString('hex')}`,
+    description: 'One clip, then a certificate.',
+    price: '0.00',
+    skills: [{ title: 'Lifting', description: 'Bend the knees.', price: '0.00' }],
+  })
+  const saved = await call<{ topics: { subTopics: { id: number }[] }[] }>(request, staff, 'put', `/topic/by-skill/${pkg.skills[0]!.id}`, {
+    topics: [{ title: 'Posture', description: 'Back straight.', subTopics: [{ title: 'The lift', description: 'Three seconds.' }] }],
+  })
+  const video = await request.post(`/api/videos/upload/${saved.topics[0]!.subTopics[0]!.id}`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    multipart: {
+      title: 'Lifting safely',
+      video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: readFileSync(path.join(FIXTURES, 'clip.mp4')) },
+      thumbnail: { name: 'thumbnail.png', mimeType: 'image/png', buffer: readFileSync(path.join(FIXTURES, 'thumbnail.png')) },
+    },
+  })
+  expect(video.status(), await video.text()).toBe(201)
+  await call(request, staff, 'put', `/packages/${pkg.id}/certificate-settings`, { enabled: true, validityMonths: 12, renewDaysBefore: 30 })
+  const videoId = ((await video.json()) as { data: { id: number } }).data.id
+  /** Assigns the package and watches its clip to the end (3 s of the watching budget), which issues the certificate. */
+  return async (learner: Session) => {
+    await call(request, staff, 'put', `/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
+    await call(request, learner, 'put', `/progress/videos/${videoId}`, { position: 3, watched: [[0, 3]] })
+    const mine = await request.get('/api/certificates', { headers: { Authorization: `Bearer ${learner.token}` } })
+    expect(mine.ok(), await mine.text()).toBe(true)
+    const [certificate] = ((await mine.json()) as { data: { id: number; code: string }[] }).data
+    expect(certificate, 'the completion issued a certificate').toBeDefined()
+    return certificate!
+  }
 }
 
 async function signUp(request: APIRequestContext, label: string, name: string): Promise<Session> {
@@ -135,6 +172,7 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     },
   })
   expect(secondVideo.status(), await secondVideo.text()).toBe(201)
+  const certify = await certificatePackage(request, staff)
   const requested = await cataloguePackage(request, staff, `Requested Geometry ${randomBytes(3).toString('hex')}`)
   await cataloguePackage(request, staff, `Open Statistics ${randomBytes(3).toString('hex')}`)
 
@@ -169,8 +207,14 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
 
   // A crowd that answers the first question wrongly: item analysis flags it; the user lists and comments run long.
   // One at a time: sign-ups hash passwords, and a burst of them would outlast the request timeout on a busy machine.
+  let revokedCertificateCode = ''
   for (let i = 1; i <= CROWD; i++) {
     const member = await signUp(request, `A11yCrowd${i}`, `Crowd Member ${String(i).padStart(2, '0')}`)
+    if (i === CROWD) {
+      const revoked = await certify(member)
+      await call(request, staff, 'post', `/certificates/${revoked.id}/revoke`, { reason: 'Issued by mistake' })
+      revokedCertificateCode = revoked.code
+    }
     if (i > 12) continue
     await call(request, staff, 'put', `/user/${member.user.id}/assign-packages`, { packageIds: [pkg.id] })
     await call(request, member, 'post', '/mcq-attempts/create', { subTopicIds: [first], answers: { [String(questionIds[0])]: ['B'] } })
@@ -180,6 +224,8 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
       rating: (i % 5) + 1,
     })
   }
+  // Last: the learner's watching budget, spent on the first video above, has refilled during the crowd's sign-ups.
+  const certificate = await certify(learner)
   return {
     admin: staff,
     learner,
@@ -194,5 +240,7 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     searchTerm: 'Checking',
     groupId: group.id,
     groupName,
+    certificateCode: certificate.code,
+    revokedCertificateCode,
   }
 }

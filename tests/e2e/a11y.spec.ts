@@ -60,6 +60,8 @@ const SCREENS = [
   { route: '/forgot-password', as: 'guest', url: () => '/forgot-password' },
   { route: '/reset-password', as: 'guest', url: () => '/reset-password?token=not-a-real-token' },
   { route: '/verify/$code', label: '/verify/{code} (unknown code)', as: 'guest', url: () => '/verify/AAAAAAAAAAAAAAAAAAAAAAAA' },
+  { route: '/verify/$code', label: '/verify/{code} (valid)', as: 'guest', url: (s) => `/verify/${s.certificateCode}` },
+  { route: '/verify/$code', label: '/verify/{code} (revoked)', as: 'guest', url: (s) => `/verify/${s.revokedCertificateCode}` },
   { route: '/accept-invite', as: 'guest', url: () => '/accept-invite?token=not-a-real-token' },
   { route: '/verify-email', as: 'guest', url: () => '/verify-email?token=not-a-real-token' },
   { route: '/user/resend-verification', as: 'guest', url: () => '/user/resend-verification?email=someone%40example.com' },
@@ -272,6 +274,10 @@ type Unswept = Exclude<keyof FileRoutesByFullPath, (typeof SCREENS)[number]['rou
 const everyRouteSwept: [Unswept] extends [never] ? true : Unswept = true
 void everyRouteSwept
 
+/** A11Y_ONLY=<regex> sweeps only the screens whose name matches (a change's own entries); unset, every screen. */
+const ONLY = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : null
+const SWEPT = (SCREENS as readonly Screen[]).filter((screen) => !ONLY || ONLY.test(screen.label ?? screen.route))
+
 const WIDTHS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const
 type Width = keyof typeof WIDTHS
 const THEMES = ['light', 'dark'] as const
@@ -402,7 +408,7 @@ test.describe('accessibility @a11y', () => {
         }
       }
       try {
-        for (const screen of SCREENS as readonly Screen[]) {
+        for (const screen of SWEPT) {
           const page = await pageFor(screen.as)
           const screenName = screen.label ?? screen.route
           // A screen that cannot be reached or a dialog that does not open is a finding too; the sweep goes on.

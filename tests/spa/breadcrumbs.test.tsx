@@ -2,11 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { renderApp, signInAs } from '../support/render.tsx'
 import { seedSkill } from '../support/media.ts'
 
-// jsdom has no FontFaceSet; Mantine's autosizing Textarea (the topic editor) listens on document.fonts.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } })
-}
-
 /** A file's first render imports the route chunks: a longer wait than findBy's default on a busy machine. */
 const FIRST_RENDER = { timeout: 15_000 }
 

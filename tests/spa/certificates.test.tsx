@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { eq } from 'drizzle-orm'
+import { http, HttpResponse } from 'msw'
 import { issueCertificateIfEnabled } from '../../server/certificates/issue.ts'
 import { certificateSettings, certificates, packages, userPackages } from '../../server/db/schema.ts'
 import { insertTree } from '../../server/test/content.ts'
+import { mswServer, recordRequests } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { findToast } from '../support/toasts.ts'
 
@@ -74,6 +76,66 @@ describe('/verify/{code}', () => {
   it('says it found nothing for an unknown code', async () => {
     renderApp('/verify/AAAAAAAAAAAAAAAAAAAAAAAA')
     expect(await screen.findByRole('alert')).toHaveTextContent('We found no certificate with this code.')
+  })
+})
+
+describe('certificate settings on the package edit page', () => {
+  const section = () => screen.findByRole('form', { name: 'Certificates' })
+
+  it('explains each field, saves the settings and keeps the package form beside them', async () => {
+    await signInAs('admin')
+    const tree = await insertTree(ctx().deps.db, { skills: 1, topics: 1, subTopics: 1 })
+    const { user } = renderApp(`/package/edit/${tree.packageId}`)
+    const settings = await section()
+    expect(screen.getByRole('form', { name: 'Update Package' })).toBeInTheDocument()
+    const enabled = within(settings).getByRole('switch', { name: /^Issue certificates/ })
+    expect(enabled).not.toBeChecked()
+    expect(within(settings).getByText('Learners who complete this package get a certificate anyone can verify.')).toBeInTheDocument()
+    const validity = within(settings).getByRole('textbox', { name: 'Valid for (months)' })
+    expect(validity).toHaveAccessibleDescription('Leave empty for certificates that never expire.')
+    expect(validity).toBeDisabled()
+    const renew = within(settings).getByRole('textbox', { name: 'Start recertification (days before expiry)' })
+    expect(renew).toHaveAccessibleDescription('The learner starts the package again this many days before the certificate expires.')
+    expect(renew).toHaveValue('30')
+
+    await user.click(enabled)
+    await user.type(validity, '12')
+    await user.clear(renew)
+    await user.type(renew, '14')
+    await user.click(within(settings).getByRole('button', { name: 'Save certificate settings' }))
+    await findToast('Certificate settings saved')
+    const [row] = await ctx().deps.db.select().from(certificateSettings).where(eq(certificateSettings.packageId, tree.packageId))
+    expect(row).toMatchObject({ enabled: true, validityMonths: 12, renewDaysBefore: 14 })
+  })
+
+  it('shows a bad validity inline and sends nothing', async () => {
+    await signInAs('admin')
+    const tree = await insertTree(ctx().deps.db, { skills: 1, topics: 1, subTopics: 1 })
+    const { user } = renderApp(`/package/edit/${tree.packageId}`)
+    const settings = await section()
+    await user.click(within(settings).getByRole('switch', { name: /^Issue certificates/ }))
+    const validity = within(settings).getByRole('textbox', { name: 'Valid for (months)' })
+    await user.type(validity, '999')
+    const requests = recordRequests()
+    await user.click(within(settings).getByRole('button', { name: 'Save certificate settings' }))
+    expect(await within(settings).findByText('Validity must be at most 120 months')).toBeInTheDocument()
+    requests.stop()
+    expect(requests.seen.filter((r) => r.includes('certificate-settings'))).toEqual([])
+  })
+
+  it('says the settings failed to load and keeps the package form usable', async () => {
+    await signInAs('admin')
+    const tree = await insertTree(ctx().deps.db, { skills: 1, topics: 1, subTopics: 1 })
+    mswServer.use(
+      http.get('*/api/packages/:id/certificate-settings', () =>
+        HttpResponse.json({ success: false, message: 'Database unavailable', status: 500 }, { status: 500 }),
+      ),
+    )
+    renderApp(`/package/edit/${tree.packageId}`)
+    expect(await screen.findByRole('form', { name: 'Update Package' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    expect(screen.getAllByText('Failed to load the certificate settings').length).toBeGreaterThan(0)
+    expect(screen.queryByRole('form', { name: 'Certificates' })).not.toBeInTheDocument()
   })
 })
 

@@ -6,11 +6,6 @@ import { gate, mswServer, recordRequests } from '../support/server.ts'
 import { findToast, queryToasts } from '../support/toasts.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 
-// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on document.fonts.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } })
-}
-
 type SkillBody = { title: string; description: string; price: string | number }
 type PackageBody = { title: string; description: string; price: string | number; skills: SkillBody[] }
 
@@ -238,7 +233,8 @@ describe('deleting a package', () => {
   })
 })
 
-const form = () => screen.getByRole('form')
+// The package form, not the certificate settings beside it on the edit page.
+const form = () => screen.getByRole('form', { name: /^(Create|Update) Package$/ })
 const field = (label: RegExp) => within(form()).getByLabelText(label)
 const skillRow = (n: number) => within(form()).getByRole('group', { name: `Skill ${n}` })
 const skillField = (n: number, label: 'title' | 'description' | 'price') =>

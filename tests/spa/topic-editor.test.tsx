@@ -4,11 +4,6 @@ import type { Package, SkillWithTopics } from '../../contract/content.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 
-// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on document.fonts.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } })
-}
-
 interface Seeded {
   token: string
   packageId: number

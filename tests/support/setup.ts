@@ -49,6 +49,14 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver
+// jsdom has no FontFaceSet: Mantine's autosizing Textarea listens on document.fonts for 'loadingdone', and without it
+// every page holding one (package form, topic editor) throws in an effect and unmounts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { ready: Promise.resolve(), addEventListener: noop, removeEventListener: noop },
+  })
+}
 Element.prototype.scrollIntoView = noop
 window.scrollTo = noop as unknown as typeof window.scrollTo
 Element.prototype.scrollTo = noop as unknown as typeof Element.prototype.scrollTo

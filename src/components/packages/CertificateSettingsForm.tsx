@@ -6,7 +6,7 @@ import { checkWith, type FieldMessages } from '../../lib/schema-errors.ts'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { certificateSettingsQueryOptions, useSaveCertificateSettings } from '../../queries/certificates.ts'
 
-/** The package's certificate rules, beside the package form (saved on their own); the route's loader reads them. */
+/** The package's certificate rules, beside the package form on the edit page (saved on their own; the loader prefetches them). */
 export function CertificateSettingsForm({ packageId }: { packageId: number }) {
   const settings = useQuery(certificateSettingsQueryOptions(packageId))
   if (settings.isError)

@@ -5,6 +5,7 @@ import type { PackageInput } from '../../../contract/content.ts'
 import { packageQueryOptions, useUpdatePackage } from '../../queries/packages.ts'
 import { ButtonLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { CertificateSettingsForm } from './CertificateSettingsForm.tsx'
 import { PackageForm } from './PackageForm.tsx'
 
 /** `/package/edit/{id}`: the package form filled with the stored package; saving goes back to the list. */
@@ -38,6 +39,7 @@ export function EditPackagePage({ id, addSkill }: { id: number; addSkill?: boole
         failureMessage="Failed to update package"
         onSubmit={save}
       />
+      <CertificateSettingsForm packageId={pkg.id} />
     </Stack>
   )
 }
