@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test'
 import type { PackageProgress } from '../../contract/progress.ts'
-import { hostilePackage, singleScoPackage } from '../../server/test/scorm-packages.ts'
+import { copyFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { hostilePackage, multiScoPackage, singleScoPackage } from '../../server/test/scorm-packages.ts'
 import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
 
 /**
@@ -19,7 +21,7 @@ async function api<T>(request: APIRequestContext, session: Session, method: 'pos
   return ((await response.json()) as { data: T }).data
 }
 
-const SUB_TOPICS = ['Safety in 1.2', 'Safety in 2004', 'Untrusted content'] as const
+const SUB_TOPICS = ['Safety in 1.2', 'Safety in 2004', 'Untrusted content', 'Multi-part course'] as const
 
 let staff: Session
 let learner: Session
@@ -54,6 +56,11 @@ test.beforeAll(async ({ request }) => {
   await registerViaApi(request, credentials)
   learner = await loginViaApi(request, credentials.email, credentials.password)
   await api(request, staff, 'put', `/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
+  const multi = await request.post(`/api/subTopic/${subTopicIds['Multi-part course']}/scorm`, {
+    headers: auth(staff),
+    multipart: { file: { name: 'three-parts.zip', mimeType: 'application/zip', buffer: multiScoPackage() } },
+  })
+  expect(multi.status(), await multi.text()).toBe(201)
 })
 
 async function uploadThroughUi(page: Page, subTopic: string, name: string, zip: Buffer, expected: { title: string; version: string }) {
@@ -156,4 +163,46 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
   expect(seen.appApi).toBe('failed: TypeError')
   expect(seen.appApiWithLaunchToken).toBe('failed: TypeError')
   expect(seen.appPackagesWithLaunchToken).toBe('failed: TypeError')
+})
+
+/** PNGs for a person to look at: test-results/screenshots/scorm-* (and /tmp/shots/). */
+test('screenshots @screenshots: the SCORM tab and the viewer with a package open, light and dark, 1366 and 390 px', async ({ page }) => {
+  test.setTimeout(120_000)
+  const out = path.resolve(import.meta.dirname, '../../test-results/screenshots')
+  mkdirSync(out, { recursive: true })
+  mkdirSync('/tmp/shots', { recursive: true })
+  const shoot = async (name: string) => {
+    await page.evaluate(async () => {
+      await document.fonts.ready
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
+    })
+    const file = path.join(out, `scorm-${name}.png`)
+    await page.screenshot({ path: file, fullPage: true })
+    copyFileSync(file, path.join('/tmp/shots', `scorm-${name}.png`))
+  }
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    for (const theme of ['light', 'dark'] as const) {
+      await storeSession(page, staff)
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme)
+      await page.goto(`/skill/${skillId}/topics`)
+      const card = page.getByRole('region', { name: 'Multi-part course' })
+      await card.getByRole('tab', { name: /SCORM/ }).click()
+      await expect(card.getByRole('list', { name: 'SCORM packages' })).toContainText('Three parts')
+      await card.scrollIntoViewIfNeeded()
+      await shoot(`upload-${theme}-${width}`)
+
+      await storeSession(page, learner)
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme)
+      await page.goto(`/topics/${packageId}`)
+      const outline = page.getByRole('navigation', { name: 'Course content' })
+      await outline.getByText('Multi-part course', { exact: true }).click()
+      await outlineEntry(page, 'Three parts').click()
+      await expect(scoFrame(page, 'Three parts').getByRole('heading', { name: 'Part 1' })).toBeVisible()
+      await shoot(`viewer-${theme}-${width}`)
+    }
+  }
 })
