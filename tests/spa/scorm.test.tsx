@@ -109,6 +109,8 @@ describe('the viewer: a SCORM package in a sub-topic', () => {
     expect(frame()).toHaveAttribute('title', `${scorm.title}: Lesson one`)
     expect(within(section).queryByLabelText('Part')).not.toBeInTheDocument()
     expect(entry).toHaveAttribute('aria-current', 'true')
+    // The frame takes the player's place.
+    expect(screen.getByRole('group', { name: 'Now playing', hidden: true })).not.toBeVisible()
     await user.click(within(section).getByRole('button', { name: 'Exit' }))
     await waitFor(() => expect(screen.queryByRole('region', { name: scorm.title })).not.toBeInTheDocument())
     expect(frame()).toBeNull()
