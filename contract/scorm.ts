@@ -27,7 +27,15 @@ export const scormCommitInput = z
   .record(
     text('An element name', { max: 255 }),
     // Values keep their spaces (suspend_data is the SCO's own), and refuse control characters but line breaks and tabs.
-    z.union([text('An element value', { max: 70_000, multiline: true, trim: false }), z.number(), z.boolean(), z.null()]),
+    // scorm-again sends a collection without entries (cmi.objectives, cmi.interactions) as an empty object.
+    z.union([
+      text('An element value', { max: 70_000, multiline: true, trim: false }),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.strictObject({}),
+      z.array(z.never()).max(0),
+    ]),
   )
   .refine((elements) => Object.keys(elements).length <= MAX_COMMIT_ELEMENTS, `At most ${MAX_COMMIT_ELEMENTS} elements in one commit`)
 

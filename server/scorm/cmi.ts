@@ -14,6 +14,9 @@ export interface CmiRecord {
   totalSeconds: number
 }
 
+/** A flattened element's value as a commit carries it (an empty collection is an empty object or array). */
+export type CommitValue = string | number | boolean | null | Record<string, never> | never[]
+
 export const NOT_ATTEMPTED = 'not attempted'
 
 /** A value read from a commit: what it sets, or why it is refused. */
@@ -104,7 +107,7 @@ const MODELS: Record<ScormEdition, Record<string, Reader>> = {
  */
 export function readCommit(
   edition: ScormEdition,
-  elements: Record<string, string | number | boolean | null>,
+  elements: Record<string, CommitValue>,
 ): { set: Partial<CmiRecord> } | { errors: Record<string, string> } {
   const model = MODELS[edition]
   const set: Partial<CmiRecord> = {}
@@ -112,6 +115,10 @@ export function readCommit(
   for (const [element, raw] of Object.entries(elements)) {
     const reader = model[element]
     if (!reader) continue
+    if (typeof raw === 'object' && raw !== null) {
+      errors[element] = `${element} must be a single value`
+      continue
+    }
     const read = reader(raw === null || raw === undefined ? '' : String(raw))
     if ('error' in read) errors[element] = `${element} ${read.error}`
     else Object.assign(set, read.set)

@@ -76,12 +76,12 @@ export function createContentApp(deps: Pick<AppDeps, 'db' | 'store' | 'scormToke
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(scope.sco.title)}</title>
 <style>html,body{margin:0;height:100%;background:#fff;color:#1a1b1e;font-family:system-ui,sans-serif}iframe{border:0;width:100%;height:100%;display:block}#status{padding:1rem}</style>
-<script src="/runtime/scorm-again.min.js"></script>
-<script src="/runtime/launcher.js" data-api="${escapeHtml(runtimeApi)}" data-app-origin="${escapeHtml(appOrigin)}"></script>
 </head>
 <body>
 <p id="status" role="alert" hidden></p>
 <iframe id="sco" title="${escapeHtml(scope.sco.title)}"></iframe>
+<script src="/runtime/scorm-again.min.js"></script>
+<script src="/runtime/launcher.js" data-api="${escapeHtml(runtimeApi)}" data-app-origin="${escapeHtml(appOrigin)}"></script>
 </body>
 </html>`)
   })

@@ -1,5 +1,5 @@
 /**
- * The launcher's script (served as /runtime/launcher.js on the content origin, after scorm-again): it reads the
+ * The launcher's script (served as /runtime/launcher.js on the content origin, after scorm-again, at the end of the launcher's body: it reaches the frame and the status line): it reads the
  * launch token from its own path, fetches the SCO's run-time data from the API with it, starts scorm-again's
  * SCORM 1.2 or 2004 API where the SCO looks for it (window.API, window.API_1484_11) with the saved data, commits
  * to the API with the same token, and opens the SCO in its frame. It tells the embedding viewer (by postMessage, to

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import type { ScoProgress, ScormLaunch } from '../../contract/scorm.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
+import { markCompletedInSubTopics } from '../assignments/completion.ts'
 import { scormCmi, scormPackages, scormScos, users } from '../db/schema.ts'
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts'
 import { toScormPackage } from '../content/mappers.ts'
-import { initialCmi, readCommit, NOT_ATTEMPTED } from './cmi.ts'
+import { initialCmi, readCommit, NOT_ATTEMPTED, type CommitValue } from './cmi.ts'
 import { toScoProgress } from './sco-progress.ts'
 import type { ScormEdition } from './manifest.ts'
 import { RUNTIME_TOKEN_TTL_SECONDS, type RuntimeClaims } from './runtime-token.ts'
@@ -50,7 +51,7 @@ export async function runtimeScope(deps: Pick<AppDeps, 'db' | 'scormTokens'>, to
   if (!user) throw unauthorized('Your account no longer exists')
   if (claims.byAdmin && user.role !== 'admin') throw forbidden('Administrators only')
   await assertSubTopicsAccess(deps.db, { id: user.id, role: claims.byAdmin ? 'admin' : 'USER' }, [row.subTopicId])
-  return { claims, user, sco: row.sco, edition: row.edition as ScormEdition }
+  return { claims, user, sco: row.sco, edition: row.edition as ScormEdition, subTopicId: row.subTopicId }
 }
 
 type Scope = Awaited<ReturnType<typeof runtimeScope>>
@@ -77,8 +78,8 @@ export async function initialise(deps: Pick<AppDeps, 'db'>, { claims, user, sco,
 /** Validates a commit against the edition's data model and keeps what the server reads back and counts. */
 export async function commit(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  { claims, sco, edition }: Scope,
-  elements: Record<string, string | number | boolean | null>,
+  { claims, sco, edition, subTopicId }: Scope,
+  elements: Record<string, CommitValue>,
 ): Promise<ScoProgress> {
   const read = readCommit(edition, elements)
   if ('errors' in read) {
@@ -98,6 +99,8 @@ export async function commit(
       .values({ userId: claims.userId, scoId: sco.id, byAdmin: claims.byAdmin, ...initial, ...read.set, updatedAt: now })
       .onConflictDoUpdate({ target: [scormCmi.userId, scormCmi.scoId, scormCmi.byAdmin], set: { ...read.set, updatedAt: now } })
       .returning()
+    // A learner's commit that finishes the SCO may finish the package (an admin's preview counts for no assignment).
+    if (!claims.byAdmin) await markCompletedInSubTopics(tx, claims.userId, [subTopicId], now)
     return row!
   })
   return toScoProgress(sco.id, saved)

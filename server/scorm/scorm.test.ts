@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import type { Package, ScormPackage } from '../../contract/content.ts'
 import type { PackageProgress, LearnerProgressRow } from '../../contract/progress.ts'
 import type { ScormLaunch } from '../../contract/scorm.ts'
@@ -47,7 +47,7 @@ async function runtime(launchToken: string) {
   })
 }
 
-const commit = (launchToken: string, elements: Record<string, string>) =>
+const commit = (launchToken: string, elements: Record<string, unknown>) =>
   ctx.request<{ status: string; score: number | null; completed: boolean }>('POST', '/api/scorm/runtime', {
     token: launchToken,
     body: elements,
@@ -184,8 +184,13 @@ describe('SCORM runtime', () => {
       'cmi.core.exit': 'suspend',
       'cmi.core.session_time': '0000:01:30.00',
       'cmi.core.student_name': 'ignored: read-only, kept by the runtime',
+      // scorm-again's flattened commit carries collections without entries as empty objects.
+      'cmi.objectives': {},
+      'cmi.interactions': {},
     })
-    expect(saved.status).toBe(200)
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const nested = await commit(token, { 'cmi.objectives': { '0': { id: 'q1' } } })
+    expect(nested.status).toBe(400)
     expect(saved.body.data).toEqual({ id: pkg.scos[0]!.id, status: 'incomplete', score: null, completed: false })
     const again = await runtime(launchTokenOf((await launch(learner.token, pkg.id)).body.data!.url))
     expect(again.body.data!.cmi).toMatchObject({
@@ -323,6 +328,35 @@ describe('SCORM progress', () => {
     expect(progress.body.data!.skills[0]!.topics[0]!.subTopics.find((s) => s.id === subTopicId)!.completed).toBe(false)
     const passed = await commit(token, { 'cmi.success_status': 'passed', 'cmi.score.scaled': '0.9' })
     expect(passed.body.data).toMatchObject({ status: 'passed', score: 90, completed: true })
+  })
+})
+
+describe('SCORM completes the assignment', () => {
+  const completedAt = async (userId: number) =>
+    (await ctx.database.db.select({ at: userPackages.completedAt }).from(userPackages).where(eq(userPackages.userId, userId)))[0]?.at ??
+    null
+
+  it("sets the learner's completed_at in the commit that finishes the package, once; a failed SCO or an admin's preview sets nothing", async () => {
+    const { admin, learner, tree, subTopicId } = await setup()
+    await ctx.database.db.insert(userPackages).values({ userId: admin.user.id, packageId: tree.packageId })
+    const pkg = (await upload(admin.token, subTopicId, singleScoPackage('2004-4'))).body.data!
+    const finished = { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed', 'cmi.score.scaled': '0.9' }
+
+    const preview = launchTokenOf((await launch(admin.token, pkg.id)).body.data!.url)
+    expect((await commit(preview, finished)).status).toBe(200)
+    expect(await completedAt(admin.user.id)).toBeNull()
+
+    const token = launchTokenOf((await launch(learner.token, pkg.id)).body.data!.url)
+    await commit(token, { 'cmi.completion_status': 'completed', 'cmi.success_status': 'failed' })
+    expect(await completedAt(learner.user.id)).toBeNull()
+
+    ctx.now = new Date('2026-03-02T10:00:00.000Z')
+    expect((await commit(token, finished)).body.data).toMatchObject({ completed: true })
+    expect((await completedAt(learner.user.id))?.toISOString()).toBe('2026-03-02T10:00:00.000Z')
+
+    ctx.now = new Date('2026-03-09T10:00:00.000Z')
+    await commit(token, { ...finished, 'cmi.suspend_data': 'again' })
+    expect((await completedAt(learner.user.id))?.toISOString()).toBe('2026-03-02T10:00:00.000Z')
   })
 })
 

@@ -113,7 +113,7 @@ function multipartBody(parts: Part[]) {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
-async function multipart<T>(token: string, path: string, parts: Part[]) {
+export async function multipart<T>(token: string, path: string, parts: Part[]) {
   const { body: payload, contentType } = multipartBody(parts)
   const res = await testContext().app.request(path, {
     method: 'POST',

@@ -152,7 +152,8 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
       <div className={classes.layout}>
         <div className={classes.player}>
           {scorm ? <ScormFrame key={scorm.id} pkg={scorm} packageId={pkg.id} onExit={() => setScorm(null)} /> : null}
-          <Paper withBorder radius="md" style={{ overflow: 'hidden' }} hidden={scorm !== null}>
+          {/* Kept mounted (the video keeps its place) but out of sight: Paper's display overrides the hidden attribute. */}
+          <Paper withBorder radius="md" style={{ overflow: 'hidden', display: scorm ? 'none' : undefined }} hidden={scorm !== null}>
             <Group gap={6} wrap="wrap" className={classes.bar} aria-label="Now playing" role="group">
               {place ? (
                 <>
