@@ -79,8 +79,8 @@ async function uploadThroughUi(page: Page, subTopic: string, name: string, zip: 
 const scoFrame = (page: Page, packageTitle: string): FrameLocator =>
   page.frameLocator(`iframe[title^="${packageTitle}"]`).frameLocator('#sco')
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const outlineEntry = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^${escape(title)}`) })
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const outlineEntry = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^${escapeRegExp(title)}`) })
 
 async function progressOf(request: APIRequestContext) {
   const progress = await api<PackageProgress>(request, learner, 'get', `/progress/packages/${packageId}`)
@@ -135,7 +135,7 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
     await expect(again.locator('#suspend')).toHaveText('page=3;answers=A,C')
     await expect(again.locator('#location')).toHaveText('page-3')
     await page.getByRole('button', { name: 'Exit' }).click()
-    await expect(outlineEntry(page, p.title)).toHaveAccessibleName(new RegExp(`^${escape(p.title)}\\s*, completed`))
+    await expect(outlineEntry(page, p.title)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(p.title)}\\s*, completed`))
   }
 
   const subTopics = await progressOf(request)
