@@ -278,7 +278,8 @@ function SubTopicItem({
                       active={open}
                       aria-current={open ? 'true' : undefined}
                       onClick={() => onOpenScorm(pkg)}
-                      styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
+                      // The active link's tinted description fell below 4.5:1 on its tinted background.
+                      styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' }, description: { color: 'var(--mantine-color-text)' } }}
                     />
                   </li>
                 )
