@@ -29,7 +29,7 @@ export function ScormPackageList({ packages, skillId }: { packages: ScormPackage
                 </div>
               </Group>
               <Group gap={6} wrap="nowrap">
-                <Badge variant="light" color="gray">
+                <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
                   SCORM {pkg.version}
                 </Badge>
                 <Tooltip label={`Delete ${pkg.title}`}>
