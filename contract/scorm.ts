@@ -34,7 +34,6 @@ export const scormCommitInput = z
       z.boolean(),
       z.null(),
       z.strictObject({}),
-      z.array(z.never()).max(0),
     ]),
   )
   .refine((elements) => Object.keys(elements).length <= MAX_COMMIT_ELEMENTS, `At most ${MAX_COMMIT_ELEMENTS} elements in one commit`)
