@@ -106,6 +106,10 @@ export async function openZipContainer(source: Buffer | { path: string }, limits
       } catch {
         throw badRequest(invalid)
       }
+      // The reader (a pipeline, a for-await) sees the stream's error through its own listener; this one only keeps
+      // an error raised after that reader has stopped listening (a size mismatch past a failed write) from
+      // becoming an uncaught exception.
+      stream.on('error', () => undefined)
       return stream
     },
     close: () => zip.close(),
