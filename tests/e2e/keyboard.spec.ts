@@ -240,8 +240,10 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   book.worksheets[0]!.addRow(['Which keys press a button?', 'A B', 'Enter', 'Space', 'Delete', ''])
   const sheet = Buffer.from(await book.xlsx.writeBuffer())
 
-  // The sub-topic's tabs: arrows move between them; the picker opens the file dialog on Enter.
+  // The sub-topic's tabs (Videos, Study materials, SCORM, Questions): arrows move between them; the picker opens the
+  // file dialog on Enter.
   await tabTo(page, subTopic.getByRole('tab', { name: /Videos/ }))
+  await page.keyboard.press('ArrowRight')
   await page.keyboard.press('ArrowRight')
   await page.keyboard.press('ArrowRight')
   await expect(subTopic.getByRole('tab', { name: 'Questions' })).toBeFocused()

@@ -61,7 +61,7 @@ export function Transcript({ caption, title, currentTime, onSeek }: TranscriptPr
   return (
     <section className={classes.panel} aria-labelledby="transcript-title">
       <Group justify="space-between" gap="xs" wrap="wrap" className={classes.head}>
-        <Text fw={700} size="sm" id="transcript-title" component="h3">
+        <Text fw={700} size="sm" id="transcript-title" component="h2">
           Transcript ({caption.label})
         </Text>
         <Button

@@ -28,9 +28,10 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
 }
 
-/** Controls that Space and Enter already activate. */
+/** Controls that Space already activates: buttons, links, and the video itself (its own controls play and pause). */
 const activatesOnSpace = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button')
+  target instanceof HTMLElement &&
+  (target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'VIDEO' || target.getAttribute('role') === 'button')
 
 /** The action a key press inside the player or transcript asks for, or null (typing, modifiers, other keys). */
 export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>): PlayerAction | null {
