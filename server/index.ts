@@ -39,7 +39,7 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   )
-  const store = createStore(config)
+  const store = await createStore(config)
   // Instances started at once over one PostgreSQL database prepare it one after the other: one migrates, one
   // seeds the demo (the next finds users and seeds nothing), the admin is created once.
   await database.withStartupLock(async () => {

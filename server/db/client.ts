@@ -33,6 +33,13 @@ export interface Database {
   close(): Promise<void>
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is touched (zeroed) at start and held for the life of the process,
+ * inside the embedded database's WebAssembly memory. Pages it doesn't hold are read through the operating system's
+ * page cache, so a smaller pool costs little on the data sizes the embedded database is for (bench/README.md).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB', 'maintenance_work_mem=16MB']
+
 /** The advisory lock instances take while they prepare the database (a key made from a fixed name). */
 const STARTUP_LOCK = 'learnpack:startup'
 
@@ -90,7 +97,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = options.dataDir ?? 'memory://'
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true })
-  const client = await PGlite.create(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+  const client = await PGlite.create(dir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    postgresqlconf: PGLITE_SETTINGS,
+  })
   const db = drizzlePglite(client, { schema, logger })
   return {
     db: db as unknown as Db,

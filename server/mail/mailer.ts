@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface MailMessage {
   to: string
@@ -15,18 +15,23 @@ export interface Mailer {
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox and logged. */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+  const { smtpUrl } = options
+  // nodemailer is loaded with the first message: a process that sends none doesn't pay its start-up time or memory.
+  let transport: Promise<Transporter> | undefined
+  const getTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ))
+  if (smtpUrl) {
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message })
+        await (await getTransport()).sendMail({ from: options.from, ...message })
       },
     }
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message })
+      const info = await (await getTransport()).sendMail({ from: options.from, ...message })
       await mkdir(options.outboxDir, { recursive: true })
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`)
       await writeFile(file, info.message as Buffer)

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import { EXPLANATION_HEADER, TEMPLATE_HEADERS, TEMPLATE_SAMPLE, type SheetKind } from '../../contract/mcq-import.ts'
 
 export const TEMPLATE_FILE: Record<SheetKind, { file: string; sheet: string }> = {
@@ -8,6 +7,8 @@ export const TEMPLATE_FILE: Record<SheetKind, { file: string; sheet: string }> =
 
 /** The downloadable template: the header row and one sample row, options A to D, then the optional explanation. */
 export async function buildTemplate(kind: SheetKind): Promise<Buffer> {
+  // Loaded on first use: most processes never build a sheet, and exceljs costs start-up time and memory.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(TEMPLATE_FILE[kind].sheet)
   sheet.addRow(TEMPLATE_HEADERS[kind])

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { SheetRow } from '../../contract/mcq-import.ts'
 import { AppError, badRequest } from '../http/errors.ts'
 import { isSizeMismatch, NOT_XLSX, openZipContainer, type ZipContainer } from './zip-container.ts'
@@ -55,6 +54,8 @@ export async function readXlsxRows(buffer: Buffer, limit: RowLimit): Promise<She
 }
 
 async function readFirstWorksheet(zip: ZipContainer, limit: RowLimit): Promise<SheetRows> {
+  // Loaded on first use: most processes never build a sheet, and exceljs costs start-up time and memory.
+  const { default: ExcelJS } = await import('exceljs')
   // Styles are read so that date cells come back as dates; hyperlinks are not needed.
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(undefined as unknown as Readable, {
     worksheets: 'emit',

@@ -123,7 +123,7 @@ describe('S3 store (against s3rver)', () => {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     })
-    const configured = createStore(config)
+    const configured = await createStore(config)
     await configured.put('viaconfig1', Readable.from([Buffer.from('configured')]), 'text/plain')
     expect((await text(await configured.get('viaconfig1'))).toString()).toBe('configured')
     await configured.delete('viaconfig1')

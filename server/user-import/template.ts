@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import { USER_IMPORT_COLUMNS, USER_IMPORT_COLUMN_HELP } from '../../contract/user-import.ts'
 
 /**
@@ -6,6 +5,8 @@ import { USER_IMPORT_COLUMNS, USER_IMPORT_COLUMN_HELP } from '../../contract/use
  * example account in it), then a 'How to fill' sheet saying what each column takes, with an example.
  */
 export async function buildUserImportTemplate(): Promise<Buffer> {
+  // Loaded on first use: most processes never build a sheet, and exceljs costs start-up time and memory.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   const users = workbook.addWorksheet('Users')
   users.addRow([...USER_IMPORT_COLUMNS])

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream'
 import { eq, isNull } from 'drizzle-orm'
-import { parseStream } from 'music-metadata'
 import type { Db } from '../db/client.ts'
 import { storedFiles, videos } from '../db/schema.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
@@ -12,6 +11,8 @@ import type { BlobStore } from '../storage/blob-store.ts'
  */
 export async function readDurationSeconds(stream: Readable, contentType: string): Promise<number | null> {
   try {
+    // Loaded on first use: only uploads and the one-time backfill read durations.
+    const { parseStream } = await import('music-metadata')
     const { format } = await parseStream(stream, { mimeType: contentType }, { duration: false, skipCovers: true })
     const seconds = format.duration ?? Math.max(0, ...format.trackInfo.map((track) => track.duration ?? 0))
     return Number.isFinite(seconds) && seconds > 0 ? seconds : null
