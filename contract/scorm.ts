@@ -43,3 +43,9 @@ export const scoProgressSchema = z
   .object({ id: z.number().int(), status: z.string(), score: z.number().nullable(), completed: z.boolean() })
   .meta({ id: 'ScoProgress' })
 export type ScoProgress = z.infer<typeof scoProgressSchema>
+
+/** A SCO in the admin's learners table and its CSV: its progress, with its title and its package's. */
+export const learnerScoSchema = scoProgressSchema
+  .extend({ title: z.string(), packageTitle: z.string() })
+  .meta({ id: 'LearnerSco' })
+export type LearnerSco = z.infer<typeof learnerScoSchema>

@@ -318,6 +318,70 @@ describe('SCORM progress', () => {
     expect((await runtime(preview)).body.data!.cmi).toMatchObject({ core: { entry: 'ab-initio' } })
   })
 
+  it("the learners table and its CSV show each SCO's status and score for every learner, in outline order", async () => {
+    const { admin, learner, tree, subTopicId } = await setup()
+    const ben = await ctx.createUser({ name: 'Ben Beginner', email: 'ben@example.com' })
+    await ctx.database.db.insert(userPackages).values({ userId: ben.user.id, packageId: tree.packageId })
+    const multi = (await upload(admin.token, subTopicId, multiScoPackage())).body.data!
+    const single = (await upload(admin.token, tree.subTopicIds[1]!, singleScoPackage('1.2'))).body.data!
+    const play = async (pkg: ScormPackage, index: number, elements: Record<string, string>) =>
+      commit(launchTokenOf((await launch(learner.token, pkg.id, pkg.scos[index]!.id)).body.data!.url), elements)
+    await play(multi, 0, { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed', 'cmi.score.scaled': '0.8' })
+    await play(multi, 1, { 'cmi.completion_status': 'incomplete', 'cmi.score.raw': '30', 'cmi.score.min': '0', 'cmi.score.max': '60' })
+    await play(single, 0, { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '45' })
+
+    const rows = await ctx.request<LearnerProgressRow[]>('GET', `/api/progress/packages/${tree.packageId}/learners`, { token: admin.token })
+    expect(rows.status).toBe(200)
+    const sco = (pkg: ScormPackage, index: number, status: string, score: number | null, completed: boolean) => ({
+      id: pkg.scos[index]!.id,
+      title: pkg.scos[index]!.title,
+      packageTitle: pkg.title,
+      status,
+      score,
+      completed,
+    })
+    const untouched = [
+      sco(multi, 0, 'not attempted', null, false),
+      sco(multi, 1, 'not attempted', null, false),
+      sco(multi, 2, 'not attempted', null, false),
+      sco(single, 0, 'not attempted', null, false),
+    ]
+    expect(rows.body.data!.map((r) => [r.name, r.completedScos, r.totalScos, r.scos])).toEqual([
+      ['Ben Beginner', 0, 4, untouched],
+      [
+        'Lena Learner',
+        1,
+        4,
+        [
+          sco(multi, 0, 'passed', 80, true),
+          sco(multi, 1, 'incomplete', 50, false),
+          sco(multi, 2, 'not attempted', null, false),
+          sco(single, 0, 'failed', 45, false),
+        ],
+      ],
+    ])
+
+    const csv = await ctx.app.request(`/api/progress/packages/${tree.packageId}/learners?format=csv`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+    const [header, benLine, lenaLine] = (await csv.text()).split('\r\n')
+    const scoHeader = (name: string) => `"SCO ${name}: status","SCO ${name}: score (%)"`
+    expect(header).toMatch(
+      new RegExp(
+        `"Last activity",${[
+          scoHeader('Three parts / Part 1'),
+          scoHeader('Three parts / Part 2'),
+          scoHeader('Three parts / Part 3'),
+          scoHeader('Safety basics (SCORM 1.2) / Lesson one'),
+        ]
+          .join(',')
+          .replace(/[()]/g, '\\$&')}$`,
+      ),
+    )
+    expect(benLine).toMatch(/^"\d+","Ben Beginner",.*,"not attempted","","not attempted","","not attempted","","not attempted",""$/)
+    expect(lenaLine).toMatch(/,"1","4","[^"]+","passed","80","incomplete","50","not attempted","","failed","45"$/)
+  })
+
   it('keeps a SCORM 2004 sub-topic from completing while its success status is failed', async () => {
     const { admin, learner, tree, subTopicId } = await setup()
     const pkg = (await upload(admin.token, subTopicId, singleScoPackage('2004-4'))).body.data!
