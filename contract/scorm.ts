@@ -45,7 +45,5 @@ export const scoProgressSchema = z
 export type ScoProgress = z.infer<typeof scoProgressSchema>
 
 /** A SCO in the admin's learners table and its CSV: its progress, with its title and its package's. */
-export const learnerScoSchema = scoProgressSchema
-  .extend({ title: z.string(), packageTitle: z.string() })
-  .meta({ id: 'LearnerSco' })
+export const learnerScoSchema = scoProgressSchema.extend({ title: z.string(), packageTitle: z.string() }).meta({ id: 'LearnerSco' })
 export type LearnerSco = z.infer<typeof learnerScoSchema>
