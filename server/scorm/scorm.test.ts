@@ -8,6 +8,7 @@ import { scormCmi, scormFiles, scormPackages, storedFiles, userPackages } from '
 import { setupTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { brokenPackages, hostilePackage, multiScoPackage, singleScoPackage } from '../test/scorm-packages.ts'
+import { CLIP } from '../test/clips.ts'
 import { createContentApp } from './content-app.ts'
 
 const CONTENT_ORIGIN = 'http://content.learnpack.test'
@@ -81,7 +82,7 @@ describe('SCORM upload', () => {
       version: '1.2',
       scos: [{ identifier: 'SCO-1', title: 'Lesson one', href: 'lesson/index.html' }],
     })
-    expect(await storedCounts()).toMatchObject({ packages: 1, files: 3, stored: 3, blobs: 3 })
+    expect(await storedCounts()).toMatchObject({ packages: 1, files: 4, stored: 4, blobs: 4 })
 
     const after = await ctx.request<Package>('GET', treePath, {
       token: learner.token,
@@ -225,6 +226,13 @@ describe('SCORM runtime', () => {
     ['2004-4', { 'cmi.suspend_data': 'x'.repeat(64_001) }, 'cmi.suspend_data must be at most 64,000 characters'],
     ['2004-3', { 'cmi.suspend_data': 'x'.repeat(4001) }, 'cmi.suspend_data must be at most 4,000 characters'],
     ['2004-4', { 'cmi.session_time': '01:00:00' }, 'cmi.session_time must be an ISO 8601 duration'],
+    ['1.2', { 'cmi.suspend_data': 'page=3\u0000' }, 'must not contain control characters'],
+    ['2004-4', { 'cmi.location\u0000': 'p1' }, 'must not contain control characters'],
+    [
+      '1.2',
+      Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`cmi.interactions.${i}.id`, 'q'])),
+      'At most 5000 elements in one commit',
+    ],
   ] as const)('SCORM %s: refuses a bad value (%#) with a 400 naming the element, and keeps nothing', async (edition, elements, message) => {
     const { learner, pkg } = await uploaded(edition)
     const token = launchTokenOf((await launch(learner.token, pkg.id)).body.data!.url)
@@ -449,6 +457,31 @@ describe('the SCORM content origin', () => {
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe('bytes 0-4/19')
     expect(await part.text()).toBe('Notes')
+
+    // Media inside the package: its type, whole or in ranges, as a <video> asks for it.
+    const clipPath = `/scorm/${token}/files/lesson/media/clip.mp4`
+    const whole = await content.request(clipPath)
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-type')).toBe('video/mp4')
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    expect(Buffer.from(await whole.arrayBuffer()).equals(CLIP)).toBe(true)
+    const open = await content.request(clipPath, { headers: { range: 'bytes=0-' } })
+    expect(open.status).toBe(206)
+    expect(open.headers.get('content-range')).toBe(`bytes 0-${CLIP.length - 1}/${CLIP.length}`)
+    const middle = await content.request(clipPath, { headers: { range: 'bytes=1000-1999' } })
+    expect(middle.status).toBe(206)
+    expect(middle.headers.get('content-length')).toBe('1000')
+    expect(Buffer.from(await middle.arrayBuffer()).equals(CLIP.subarray(1000, 2000))).toBe(true)
+    const tail = await content.request(clipPath, { headers: { range: 'bytes=-100' } })
+    expect(tail.status).toBe(206)
+    expect(Buffer.from(await tail.arrayBuffer()).equals(CLIP.subarray(CLIP.length - 100))).toBe(true)
+    const beyond = await content.request(clipPath, { headers: { range: `bytes=${CLIP.length}-` } })
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${CLIP.length}`)
+    const head = await content.request(clipPath, { method: 'HEAD' })
+    expect(head.headers.get('content-length')).toBe(String(CLIP.length))
+    // The launch token travels in the path; this origin never sets a cookie.
+    for (const res of [page, lesson, whole, middle]) expect(res.headers.get('set-cookie')).toBeNull()
 
     const runtimeScript = await content.request('/runtime/scorm-again.min.js')
     expect(runtimeScript.status).toBe(200)
