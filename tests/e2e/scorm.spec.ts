@@ -176,7 +176,7 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
   await adminPage.goto(`/reports?packageId=${packageId}`)
   const learnersTable = adminPage.getByRole('table', { name: 'Learner progress' })
   const row = learnersTable.getByRole('row').filter({ hasText: learner.user.name })
-  await expect(row).toContainText('2 / 6')
+  await expect(row).toContainText('2 of 6 completed')
   const scos = row.getByRole('list', { name: `SCOs of ${learner.user.name}` }).getByRole('listitem')
   await expect(scos).toHaveCount(6)
   await expect(scos.filter({ hasText: 'Safety basics (SCORM 1.2)' })).toHaveText(/Lesson one.*Completed\s*80 %/)

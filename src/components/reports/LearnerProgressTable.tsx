@@ -12,8 +12,8 @@ import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { ScoStatusList } from './ScoStatusList.tsx'
 
 const COLUMNS = ['Learner', 'E-mail', 'Progress', 'Sub-topics completed', 'Last activity'] as const
-/** A package with SCORM SCOs adds their count and each SCO's status and score. */
-const SCORM_COLUMNS = ['Learner', 'E-mail', 'Progress', 'Sub-topics completed', 'SCOs completed', 'SCO status and score', 'Last activity']
+/** A package with SCORM SCOs adds a column: how many the learner completed, and each SCO's status and score. */
+const SCORM_COLUMNS = ['Learner', 'E-mail', 'Progress', 'Sub-topics completed', 'SCOs', 'Last activity']
 
 /**
  * The chosen package's assigned learners and how far each has got, with the same table as CSV. On phones each row
@@ -60,12 +60,12 @@ export function LearnerProgressTable({ packageId }: { packageId: number }) {
             No learners are assigned to this package.
           </Text>
         ) : (
-          <ScrollRegion label="Learner progress" minWidth={hasScos ? 1040 : 720} className={classes.learners}>
+          <ScrollRegion label="Learner progress" minWidth={hasScos ? 960 : 720} className={classes.learners}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-label="Learner progress">
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((c) => (
-                    <Table.Th key={c} scope="col" className={classes.nowrap}>
+                    <Table.Th key={c} scope="col" className={hasScos ? undefined : classes.nowrap}>
                       {c}
                     </Table.Th>
                   ))}
@@ -77,25 +77,23 @@ export function LearnerProgressTable({ packageId }: { packageId: number }) {
                 ) : (
                   learners.data.map((row) => (
                     <Table.Tr key={row.userId}>
-                      <Table.Td className={`${classes.wrap} ${classes.full}`} fw={500}>
+                      <Table.Td miw={120} className={`${classes.wrap} ${classes.full}`} fw={500}>
                         {row.name}
                       </Table.Td>
                       <Table.Td className={`${classes.wrap} ${classes.full}`}>{row.email}</Table.Td>
-                      <Table.Td miw={200} className={classes.full} data-label="Progress">
+                      <Table.Td miw={hasScos ? 160 : 200} className={classes.full} data-label="Progress">
                         <CompletionBar percent={row.percent} label={`Progress of ${row.name}`} />
                       </Table.Td>
                       <Table.Td className={classes.num} data-label="Sub-topics completed">
                         {row.completedSubTopics} / {row.totalSubTopics}
                       </Table.Td>
                       {hasScos ? (
-                        <>
-                          <Table.Td className={classes.num} data-label="SCOs completed">
-                            {row.completedScos} / {row.totalScos}
-                          </Table.Td>
-                          <Table.Td miw={280} className={classes.full} data-label="SCO status and score">
-                            <ScoStatusList scos={row.scos} learner={row.name} />
-                          </Table.Td>
-                        </>
+                        <Table.Td miw={300} className={classes.full} data-label="SCOs">
+                          <Text size="sm" mb={4} className={classes.num}>
+                            {row.completedScos} of {row.totalScos} completed
+                          </Text>
+                          <ScoStatusList scos={row.scos} learner={row.name} />
+                        </Table.Td>
                       ) : null}
                       <Table.Td data-label="Last activity">
                         {row.lastActivityAt ? (

@@ -15,18 +15,18 @@ const COLOR: Record<string, string> = {
 /** 'not attempted' → 'Not attempted'. */
 const statusText = (status: string) => status.charAt(0).toUpperCase() + status.slice(1)
 
-/** One learner's SCOs: each SCO's title (its package's beside it), its status in words, and its score. */
+/** One learner's SCOs: each SCO's title (its package's under it), its status in words, and its score. */
 export function ScoStatusList({ scos, learner }: { scos: readonly LearnerSco[]; learner: string }) {
   return (
     <ul className={classes.scoList} aria-label={`SCOs of ${learner}`}>
       {scos.map((sco) => (
         <li key={sco.id} className={classes.sco}>
           <span className={classes.scoName}>
-            <Text span size="sm" fw={500}>
+            <Text span size="sm" fw={500} display="block">
               {sco.title}
-            </Text>{' '}
-            <Text span size="xs" c="dimmed">
-              ({sco.packageTitle})
+            </Text>
+            <Text span size="xs" c="dimmed" display="block">
+              {sco.packageTitle}
             </Text>
           </span>
           <Badge
@@ -37,7 +37,7 @@ export function ScoStatusList({ scos, learner }: { scos: readonly LearnerSco[]; 
           >
             {statusText(sco.status)}
           </Badge>
-          <Text span size="sm" className={classes.num}>
+          <Text span size="sm" className={`${classes.num} ${classes.scoScore}`}>
             {sco.score === null ? 'No score' : `${formatScore(sco.score)} %`}
           </Text>
         </li>
