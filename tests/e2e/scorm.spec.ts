@@ -258,6 +258,10 @@ test('screenshots @screenshots: the SCORM tab, the viewer with a package open an
       const scos = page.getByRole('table', { name: 'Learner progress' }).getByRole('list', { name: `SCOs of ${learner.user.name}` })
       await expect(scos.getByRole('listitem').filter({ hasText: 'Part 2' })).toContainText('Passed90 %')
       await shoot(`learners-${theme}-${width}`)
+      // The table alone, at full size, to read its SCO column.
+      const tableShot = path.join(out, `scorm-learners-table-${theme}-${width}.png`)
+      await page.getByRole('region', { name: 'Learner progress' }).screenshot({ path: tableShot })
+      copyFileSync(tableShot, path.join('/tmp/shots', path.basename(tableShot)))
     }
   }
 })
