@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test'
 import type { ScormPackage } from '../../contract/content.ts'
 import type { PackageProgress } from '../../contract/progress.ts'
@@ -258,6 +259,12 @@ test('screenshots @screenshots: the SCORM tab, the viewer with a package open an
       const scos = page.getByRole('table', { name: 'Learner progress' }).getByRole('list', { name: `SCOs of ${learner.user.name}` })
       await expect(scos.getByRole('listitem').filter({ hasText: 'Part 2' })).toContainText('Passed90 %')
       await shoot(`learners-${theme}-${width}`)
+      // The SCO column's badges and dimmed package titles keep AA contrast in this theme and width.
+      const axe = await new AxeBuilder({ page })
+        .include('section[aria-labelledby="learner-progress-heading"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze()
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([])
       // The table alone, at full size, to read its SCO column.
       const tableShot = path.join(out, `scorm-learners-table-${theme}-${width}.png`)
       await page.getByRole('region', { name: 'Learner progress' }).screenshot({ path: tableShot })
