@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { id } from './content.ts'
-import { scoProgressSchema } from './scorm.ts'
+import { learnerScoSchema, scoProgressSchema } from './scorm.ts'
 
 /** A heartbeat may carry at most this many ranges. */
 export const MAX_WATCHED_RANGES = 1000
@@ -106,6 +106,8 @@ export const learnerProgressRowSchema = z
     /** SCORM SCOs of the package the learner completed, and how many it has. */
     completedScos: z.number().int(),
     totalScos: z.number().int(),
+    /** Each SCO of the package in outline order (sub-topic, then manifest order): the learner's status and score. */
+    scos: z.array(learnerScoSchema),
     /** The last heartbeat, test attempt or SCORM commit in the package, ISO 8601; null when none. */
     lastActivityAt: z.string().nullable(),
   })

@@ -22,10 +22,12 @@ export const scormRuntimeStateSchema = z
 
 /** The most elements one commit may carry. */
 export const MAX_COMMIT_ELEMENTS = 5_000
+const elementName = text('An element name', { max: 255 })
 /** POST /scorm/runtime: the data model flattened ('cmi.core.lesson_status': 'completed', …), as scorm-again commits it. */
 export const scormCommitInput = z
   .record(
-    text('An element name', { max: 255 }),
+    // The names are checked below, so a bad one is refused with its own message rather than zod's 'Invalid key'.
+    z.string(),
     // Values keep their spaces (suspend_data is the SCO's own), and refuse control characters but line breaks and tabs.
     // scorm-again sends a collection without entries (cmi.objectives, cmi.interactions) as an empty object.
     z.union([
@@ -36,10 +38,22 @@ export const scormCommitInput = z
       z.strictObject({}),
     ]),
   )
-  .refine((elements) => Object.keys(elements).length <= MAX_COMMIT_ELEMENTS, `At most ${MAX_COMMIT_ELEMENTS} elements in one commit`)
+  .superRefine((elements, ctx) => {
+    const names = Object.keys(elements)
+    if (names.length > MAX_COMMIT_ELEMENTS)
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_COMMIT_ELEMENTS} elements in one commit` })
+    for (const name of names) {
+      const checked = elementName.safeParse(name)
+      if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: [name] })
+    }
+  })
 
 /** A SCO as progress counts it: its status, its score as a percentage (null without one), and whether it is done. */
 export const scoProgressSchema = z
   .object({ id: z.number().int(), status: z.string(), score: z.number().nullable(), completed: z.boolean() })
   .meta({ id: 'ScoProgress' })
 export type ScoProgress = z.infer<typeof scoProgressSchema>
+
+/** A SCO in the admin's learners table and its CSV: its progress, with its title and its package's. */
+export const learnerScoSchema = scoProgressSchema.extend({ title: z.string(), packageTitle: z.string() }).meta({ id: 'LearnerSco' })
+export type LearnerSco = z.infer<typeof learnerScoSchema>

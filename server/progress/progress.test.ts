@@ -317,6 +317,7 @@ describe('GET /api/progress/packages/{packageId}/learners', () => {
         totalSubTopics: 1,
         completedScos: 0,
         totalScos: 0,
+        scos: [],
         lastActivityAt: null,
       },
       {
@@ -328,6 +329,7 @@ describe('GET /api/progress/packages/{packageId}/learners', () => {
         totalSubTopics: 1,
         completedScos: 0,
         totalScos: 0,
+        scos: [],
         lastActivityAt: playedAt,
       },
     ])

@@ -51,7 +51,7 @@ export async function loadContents(db: Reader, packageIds: readonly number[]): P
     .innerJoin(skills, inPackages(ids))
     .groupBy(mcqs.subTopicId)
   const scoRows = await db
-    .select({ id: scormScos.id, subTopicId: scormPackages.subTopicId })
+    .select({ id: scormScos.id, title: scormScos.title, packageTitle: scormPackages.title, subTopicId: scormPackages.subTopicId })
     .from(scormScos)
     .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
     .innerJoin(subTopics, eq(subTopics.id, scormPackages.subTopicId))
@@ -77,7 +77,7 @@ export async function loadContents(db: Reader, packageIds: readonly number[]): P
       id: subTopicId,
       questions: questions.get(subTopicId) ?? 0,
       videos: (videosBySubTopic.get(subTopicId) ?? []).map((v) => ({ id: v.id, durationSeconds: v.durationSeconds ?? 0 })),
-      scos: (scosBySubTopic.get(subTopicId) ?? []).map((s) => ({ id: s.id })),
+      scos: (scosBySubTopic.get(subTopicId) ?? []).map((s) => ({ id: s.id, title: s.title, packageTitle: s.packageTitle })),
     })
   }
   return contents

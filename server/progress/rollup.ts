@@ -9,7 +9,12 @@ export interface PackageContent {
     id: number
     topics: {
       id: number
-      subTopics: { id: number; questions: number; videos: { id: number; durationSeconds: number }[]; scos: { id: number }[] }[]
+      subTopics: {
+        id: number
+        questions: number
+        videos: { id: number; durationSeconds: number }[]
+        scos: { id: number; title: string; packageTitle: string }[]
+      }[]
     }[]
   }[]
 }

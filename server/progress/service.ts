@@ -128,6 +128,9 @@ export async function getLearnersProgress(deps: Pick<AppDeps, 'db'>, packageId: 
     .where(eq(userPackages.packageId, packageId))
     .orderBy(asc(users.name), asc(users.id))
   if (!learners.length) return []
+  const scoTitles = new Map(
+    content.skills.flatMap((s) => s.topics.flatMap((t) => t.subTopics.flatMap((st) => st.scos.map((sco) => [sco.id, sco] as const)))),
+  )
   const forUser = await loadRecords(
     db,
     [packageId],
@@ -147,6 +150,7 @@ export async function getLearnersProgress(deps: Pick<AppDeps, 'db'>, packageId: 
       totalSubTopics,
       completedScos: scos.filter((s) => s.completed).length,
       totalScos: scos.length,
+      scos: scos.map((sco) => ({ ...sco, title: scoTitles.get(sco.id)!.title, packageTitle: scoTitles.get(sco.id)!.packageTitle })),
       lastActivityAt: lastActivityAt?.toISOString() ?? null,
     }
   })

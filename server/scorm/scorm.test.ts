@@ -8,6 +8,7 @@ import { scormCmi, scormFiles, scormPackages, storedFiles, userPackages } from '
 import { setupTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { brokenPackages, hostilePackage, multiScoPackage, singleScoPackage } from '../test/scorm-packages.ts'
+import { CLIP } from '../test/clips.ts'
 import { createContentApp } from './content-app.ts'
 
 const CONTENT_ORIGIN = 'http://content.learnpack.test'
@@ -81,7 +82,7 @@ describe('SCORM upload', () => {
       version: '1.2',
       scos: [{ identifier: 'SCO-1', title: 'Lesson one', href: 'lesson/index.html' }],
     })
-    expect(await storedCounts()).toMatchObject({ packages: 1, files: 3, stored: 3, blobs: 3 })
+    expect(await storedCounts()).toMatchObject({ packages: 1, files: 4, stored: 4, blobs: 4 })
 
     const after = await ctx.request<Package>('GET', treePath, {
       token: learner.token,
@@ -225,6 +226,13 @@ describe('SCORM runtime', () => {
     ['2004-4', { 'cmi.suspend_data': 'x'.repeat(64_001) }, 'cmi.suspend_data must be at most 64,000 characters'],
     ['2004-3', { 'cmi.suspend_data': 'x'.repeat(4001) }, 'cmi.suspend_data must be at most 4,000 characters'],
     ['2004-4', { 'cmi.session_time': '01:00:00' }, 'cmi.session_time must be an ISO 8601 duration'],
+    ['1.2', { 'cmi.suspend_data': 'page=3\u0000' }, 'must not contain control characters'],
+    ['2004-4', { 'cmi.location\u0000': 'p1' }, 'must not contain control characters'],
+    [
+      '1.2',
+      Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`cmi.interactions.${i}.id`, 'q'])),
+      'At most 5000 elements in one commit',
+    ],
   ] as const)('SCORM %s: refuses a bad value (%#) with a 400 naming the element, and keeps nothing', async (edition, elements, message) => {
     const { learner, pkg } = await uploaded(edition)
     const token = launchTokenOf((await launch(learner.token, pkg.id)).body.data!.url)
@@ -318,6 +326,70 @@ describe('SCORM progress', () => {
     expect((await runtime(preview)).body.data!.cmi).toMatchObject({ core: { entry: 'ab-initio' } })
   })
 
+  it("the learners table and its CSV show each SCO's status and score for every learner, in outline order", async () => {
+    const { admin, learner, tree, subTopicId } = await setup()
+    const ben = await ctx.createUser({ name: 'Ben Beginner', email: 'ben@example.com' })
+    await ctx.database.db.insert(userPackages).values({ userId: ben.user.id, packageId: tree.packageId })
+    const multi = (await upload(admin.token, subTopicId, multiScoPackage())).body.data!
+    const single = (await upload(admin.token, tree.subTopicIds[1]!, singleScoPackage('1.2'))).body.data!
+    const play = async (pkg: ScormPackage, index: number, elements: Record<string, string>) =>
+      commit(launchTokenOf((await launch(learner.token, pkg.id, pkg.scos[index]!.id)).body.data!.url), elements)
+    await play(multi, 0, { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed', 'cmi.score.scaled': '0.8' })
+    await play(multi, 1, { 'cmi.completion_status': 'incomplete', 'cmi.score.raw': '30', 'cmi.score.min': '0', 'cmi.score.max': '60' })
+    await play(single, 0, { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '45' })
+
+    const rows = await ctx.request<LearnerProgressRow[]>('GET', `/api/progress/packages/${tree.packageId}/learners`, { token: admin.token })
+    expect(rows.status).toBe(200)
+    const sco = (pkg: ScormPackage, index: number, status: string, score: number | null, completed: boolean) => ({
+      id: pkg.scos[index]!.id,
+      title: pkg.scos[index]!.title,
+      packageTitle: pkg.title,
+      status,
+      score,
+      completed,
+    })
+    const untouched = [
+      sco(multi, 0, 'not attempted', null, false),
+      sco(multi, 1, 'not attempted', null, false),
+      sco(multi, 2, 'not attempted', null, false),
+      sco(single, 0, 'not attempted', null, false),
+    ]
+    expect(rows.body.data!.map((r) => [r.name, r.completedScos, r.totalScos, r.scos])).toEqual([
+      ['Ben Beginner', 0, 4, untouched],
+      [
+        'Lena Learner',
+        1,
+        4,
+        [
+          sco(multi, 0, 'passed', 80, true),
+          sco(multi, 1, 'incomplete', 50, false),
+          sco(multi, 2, 'not attempted', null, false),
+          sco(single, 0, 'failed', 45, false),
+        ],
+      ],
+    ])
+
+    const csv = await ctx.app.request(`/api/progress/packages/${tree.packageId}/learners?format=csv`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+    const [header, benLine, lenaLine] = (await csv.text()).split('\r\n')
+    const scoHeader = (name: string) => `"SCO ${name}: status","SCO ${name}: score (%)"`
+    expect(header).toMatch(
+      new RegExp(
+        `"Last activity",${[
+          scoHeader('Three parts / Part 1'),
+          scoHeader('Three parts / Part 2'),
+          scoHeader('Three parts / Part 3'),
+          scoHeader('Safety basics (SCORM 1.2) / Lesson one'),
+        ]
+          .join(',')
+          .replace(/[()]/g, '\\$&')}$`,
+      ),
+    )
+    expect(benLine).toMatch(/^"\d+","Ben Beginner",.*,"not attempted","","not attempted","","not attempted","","not attempted",""$/)
+    expect(lenaLine).toMatch(/,"1","4","[^"]+","passed","80","incomplete","50","not attempted","","failed","45"$/)
+  })
+
   it('keeps a SCORM 2004 sub-topic from completing while its success status is failed', async () => {
     const { admin, learner, tree, subTopicId } = await setup()
     const pkg = (await upload(admin.token, subTopicId, singleScoPackage('2004-4'))).body.data!
@@ -385,6 +457,31 @@ describe('the SCORM content origin', () => {
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe('bytes 0-4/19')
     expect(await part.text()).toBe('Notes')
+
+    // Media inside the package: its type, whole or in ranges, as a <video> asks for it.
+    const clipPath = `/scorm/${token}/files/lesson/media/clip.mp4`
+    const whole = await content.request(clipPath)
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-type')).toBe('video/mp4')
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    expect(Buffer.from(await whole.arrayBuffer()).equals(CLIP)).toBe(true)
+    const open = await content.request(clipPath, { headers: { range: 'bytes=0-' } })
+    expect(open.status).toBe(206)
+    expect(open.headers.get('content-range')).toBe(`bytes 0-${CLIP.length - 1}/${CLIP.length}`)
+    const middle = await content.request(clipPath, { headers: { range: 'bytes=1000-1999' } })
+    expect(middle.status).toBe(206)
+    expect(middle.headers.get('content-length')).toBe('1000')
+    expect(Buffer.from(await middle.arrayBuffer()).equals(CLIP.subarray(1000, 2000))).toBe(true)
+    const tail = await content.request(clipPath, { headers: { range: 'bytes=-100' } })
+    expect(tail.status).toBe(206)
+    expect(Buffer.from(await tail.arrayBuffer()).equals(CLIP.subarray(CLIP.length - 100))).toBe(true)
+    const beyond = await content.request(clipPath, { headers: { range: `bytes=${CLIP.length}-` } })
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${CLIP.length}`)
+    const head = await content.request(clipPath, { method: 'HEAD' })
+    expect(head.headers.get('content-length')).toBe(String(CLIP.length))
+    // The launch token travels in the path; this origin never sets a cookie.
+    for (const res of [page, lesson, whole, middle]) expect(res.headers.get('set-cookie')).toBeNull()
 
     const runtimeScript = await content.request('/runtime/scorm-again.min.js')
     expect(runtimeScript.status).toBe(200)

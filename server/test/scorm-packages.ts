@@ -1,10 +1,12 @@
+import { CLIP } from './clips.ts'
 import { buildZip, type ZipEntry } from './zip.ts'
 
 /**
  * SCORM packages built here, never downloaded: a 1.2 single-SCO package, a 2004 4th-edition one, a multi-SCO one,
  * a hostile one that tries to reach the app, and broken ones for each refusal. The SCOs are small pages whose
  * script shows what the runtime started them with (entry, suspend_data, location) and, on "Finish lesson", sets
- * a score, completion, a location and suspend_data and suspends.
+ * a score, completion, a location and suspend_data and suspends. The single-SCO packages' lesson also plays a
+ * video of the package (lesson/media/clip.mp4, the 3-second test clip), which the browser fetches with Range.
  */
 
 export type Edition = '1.2' | '2004-4' | '2004-3'
@@ -52,7 +54,7 @@ ${resources}
 }
 
 /** A SCO page: shows what it started with, and finishes the lesson (score, completion, suspend) on a button. */
-export function scoPage(edition: Edition, title: string): string {
+export function scoPage(edition: Edition, title: string, video?: string): string {
   const is12 = edition === '1.2'
   const names = is12
     ? {
@@ -91,6 +93,7 @@ export function scoPage(edition: Edition, title: string): string {
 <p>Entry: <span id="entry"></span></p>
 <p>Suspend data: <span id="suspend"></span></p>
 <p>Location: <span id="location"></span></p>
+${video ? `<video id="clip" src="${video}" controls muted preload="auto" width="320" aria-label="Lesson clip"></video>` : ''}
 <button type="button" id="finish">Finish lesson</button>
 <p id="done" hidden>Lesson finished</p>
 </main>
@@ -126,8 +129,9 @@ export function singleScoPackage(
 ): Buffer {
   return buildZip([
     file('imsmanifest.xml', manifest({ edition, title, scos: [{ identifier: 'SCO-1', title: 'Lesson one', href: 'lesson/index.html' }] })),
-    file('lesson/index.html', scoPage(edition, 'Lesson one')),
+    file('lesson/index.html', scoPage(edition, 'Lesson one', 'media/clip.mp4')),
     file('lesson/notes.txt', 'Notes of lesson one'),
+    { name: 'lesson/media/clip.mp4', content: CLIP },
   ])
 }
 

@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test'
+import type { ScormPackage } from '../../contract/content.ts'
 import type { PackageProgress } from '../../contract/progress.ts'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -9,8 +11,10 @@ import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Sess
  * SCORM in Chromium against the real server: the admin uploads a SCORM 1.2 and a SCORM 2004 4th-edition package
  * through Upload Content; the learner opens each in the viewer (the launcher and scorm-again on the content origin),
  * the SCO sets a score and completion and suspends; after Exit and relaunch the SCO starts with entry 'resume' and
- * its suspend_data and location; the outline and the progress API show the sub-topics complete. A hostile package
- * finds no learner token in any storage it can reach, and its API calls fail.
+ * its suspend_data and location; the lesson's video comes from the package in ranges (206); the outline and the
+ * progress API show the sub-topics complete, and the admin's learners table on /reports shows each SCO's status and
+ * score. A multi-SCO package lists its parts in the viewer and opens the one chosen. A hostile package finds no
+ * learner token in any storage it can reach, and its API calls fail.
  */
 
 const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
@@ -28,6 +32,7 @@ let learner: Session
 let packageId: number
 let skillId: number
 let subTopicIds: Record<(typeof SUB_TOPICS)[number], number>
+let multiScorm: ScormPackage
 
 test.beforeAll(async ({ request }) => {
   staff = await loginViaApi(request, admin.email, admin.password)
@@ -61,6 +66,7 @@ test.beforeAll(async ({ request }) => {
     multipart: { file: { name: 'three-parts.zip', mimeType: 'application/zip', buffer: multiScoPackage() } },
   })
   expect(multi.status(), await multi.text()).toBe(201)
+  multiScorm = ((await multi.json()) as { data: ScormPackage }).data
 })
 
 async function uploadThroughUi(page: Page, subTopic: string, name: string, zip: Buffer, expected: { title: string; version: string }) {
@@ -91,6 +97,7 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
   page,
   request,
   baseURL,
+  browser,
 }) => {
   test.setTimeout(120_000)
   const packages = [
@@ -116,7 +123,14 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
   const outline = page.getByRole('navigation', { name: 'Course content' })
   for (const p of packages) {
     await outline.getByText(p.subTopic, { exact: true }).click()
+    // The lesson's <video> plays a file of the package: Chromium asks for it in ranges, the content origin answers 206.
+    const clip = page.waitForResponse((r) => r.url().endsWith('/files/lesson/media/clip.mp4'))
     await outlineEntry(page, p.title).click()
+    const clipResponse = await clip
+    expect(clipResponse.status()).toBe(206)
+    expect(await clipResponse.request().headerValue('range')).toMatch(/^bytes=\d+-/)
+    expect(await clipResponse.headerValue('content-type')).toBe('video/mp4')
+    expect(await clipResponse.headerValue('content-range')).toMatch(/^bytes \d+-\d+\/13668$/)
     const sco = scoFrame(page, p.title)
     await expect(sco.locator('#learner')).toHaveText(learner.user.name)
     await expect(sco.locator('#entry')).toHaveText('ab-initio')
@@ -145,6 +159,31 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
     expect(sub.scos).toEqual([expect.objectContaining({ completed: true, score: 80 })])
   }
 
+  // --- a multi-SCO package: the viewer lists its parts; choosing one opens that SCO
+  await outline.getByText('Multi-part course', { exact: true }).click()
+  await outlineEntry(page, 'Three parts').click()
+  await expect(scoFrame(page, 'Three parts').getByRole('heading', { name: 'Part 1' })).toBeVisible()
+  const viewer = page.getByRole('region', { name: 'Three parts' })
+  await viewer.getByLabel('Part').click()
+  await expect(page.getByRole('option')).toHaveText(['Part 1', 'Part 2', 'Part 3'])
+  await page.getByRole('option', { name: 'Part 2' }).click()
+  await expect(scoFrame(page, 'Three parts').getByRole('heading', { name: 'Part 2' })).toBeVisible()
+  await viewer.getByRole('button', { name: 'Exit' }).click()
+
+  // --- the admin's learners table: the learner's SCOs completed, each SCO's status and score
+  const adminContext = await browser.newContext()
+  const adminPage = await adminContext.newPage()
+  await storeSession(adminPage, staff)
+  await adminPage.goto(`/reports?packageId=${packageId}`)
+  const learnersTable = adminPage.getByRole('table', { name: 'Learner progress' })
+  const row = learnersTable.getByRole('row').filter({ hasText: learner.user.name })
+  await expect(row).toContainText('2 of 6 completed')
+  const scos = row.getByRole('list', { name: `SCOs of ${learner.user.name}` }).getByRole('listitem')
+  await expect(scos).toHaveCount(6)
+  await expect(scos.filter({ hasText: 'Safety basics (SCORM 1.2)' })).toHaveText(/Lesson one.*Completed\s*80 %/)
+  await expect(scos.filter({ hasText: 'Safety basics (SCORM 2004)' })).toHaveText(/Lesson one.*Passed\s*80 %/)
+  await adminContext.close()
+
   // --- the hostile package: no token in any storage it can reach, every API call refused
   await outline.getByText('Untrusted content', { exact: true }).click()
   await outlineEntry(page, 'Hostile package').click()
@@ -166,8 +205,18 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
 })
 
 /** PNGs for a person to look at: test-results/screenshots/scorm-* (and /tmp/shots/). */
-test('screenshots @screenshots: the SCORM tab and the viewer with a package open, light and dark, 1366 and 390 px', async ({ page }) => {
-  test.setTimeout(120_000)
+test('screenshots @screenshots: the SCORM tab, the viewer with a package open and the learners table, light and dark, 1366 and 390 px', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  // The learner has passed part 2 of the multi-SCO package, so the learners table has a status and a score to show.
+  const launched = await api<{ url: string }>(request, learner, 'post', `/scorm/${multiScorm.id}/launch`, { scoId: multiScorm.scos[1]!.id })
+  const committed = await request.post('/api/scorm/runtime', {
+    headers: { Authorization: `Bearer ${new URL(launched.url).pathname.split('/')[2]}` },
+    data: { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed', 'cmi.score.scaled': '0.9' },
+  })
+  expect(committed.status(), await committed.text()).toBe(200)
   const out = path.resolve(import.meta.dirname, '../../test-results/screenshots')
   mkdirSync(out, { recursive: true })
   mkdirSync('/tmp/shots', { recursive: true })
@@ -203,6 +252,23 @@ test('screenshots @screenshots: the SCORM tab and the viewer with a package open
       await outlineEntry(page, 'Three parts').click()
       await expect(scoFrame(page, 'Three parts').getByRole('heading', { name: 'Part 1' })).toBeVisible()
       await shoot(`viewer-${theme}-${width}`)
+
+      await storeSession(page, staff)
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme)
+      await page.goto(`/reports?packageId=${packageId}`)
+      const scos = page.getByRole('table', { name: 'Learner progress' }).getByRole('list', { name: `SCOs of ${learner.user.name}` })
+      await expect(scos.getByRole('listitem').filter({ hasText: 'Part 2' })).toContainText('Passed90 %')
+      await shoot(`learners-${theme}-${width}`)
+      // The SCO column's badges and dimmed package titles keep AA contrast in this theme and width.
+      const axe = await new AxeBuilder({ page })
+        .include('section[aria-labelledby="learner-progress-heading"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze()
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([])
+      // The table alone, at full size, to read its SCO column.
+      const tableShot = path.join(out, `scorm-learners-table-${theme}-${width}.png`)
+      await page.getByRole('region', { name: 'Learner progress' }).screenshot({ path: tableShot })
+      copyFileSync(tableShot, path.join('/tmp/shots', path.basename(tableShot)))
     }
   }
 })

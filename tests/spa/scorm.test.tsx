@@ -5,6 +5,7 @@ import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { seedTree } from '../support/learning.ts'
 import { fileOf, multipart, seedSkill } from '../support/media.ts'
 import { assignPackages } from '../support/users.ts'
+import { captureDownloads } from '../support/downloads.ts'
 
 /** Uploads a package through the real API (the viewer's tests start from a package already there). */
 const uploadScorm = (token: string, subTopicId: number, zip: Buffer) =>
@@ -127,5 +128,91 @@ describe('the viewer: a SCORM package in a sub-topic', () => {
     await user.click(await screen.findByRole('option', { name: 'Part 2' }))
     await waitFor(() => expect(frame()).toHaveAttribute('title', 'Three parts: Part 2'))
     await waitFor(() => expect(frame()!.src).not.toBe(first))
+  })
+})
+
+describe('/reports: SCOs in the learners table', () => {
+  /** A learner's commit through the runtime API, as the SCO in the browser would send it. */
+  async function play(token: string, packageId: number, scoId: number, elements: Record<string, string>) {
+    const ctx = testContext()
+    const launched = await ctx.request<{ url: string }>('POST', `/api/scorm/${packageId}/launch`, { token, body: { scoId } })
+    const launchToken = new URL(launched.body.data!.url).pathname.split('/')[2]!
+    const res = await ctx.request('POST', '/api/scorm/runtime', { token: launchToken, body: elements })
+    if (res.status !== 200) throw new Error(`commit: ${res.status} ${JSON.stringify(res.body)}`)
+  }
+
+  it("shows each learner's SCOs completed, and each SCO's status and score; the CSV carries them", async () => {
+    const ctx = testContext()
+    const admin = await ctx.createUser({ role: 'admin' })
+    const pkg = await seedTree(admin.token, {
+      title: 'Compliance Path',
+      skills: [{ title: 'Compliance', topics: [{ title: 'Safety', subTopics: ['Bought-in course'] }] }],
+    })
+    const scorm = await uploadScorm(admin.token, pkg.skills[0]!.topics[0]!.subTopics[0]!.id, multiScoPackage())
+    const ada = await ctx.createUser({ name: 'Ada Lovelace', email: 'ada@example.com' })
+    const bob = await ctx.createUser({ name: 'Bob Builder', email: 'bob@example.com' })
+    await assignPackages(admin.token, ada.user.id, [pkg.id])
+    await assignPackages(admin.token, bob.user.id, [pkg.id])
+    const [part1, part2] = scorm.scos
+    await play(ada.token, scorm.id, part1!.id, {
+      'cmi.completion_status': 'completed',
+      'cmi.success_status': 'passed',
+      'cmi.score.scaled': '0.85',
+    })
+    await play(ada.token, scorm.id, part2!.id, {
+      'cmi.completion_status': 'incomplete',
+      'cmi.success_status': 'failed',
+      'cmi.score.scaled': '0.4',
+    })
+
+    await signInAs('admin')
+    const saved = captureDownloads()
+    const { user } = renderApp(`/reports?packageId=${pkg.id}`)
+    const table = await screen.findByRole('table', { name: 'Learner progress' })
+    await within(table).findByText('Ada Lovelace')
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+    expect(headers).toEqual(['Learner', 'E-mail', 'Progress', 'Sub-topics completed', 'SCOs', 'Last activity'])
+    const row = (name: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(name))!
+    expect(row('Ada Lovelace')).toHaveTextContent('1 of 3 completed')
+    const adaScos = within(within(row('Ada Lovelace')).getByRole('list', { name: 'SCOs of Ada Lovelace' })).getAllByRole('listitem')
+    expect(adaScos.map((li) => li.textContent)).toEqual([
+      'Part 1Three partsPassed85 %',
+      'Part 2Three partsFailed40 %',
+      'Part 3Three partsNot attemptedNo score',
+    ])
+    expect(row('Bob Builder')).toHaveTextContent('0 of 3 completed')
+    const bobScos = within(within(row('Bob Builder')).getByRole('list', { name: 'SCOs of Bob Builder' })).getAllByRole('listitem')
+    expect(bobScos.map((li) => li.textContent)).toEqual(
+      Array.from({ length: 3 }, (_, i) => `Part ${i + 1}Three partsNot attemptedNo score`),
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Export progress CSV' }))
+    await waitFor(() => expect(saved).toHaveLength(1))
+    const [header, ...lines] = (await saved[0]!.blob.text()).trim().split('\r\n')
+    expect(header).toContain('"SCO Three parts / Part 1: status","SCO Three parts / Part 1: score (%)"')
+    expect(lines.find((l) => l.includes('Ada Lovelace'))).toMatch(/"passed","85","failed","40","not attempted",""$/)
+  })
+
+  it('a package without SCOs keeps the table to its video and test columns', async () => {
+    const admin = await signInAs('admin')
+    const pkg = await seedTree(admin.token, {
+      title: 'Plain Path',
+      skills: [{ title: 'Basics', topics: [{ title: 'Start', subTopics: [{ title: 'Intro', videos: ['Welcome'] }] }] }],
+    })
+    const ada = await testContext().createUser({ name: 'Ada Lovelace' })
+    await assignPackages(admin.token, ada.user.id, [pkg.id])
+    renderApp(`/reports?packageId=${pkg.id}`)
+    const table = await screen.findByRole('table', { name: 'Learner progress' })
+    await within(table).findByText('Ada Lovelace')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Learner', 'E-mail', 'Progress', 'Sub-topics completed', 'Last activity'])
   })
 })
