@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import { VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { Video } from '../../../../contract/content.ts'
+import { tracksCrossOrigin } from '../../ui/CaptionedVideo.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
 import { SHORTCUTS_DESCRIPTION, shortcutFor, type PlayerAction } from './shortcuts.ts'
 import { ShortcutsDialog } from './ShortcutsDialog.tsx'
@@ -74,8 +75,6 @@ export function Player(props: PlayerProps) {
   const [helpOpen, setHelpOpen] = useState(false)
   const descriptionId = useId()
   const transcriptId = useId()
-  // Tracks from another origin (an S3 store) load only over CORS.
-  const crossOrigin = captions.some((c) => /^https?:/.test(c.url)) ? 'anonymous' : undefined
 
   useEffect(() => showTrack(videoRef.current, choices.captionId), [videoRef, choices.captionId])
   useEffect(() => {
@@ -131,7 +130,7 @@ export function Player(props: PlayerProps) {
           className={classes.video}
           src={src}
           poster={poster || undefined}
-          crossOrigin={crossOrigin}
+          crossOrigin={tracksCrossOrigin(captions)}
           controls
           // Focusable in every browser, so its shortcuts work wherever the learner lands.
           tabIndex={0}
