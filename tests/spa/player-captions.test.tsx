@@ -87,6 +87,47 @@ describe('the player: caption tracks, transcript, speed and shortcuts', () => {
     expect(player()).toHaveAccessibleDescription(/Keyboard shortcuts: Space or K, play or pause;/)
   })
 
+  it("offers the tracks in the browser's languages first while the learner has made no choice", async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en'])
+    onTestFinished(() => languages.mockRestore())
+    const { pkg } = await captionedVideo()
+    await openViewer(pkg.id)
+    const select = screen.getByLabelText<HTMLSelectElement>('Captions')
+    expect([...select.options].map((o) => o.text)).toEqual(['Off', 'Français', 'English'])
+    expect(select.value).toBe('off')
+    player().focus()
+    await userEvent.keyboard('c')
+    expect(select).toHaveDisplayValue('Français')
+  })
+
+  it('on a wide screen puts the open transcript beside the video, above the course outline, where the shortcuts still work', async () => {
+    const original = window.matchMedia
+    window.matchMedia = (query: string) => ({ ...original(query), matches: query === '(min-width: 62em)' || original(query).matches })
+    onTestFinished(() => {
+      window.matchMedia = original
+    })
+    const { pkg } = await captionedVideo({ captionsOn: true, captionsLanguage: 'en' })
+    await openViewer(pkg.id)
+    const calls = fakeMedia(player())
+    await userEvent.click(screen.getByRole('button', { name: 'Transcript' }))
+    const panel = await screen.findByRole('region', { name: 'Transcript (English)' })
+    const outline = screen.getByRole('navigation', { name: 'Course content' })
+    // In the side column with the outline, ahead of it; not in the player.
+    expect(outline.parentElement).toContainElement(panel)
+    expect(panel.compareDocumentPosition(outline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(player().parentElement!.parentElement).not.toContainElement(panel)
+    expect(screen.getByRole('button', { name: 'Transcript' })).toHaveAttribute('aria-controls', panel.parentElement!.id)
+
+    const cue = await within(panel).findByRole('button', { name: /Today we learn about flexbox/ })
+    cue.focus()
+    await userEvent.keyboard('l')
+    expect(player().currentTime).toBe(10)
+    await userEvent.keyboard('k')
+    expect(calls).toEqual(['play'])
+    await userEvent.type(within(panel).getByLabelText('Search transcript'), 'k')
+    expect(calls).toEqual(['play'])
+  })
+
   it('highlights the cue that timeupdate reaches, seeks on a click or Enter, and searches', async () => {
     const { pkg } = await captionedVideo({ captionsOn: true, captionsLanguage: 'en' })
     await openViewer(pkg.id)
