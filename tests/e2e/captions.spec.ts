@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
 
@@ -136,6 +137,12 @@ test('an admin adds SRT captions through Upload Content; the learner’s caption
   await dialog.getByRole('textbox', { name: /^Label/ }).fill('English')
   await dialog.getByRole('button', { name: 'Upload captions' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Line 6: a cue timing must look like 00:01:02,500 --> 00:01:04,000')
+  // The caption form with its refusal showing (the a11y sweep opens no form with an error).
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'pattern.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) })

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { Video } from '../../contract/content.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { addCaptions, fileOf, seedSkill, uploadVideo } from '../support/media.ts'
@@ -68,7 +69,7 @@ describe('caption tracks on the admin screens', () => {
     expect(await served.text()).toContain('00:00:01.000 --> 00:00:02.000\nNew words.')
   })
 
-  it('refuses a blank label or a bad language tag in the form, before sending', async () => {
+  it('refuses a blank label, a bad language tag or a file of another kind in the form, before sending', async () => {
     const { subTopic } = await seedVideo()
     const { user } = renderApp(`/subtopic/${subTopic.id}`)
     await user.click(await screen.findByRole('button', { name: 'Add captions to Adding halves' }))
@@ -78,6 +79,10 @@ describe('caption tracks on the admin screens', () => {
     expect(await within(dialog).findByText("language must be a BCP 47 language tag such as 'en' or 'pt-BR'")).toBeInTheDocument()
     expect(within(dialog).getByText('label is required')).toBeInTheDocument()
     expect(within(dialog).getByText('Choose a .vtt or .srt file')).toBeInTheDocument()
+    // (The picker's filter would hide it; a file dropped on it or picked with 'All files' gets through.)
+    await userEvent.setup({ applyAccept: false }).upload(fileInput(dialog), fileOf(text('Hello'), 'notes.txt', 'text/plain'))
+    await user.click(within(dialog).getByRole('button', { name: 'Upload captions' }))
+    expect(await within(dialog).findByText('Choose a .vtt or .srt caption file')).toBeInTheDocument()
   })
 
   it("links the dashboard's count of videos without captions to the coverage report, which links each to its sub-topic", async () => {
