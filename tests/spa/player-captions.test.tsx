@@ -196,6 +196,12 @@ describe('the player: caption tracks, transcript, speed and shortcuts', () => {
     expect(player().currentTime).toBe(5)
     await userEvent.keyboard('j')
     expect(player().currentTime).toBe(0)
+    await userEvent.keyboard('{ArrowRight}')
+    expect(player().currentTime).toBe(5)
+    const fullscreen = vi.fn(() => Promise.resolve())
+    player().requestFullscreen = fullscreen
+    await userEvent.keyboard('f')
+    expect(fullscreen).toHaveBeenCalledTimes(1)
     await userEvent.keyboard('m')
     expect(player().muted).toBe(true)
     await userEvent.keyboard('c')
