@@ -184,7 +184,8 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
                 unsent={unsent}
                 transcriptOpen={transcriptOpen}
                 onTranscriptOpen={setTranscriptOpen}
-                transcriptSlot={transcriptSlot}
+                // While a SCORM package has the player's place, the transcript stays out of sight with the video.
+                transcriptSlot={scorm ? null : transcriptSlot}
                 onPlay={() => played(place.video.id)}
                 onEnded={() => setEndedId(place.video.id)}
               />
