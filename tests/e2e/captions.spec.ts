@@ -228,6 +228,8 @@ test('screenshots @screenshots: the player with captions and the transcript, the
     await page.evaluate(async () => {
       await document.fonts.ready
       await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
+      // The browser lays a newly shown cue out over the next frames (above the controls once they show).
+      for (let frame = 0; frame < 3; frame++) await new Promise((painted) => requestAnimationFrame(painted))
     })
     const file = path.join(out, `captions-${name}.png`)
     await page.screenshot({ path: file, fullPage })
