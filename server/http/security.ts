@@ -3,7 +3,7 @@ import { secureHeaders } from 'hono/secure-headers'
 const GSI = 'https://accounts.google.com/gsi/'
 
 export interface SecurityOptions {
-  /** Where videos, thumbnails and PDFs are served from when not from this server (the S3 store or its CDN). */
+  /** Where videos, thumbnails, PDFs and caption files are served from when not from this server (the S3 store or its CDN). */
   mediaOrigin?: string | null
   /** Where SCORM packages play (server/scorm): the viewer frames it, and nothing else. */
   contentOrigin?: string
@@ -18,7 +18,8 @@ export const securityHeaders = ({ mediaOrigin, contentOrigin }: SecurityOptions 
       scriptSrc: ["'self'", `${GSI}client`],
       styleSrc: ["'self'", "'unsafe-inline'", `${GSI}style`],
       frameSrc: [GSI, ...(contentOrigin ? [contentOrigin] : [])],
-      connectSrc: ["'self'", GSI],
+      // The transcript reads a caption file with fetch, from the store like the <track> beside it.
+      connectSrc: ["'self'", GSI, ...media],
       imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...media],
       mediaSrc: ["'self'", 'blob:', ...media],
       fontSrc: ["'self'", 'data:'],

@@ -104,6 +104,31 @@ describe('presigned media URLs (S3 configured, against s3rver)', () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(pdf('presigned'))
   })
 
+  it('a caption track (SRT uploaded, stored as WebVTT) is served by the store as text/vtt; charset=utf-8, as a <track> needs', async () => {
+    const app = s3App()
+    const admin = (await ctx.createUser({ role: 'admin' })).token
+    const { video } = await uploadVideo(app, admin, mp4(50_000))
+    const body = form([
+      { name: 'language', data: 'fr' },
+      { name: 'label', data: 'Français' },
+      { name: 'kind', data: 'subtitles' },
+      {
+        name: 'file',
+        filename: 'leçon.srt',
+        type: 'application/x-subrip',
+        data: Buffer.from('1\n00:00:01,000 --> 00:00:02,500\nBonjour à tous.\n'),
+      },
+    ])
+    expect((await send(app, 'POST', `/api/videos/${video.id}/captions`, admin, body)).status).toBe(201)
+    const [track] = (await send<Video>(app, 'GET', `/api/videos/${video.id}`, admin)).data.captions
+    expect(track!.url.startsWith(`${s3.endpoint}/${BUCKET}/`)).toBe(true)
+    expect(new URL(track!.url).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/)
+    const res = await fetch(track!.url)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/vtt; charset=utf-8')
+    expect(await res.text()).toBe('WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nBonjour à tous.\n')
+  })
+
   it('access is decided when the URL is issued: a learner without the package gets a 403 and no URL; an admin gets a presigned one', async () => {
     const app = s3App()
     const admin = (await ctx.createUser({ role: 'admin' })).token
@@ -129,11 +154,13 @@ describe('presigned media URLs (S3 configured, against s3rver)', () => {
     expect((await fetch(video.url, { headers: { range: 'bytes=0-9' } })).status).toBe(206)
   })
 
-  it('the CSP lets the page play and show media from the store (media-src, img-src), and from its CDN when one is configured', async () => {
+  it('the CSP lets the page play, show and read media from the store (media-src, img-src, connect-src), and from its CDN when one is configured', async () => {
     const csp = (await s3App().request('/api/health')).headers.get('content-security-policy') ?? ''
     const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? ''
     expect(directive('media-src')).toContain(s3.endpoint!)
     expect(directive('img-src')).toContain(s3.endpoint!)
+    // The transcript fetches the caption file the <track> plays.
+    expect(directive('connect-src')).toContain(s3.endpoint!)
     expect(directive('script-src')).not.toContain(s3.endpoint!)
 
     const cdn = s3App({ publicUrl: 'https://media.example.org' })

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { renderApp, signInAs } from '../support/render.tsx'
+import userEvent from '@testing-library/user-event'
+import type { Video } from '../../contract/content.ts'
+import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { addCaptions, fileOf, seedSkill, uploadVideo } from '../support/media.ts'
 
 const text = (value: string) => new TextEncoder().encode(value)
@@ -7,9 +9,9 @@ const fileInput = (dialog: HTMLElement) => dialog.querySelector<HTMLInputElement
 
 async function seedVideo() {
   const { token } = await signInAs('admin')
-  const { subTopics } = await seedSkill(token)
+  const { subTopics, skill } = await seedSkill(token)
   const video = await uploadVideo(token, subTopics.adding.id, 'Adding halves')
-  return { token, subTopic: subTopics.adding, video }
+  return { token, skillId: skill.id, subTopic: subTopics.adding, video }
 }
 
 describe('caption tracks on the admin screens', () => {
@@ -37,7 +39,37 @@ describe('caption tracks on the admin screens', () => {
     expect(await screen.findByText('No captions yet')).toBeInTheDocument()
   })
 
-  it('refuses a blank label or a bad language tag in the form, before sending', async () => {
+  it('on Upload Content, replaces a track with an SRT file (same language and kind, new label) and says why a non-caption file is refused', async () => {
+    const { token, skillId, video } = await seedVideo()
+    await addCaptions(token, video.id, { language: 'en', label: 'English', text: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOld words.\n' })
+    const { user } = renderApp(`/skill/${skillId}/topics`)
+    const card = await screen.findByRole('region', { name: 'Adding fractions' })
+    const tracks = await within(card).findByRole('list', { name: 'Caption tracks of Adding halves' })
+    expect(within(tracks).getByText('English · en · Captions')).toBeInTheDocument()
+
+    await user.click(within(tracks).getByRole('button', { name: 'Replace English captions of Adding halves' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Captions for Adding halves' })
+    expect(within(dialog).getByLabelText(/^Language/)).toHaveValue('en')
+    expect(within(dialog).getByLabelText('Kind')).toHaveValue('captions')
+    await user.upload(fileInput(dialog), fileOf(text('%PDF-1.4\nnot captions'), 'halves.srt', 'application/x-subrip'))
+    await user.click(within(dialog).getByRole('button', { name: 'Upload captions' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('file must be a WebVTT (.vtt) or SubRip (.srt) caption file')
+
+    await user.upload(
+      fileInput(dialog),
+      fileOf(text('1\n00:00:01,000 --> 00:00:02,000\nNew words.\n'), 'halves.srt', 'application/x-subrip'),
+    )
+    await user.clear(within(dialog).getByLabelText(/^Label/))
+    await user.type(within(dialog).getByLabelText(/^Label/), 'English (revised)')
+    await user.click(within(dialog).getByRole('button', { name: 'Upload captions' }))
+    await waitFor(() => expect(within(tracks).getByText('English (revised) · en · Captions')).toBeInTheDocument())
+    expect(within(tracks).getAllByRole('listitem')).toHaveLength(1)
+    const stored = await testContext().request<Video>('GET', `/api/videos/${video.id}`, { token })
+    const served = await testContext().app.request(stored.body.data!.captions[0]!.url)
+    expect(await served.text()).toContain('00:00:01.000 --> 00:00:02.000\nNew words.')
+  })
+
+  it('refuses a blank label, a bad language tag or a file of another kind in the form, before sending', async () => {
     const { subTopic } = await seedVideo()
     const { user } = renderApp(`/subtopic/${subTopic.id}`)
     await user.click(await screen.findByRole('button', { name: 'Add captions to Adding halves' }))
@@ -47,6 +79,10 @@ describe('caption tracks on the admin screens', () => {
     expect(await within(dialog).findByText("language must be a BCP 47 language tag such as 'en' or 'pt-BR'")).toBeInTheDocument()
     expect(within(dialog).getByText('label is required')).toBeInTheDocument()
     expect(within(dialog).getByText('Choose a .vtt or .srt file')).toBeInTheDocument()
+    // (The picker's filter would hide it; a file dropped on it or picked with 'All files' gets through.)
+    await userEvent.setup({ applyAccept: false }).upload(fileInput(dialog), fileOf(text('Hello'), 'notes.txt', 'text/plain'))
+    await user.click(within(dialog).getByRole('button', { name: 'Upload captions' }))
+    expect(await within(dialog).findByText('Choose a .vtt or .srt caption file')).toBeInTheDocument()
   })
 
   it("links the dashboard's count of videos without captions to the coverage report, which links each to its sub-topic", async () => {

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { User } from '../../contract/auth.ts'
-import type { Package } from '../../contract/content.ts'
+import type { Package, ScormPackage } from '../../contract/content.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { seedTree } from '../support/learning.ts'
 import { captureDownloads } from '../support/downloads.ts'
-import { addCaptions } from '../support/media.ts'
+import { singleScoPackage } from '../../server/test/scorm-packages.ts'
+import { addCaptions, multipart } from '../support/media.ts'
 import { recordBodies } from '../support/server.ts'
 import { assignPackages } from '../support/users.ts'
 
@@ -38,7 +39,16 @@ async function captionedVideo(preferences: Partial<Pick<User, 'captionsLanguage'
   await assignPackages(admin.token, me.user.id, [pkg.id])
   if (Object.keys(preferences).length)
     await testContext().request('PUT', '/api/user/profile', { token: me.token, body: { name: 'Lena Learner', ...preferences } })
-  return { pkg }
+  return { pkg, adminToken: admin.token }
+}
+
+/** The window is as wide as a laptop's for this test: the viewer has its side column. */
+function wideScreen() {
+  const original = window.matchMedia
+  window.matchMedia = (query: string) => ({ ...original(query), matches: query === '(min-width: 62em)' || original(query).matches })
+  onTestFinished(() => {
+    window.matchMedia = original
+  })
 }
 
 const player = () => document.querySelector('video')!
@@ -85,6 +95,61 @@ describe('the player: caption tracks, transcript, speed and shortcuts', () => {
     // jsdom's browser language is English: its track is offered first.
     expect([...select.options].map((o) => o.text)).toEqual(['Off', 'English', 'Français'])
     expect(player()).toHaveAccessibleDescription(/Keyboard shortcuts: Space or K, play or pause;/)
+  })
+
+  it("offers the tracks in the browser's languages first while the learner has made no choice", async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en'])
+    onTestFinished(() => languages.mockRestore())
+    const { pkg } = await captionedVideo()
+    await openViewer(pkg.id)
+    const select = screen.getByLabelText<HTMLSelectElement>('Captions')
+    expect([...select.options].map((o) => o.text)).toEqual(['Off', 'Français', 'English'])
+    expect(select.value).toBe('off')
+    player().focus()
+    await userEvent.keyboard('c')
+    expect(select).toHaveDisplayValue('Français')
+  })
+
+  it('on a wide screen puts the open transcript beside the video, above the course outline, where the shortcuts still work', async () => {
+    wideScreen()
+    const { pkg } = await captionedVideo({ captionsOn: true, captionsLanguage: 'en' })
+    await openViewer(pkg.id)
+    const calls = fakeMedia(player())
+    await userEvent.click(screen.getByRole('button', { name: 'Transcript' }))
+    const panel = await screen.findByRole('region', { name: 'Transcript (English)' })
+    const outline = screen.getByRole('navigation', { name: 'Course content' })
+    // In the side column with the outline, ahead of it; not in the player.
+    expect(outline.parentElement).toContainElement(panel)
+    expect(panel.compareDocumentPosition(outline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(player().parentElement!.parentElement).not.toContainElement(panel)
+    expect(screen.getByRole('button', { name: 'Transcript' })).toHaveAttribute('aria-controls', panel.parentElement!.id)
+
+    const cue = await within(panel).findByRole('button', { name: /Today we learn about flexbox/ })
+    cue.focus()
+    await userEvent.keyboard('l')
+    expect(player().currentTime).toBe(10)
+    await userEvent.keyboard('k')
+    expect(calls).toEqual(['play'])
+    await userEvent.type(within(panel).getByLabelText('Search transcript'), 'k')
+    expect(calls).toEqual(['play'])
+  })
+
+  it('on a wide screen, a SCORM package opened from the outline takes the transcript away with the video until Exit', async () => {
+    wideScreen()
+    const { pkg, adminToken } = await captionedVideo({ captionsOn: true, captionsLanguage: 'en' })
+    const subTopicId = pkg.skills[0]!.topics[0]!.subTopics[0]!.id
+    const scorm = await multipart<ScormPackage>(adminToken, `/api/subTopic/${subTopicId}/scorm`, [
+      { name: 'file', fileName: 'course.zip', type: 'application/zip', data: new Uint8Array(singleScoPackage('1.2')) },
+    ])
+    await openViewer(pkg.id)
+    await userEvent.click(screen.getByRole('button', { name: 'Transcript' }))
+    expect(await screen.findByRole('region', { name: 'Transcript (English)' })).toBeInTheDocument()
+    const outline = screen.getByRole('navigation', { name: 'Course content' })
+    await userEvent.click(await within(outline).findByRole('button', { name: new RegExp(`^${scorm.title.replace(/[()]/g, '\\$&')}`) }))
+    const section = await screen.findByRole('region', { name: scorm.title })
+    expect(screen.queryByRole('region', { name: 'Transcript (English)' })).not.toBeInTheDocument()
+    await userEvent.click(within(section).getByRole('button', { name: 'Exit' }))
+    expect(await screen.findByRole('region', { name: 'Transcript (English)' })).toBeInTheDocument()
   })
 
   it('highlights the cue that timeupdate reaches, seeks on a click or Enter, and searches', async () => {
@@ -155,6 +220,12 @@ describe('the player: caption tracks, transcript, speed and shortcuts', () => {
     expect(player().currentTime).toBe(5)
     await userEvent.keyboard('j')
     expect(player().currentTime).toBe(0)
+    await userEvent.keyboard('{ArrowRight}')
+    expect(player().currentTime).toBe(5)
+    const fullscreen = vi.fn(() => Promise.resolve())
+    player().requestFullscreen = fullscreen
+    await userEvent.keyboard('f')
+    expect(fullscreen).toHaveBeenCalledTimes(1)
     await userEvent.keyboard('m')
     expect(player().muted).toBe(true)
     await userEvent.keyboard('c')

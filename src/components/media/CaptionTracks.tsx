@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Button, FileInput, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
-import { IconFileText, IconTrash, IconUpload } from '@tabler/icons-react'
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
+import { IconTrash, IconUpload } from '@tabler/icons-react'
 import { captionUploadFields } from '../../../contract/captions.ts'
 import type { Caption, Video } from '../../../contract/content.ts'
 import { messageOf } from '../../api/errors.ts'
 import { useDeleteCaptions, useUploadCaptions } from '../../queries/captions.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { FilePicker, wrongKind } from '../ui/FilePicker.tsx'
 import { FormMessage } from '../ui/FormMessage.tsx'
 
 type Kind = Caption['kind']
@@ -129,9 +130,10 @@ function CaptionUploadForm({
     const checked = captionUploadFields.safeParse(draft)
     const problems: Record<string, string> = {}
     if (!checked.success) for (const issue of checked.error.issues) problems[String(issue.path[0])] ??= issue.message
-    if (!file) problems.file = 'Choose a .vtt or .srt file'
+    const fileProblem = file ? wrongKind(file, 'captions') : 'Choose a .vtt or .srt file'
+    if (fileProblem) problems.file = fileProblem
     setFieldErrors(problems)
-    if (!checked.success || !file) return
+    if (!checked.success || !file || fileProblem) return
     upload.mutate(
       { videoId: video.id, subTopicId: video.subTopicId, file, ...checked.data },
       { onSuccess: onDone, onError: (failure) => setError(messageOf(failure, 'The captions were not uploaded')) },
@@ -141,15 +143,7 @@ function CaptionUploadForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <FileInput
-          label="Caption file (.vtt or .srt)"
-          accept=".vtt,.srt,text/vtt"
-          value={file}
-          onChange={setFile}
-          leftSection={<IconFileText size={16} aria-hidden />}
-          error={fieldErrors.file}
-          clearable
-        />
+        <FilePicker kind="captions" label="Caption file (.vtt or .srt)" value={file} onChange={setFile} error={fieldErrors.file} />
         <TextInput
           label="Language (BCP 47, e.g. en or pt-BR)"
           value={draft.language}

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { FileInput } from '@mantine/core'
-import { IconFile, IconFileSpreadsheet, IconFileTypePdf, IconFileZip, IconMovie, IconPhoto } from '@tabler/icons-react'
+import { IconFile, IconFileSpreadsheet, IconFileText, IconFileTypePdf, IconFileZip, IconMovie, IconPhoto } from '@tabler/icons-react'
 import { formatBytes } from '../../../contract/bytes.ts'
 import { XLSX_TYPE } from '../../../contract/mcq-import.ts'
 
 /** The kinds of file the upload screens take (the server checks the bytes; this only guides the picker). */
-export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'sheet' | 'zip'
+export type PickKind = 'video' | 'image' | 'pdf' | 'xlsx' | 'sheet' | 'zip' | 'captions'
 
 export const ACCEPT: Record<PickKind, string> = {
   video: 'video/*',
@@ -14,6 +14,7 @@ export const ACCEPT: Record<PickKind, string> = {
   xlsx: `.xlsx,${XLSX_TYPE}`,
   sheet: `.xlsx,.csv,${XLSX_TYPE},text/csv`,
   zip: '.zip,application/zip',
+  captions: '.vtt,.srt,text/vtt',
 }
 
 const ICON: Record<PickKind, ReactNode> = {
@@ -23,6 +24,7 @@ const ICON: Record<PickKind, ReactNode> = {
   xlsx: <IconFileSpreadsheet size={16} aria-hidden />,
   sheet: <IconFileSpreadsheet size={16} aria-hidden />,
   zip: <IconFileZip size={16} aria-hidden />,
+  captions: <IconFileText size={16} aria-hidden />,
 }
 
 const extension = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
@@ -45,6 +47,8 @@ export function wrongKind(file: File, kind: PickKind): string | null {
       return ext === 'xlsx' || ext === 'csv' ? null : 'Only .xlsx and .csv files are accepted'
     case 'zip':
       return ext === 'zip' ? null : 'Choose a SCORM package (.zip)'
+    case 'captions':
+      return ext === 'vtt' || ext === 'srt' ? null : 'Choose a .vtt or .srt caption file'
   }
 }
 

@@ -54,6 +54,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
   // A SCORM package open in the frame takes the player's place until the learner exits it.
   const [scorm, setScorm] = useState<ScormPackage | null>(null)
   const [transcriptOpen, setTranscriptOpen] = useState(false)
+  const [transcriptSlot, setTranscriptSlot] = useState<HTMLDivElement | null>(null)
   const [endedId, setEndedId] = useState<number | null>(null)
   const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? (skill ? firstVideo(pkg, skill.id) : null) ?? firstVideo(pkg)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
@@ -183,6 +184,8 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
                 unsent={unsent}
                 transcriptOpen={transcriptOpen}
                 onTranscriptOpen={setTranscriptOpen}
+                // While a SCORM package has the player's place, the transcript stays out of sight with the video.
+                transcriptSlot={scorm ? null : transcriptSlot}
                 onPlay={() => played(place.video.id)}
                 onEnded={() => setEndedId(place.video.id)}
               />
@@ -230,24 +233,27 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
           ) : null}
         </div>
 
-        <Paper withBorder radius="md" p="sm" className={classes.outline} component="nav" aria-label="Course content">
-          <Text fw={700} size="sm" px={4} pb="xs">
-            Course content
-          </Text>
-          <CourseOutline
-            pkg={pkg}
-            openTopic={openTopic}
-            onOpenTopic={setOpenTopic}
-            openSubTopics={openSubTopics}
-            onOpenSubTopics={openSubTopicsChanged}
-            openedSoFar={openedSoFar}
-            progress={progress.data ? lookup : null}
-            playingId={place?.video.id ?? null}
-            onPlay={playVideo}
-            onOpenScorm={setScorm}
-            openScormId={scorm?.id ?? null}
-          />
-        </Paper>
+        <div className={classes.side}>
+          <div ref={setTranscriptSlot} className={classes.transcriptSlot} />
+          <Paper withBorder radius="md" p="sm" className={classes.outline} component="nav" aria-label="Course content">
+            <Text fw={700} size="sm" px={4} pb="xs">
+              Course content
+            </Text>
+            <CourseOutline
+              pkg={pkg}
+              openTopic={openTopic}
+              onOpenTopic={setOpenTopic}
+              openSubTopics={openSubTopics}
+              onOpenSubTopics={openSubTopicsChanged}
+              openedSoFar={openedSoFar}
+              progress={progress.data ? lookup : null}
+              playingId={place?.video.id ?? null}
+              onPlay={playVideo}
+              onOpenScorm={setScorm}
+              openScormId={scorm?.id ?? null}
+            />
+          </Paper>
+        </div>
 
         <div className={classes.comments}>
           {place && isVideoId(place.video.id) ? (

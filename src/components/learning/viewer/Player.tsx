@@ -1,6 +1,9 @@
 import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import type { Video } from '../../../../contract/content.ts'
+import { tracksCrossOrigin } from '../../ui/CaptionedVideo.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
 import { SHORTCUTS_DESCRIPTION, shortcutFor, type PlayerAction } from './shortcuts.ts'
 import { ShortcutsDialog } from './ShortcutsDialog.tsx'
@@ -21,11 +24,16 @@ interface PlayerProps {
   unsent: UnsentRanges
   transcriptOpen: boolean
   onTranscriptOpen: (open: boolean) => void
+  /** Where the open transcript goes on wide screens, beside the video (above the course outline); else under it. */
+  transcriptSlot: HTMLElement | null
   onPlay: () => void
   onEnded: () => void
 }
 
 const trackId = (captionId: number) => `caption-${captionId}`
+
+/** The width from which the viewer has its side column (Viewer.module.css, .layout). */
+const SIDE_COLUMN = '(min-width: 62em)'
 
 /** Shows the chosen track's cues on the video and hides the others (the transcript reads the file itself). */
 function showTrack(video: HTMLVideoElement | null, captionId: number | null) {
@@ -43,7 +51,21 @@ function showTrack(video: HTMLVideoElement | null, captionId: number | null) {
  * URLs, and swapping the address would restart playback.
  */
 export function Player(props: PlayerProps) {
-  const { video, packageId, label, autoPlay, startAt, videoRef, unsent, transcriptOpen, onTranscriptOpen, onPlay, onEnded } = props
+  const {
+    video,
+    packageId,
+    label,
+    autoPlay,
+    startAt,
+    videoRef,
+    unsent,
+    transcriptOpen,
+    onTranscriptOpen,
+    transcriptSlot,
+    onPlay,
+    onEnded,
+  } = props
+  const beside = (useMediaQuery(SIDE_COLUMN) ?? false) && transcriptSlot !== null
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
   const [captions] = useState(video.captions)
@@ -53,8 +75,6 @@ export function Player(props: PlayerProps) {
   const [helpOpen, setHelpOpen] = useState(false)
   const descriptionId = useId()
   const transcriptId = useId()
-  // Tracks from another origin (an S3 store) load only over CORS.
-  const crossOrigin = captions.some((c) => /^https?:/.test(c.url)) ? 'anonymous' : undefined
 
   useEffect(() => showTrack(videoRef.current, choices.captionId), [videoRef, choices.captionId])
   useEffect(() => {
@@ -92,18 +112,25 @@ export function Player(props: PlayerProps) {
   }
 
   const transcriptTrack = captions.find((c) => c.id === choices.captionId) ?? choices.tracks[0] ?? null
+  const transcript =
+    transcriptOpen && transcriptTrack ? (
+      <div id={transcriptId} className={beside ? classes.transcriptAside : classes.transcript}>
+        <Transcript caption={transcriptTrack} title={label} currentTime={currentTime} onSeek={seekTo} />
+      </div>
+    ) : null
 
   return (
-    // The shortcuts listen where the player's and the transcript's controls are; keys typed into a field pass by.
+    // The shortcuts listen where the player's and the transcript's controls are (React hands key presses in the
+    // transcript up to here wherever it is drawn); keys typed into a field pass by.
     // biome-ignore lint/a11y/noStaticElementInteractions: a container catching its controls' key presses, not a control itself
-    <div className={classes.stage} onKeyDown={onKeyDown} data-transcript={transcriptOpen && transcriptTrack ? 'open' : undefined}>
+    <div className={classes.stage} onKeyDown={onKeyDown}>
       <div className={classes.screen}>
         <video
           ref={videoRef}
           className={classes.video}
           src={src}
           poster={poster || undefined}
-          crossOrigin={crossOrigin}
+          crossOrigin={tracksCrossOrigin(captions)}
           controls
           // Focusable in every browser, so its shortcuts work wherever the learner lands.
           tabIndex={0}
@@ -156,11 +183,7 @@ export function Player(props: PlayerProps) {
         onTranscript={() => onTranscriptOpen(!transcriptOpen)}
         onShortcuts={() => setHelpOpen(true)}
       />
-      {transcriptOpen && transcriptTrack ? (
-        <div id={transcriptId} className={classes.transcript}>
-          <Transcript caption={transcriptTrack} title={label} currentTime={currentTime} onSeek={seekTo} />
-        </div>
-      ) : null}
+      {beside && transcript && transcriptSlot ? createPortal(transcript, transcriptSlot) : transcript}
       <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   )

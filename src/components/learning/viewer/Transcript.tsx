@@ -53,7 +53,9 @@ export function Transcript({ caption, title, currentTime, onSeek }: TranscriptPr
     const box = list.current
     const row = active < 0 ? null : box?.querySelector<HTMLElement>('[aria-current="true"]')
     if (!box || !row) return
-    const top = row.offsetTop - box.offsetTop
+    // The row's place in the list's scrolled content, from the boxes on screen (offsetTop depends on which
+    // ancestor is positioned).
+    const top = row.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop
     if (top < box.scrollTop || top + row.offsetHeight > box.scrollTop + box.clientHeight)
       box.scrollTo?.({ top: Math.max(0, top - box.clientHeight / 3) })
   }, [active])
