@@ -13,7 +13,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { MiB, createSubTopics, rssOf, startServer } from './support.ts'
+import { DATABASE_LABEL, MiB, createSubTopics, rssOf, startServer } from './support.ts'
 import { mp4Head } from '../server/test/clips.ts'
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MiB
@@ -103,7 +103,7 @@ async function main() {
 
     server = await startServer({ parentDir: parent })
     const [subTopicId] = await createSubTopics(server, 1)
-    console.log(`Server up on ${server.base} (embedded PGlite, local disk store, Node ${process.version}).`)
+    console.log(`Server up on ${server.base} (${DATABASE_LABEL}, local disk store, Node ${process.version}).`)
 
     // Baselines before and after the upload; their mean is the reference (the machine may change speed in between).
     const before = { stream: await streamCopy(), kernel: await kernelCopy() }
