@@ -45,7 +45,8 @@ function dirtyState(): { pending: number; limit: number } | null {
     const info = readFileSync('/proc/meminfo', 'utf8')
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(info)?.[1] ?? 0) * 1024
     // Pacing starts halfway between the background and the hard ratio (the kernel's 'freerun' point).
-    const ratio = (Number(readFileSync('/proc/sys/vm/dirty_ratio', 'utf8')) + Number(readFileSync('/proc/sys/vm/dirty_background_ratio', 'utf8'))) / 2
+    const ratio =
+      (Number(readFileSync('/proc/sys/vm/dirty_ratio', 'utf8')) + Number(readFileSync('/proc/sys/vm/dirty_background_ratio', 'utf8'))) / 2
     return { pending: kib('Dirty') + kib('Writeback'), limit: (kib('MemAvailable') * ratio) / 100 }
   } catch {
     return null
