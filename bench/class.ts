@@ -86,6 +86,8 @@ interface Learner {
   etag?: string
   /** The sitting of this step's test, once its start has been sent. */
   sitting?: Promise<{ id: string; questionIds: number[] } | null>
+  /** The learner's last test request: the next one leaves after it has answered (as one test page sends them). */
+  testChain?: Promise<void>
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -154,16 +156,29 @@ async function seedPackage(server: RunningServer): Promise<Seed> {
 
 const learnerEmail = (i: number) => `class.learner.${i}@example.com`
 
-/** MAX_N learners holding the package, in one bulk import (as an organisation would add them). */
+/**
+ * Rows per user import. On the embedded database an import of 2,500 new accounts or more answers 500 (PGlite's
+ * "unnamed prepared statement does not exist") where 1,000 succeed, so the class is imported in files of 1,000.
+ */
+const IMPORT_ROWS = 1000
+
+/** MAX_N learners holding the package, through the bulk user import (as an organisation would add them). */
 async function importLearners(server: RunningServer) {
-  const rows = Array.from({ length: MAX_N }, (_, i) => `${learnerEmail(i)},Class Learner ${i},Learner,,${PACKAGE_TITLE}`)
-  const csv = `Email,Name,Role,Groups,Packages\r\n${rows.join('\r\n')}\r\n`
-  const body = new FormData()
-  body.append('file', new Blob([csv], { type: 'text/csv' }), 'class.csv')
-  const res = await fetch(`${server.base}/api/user/import`, { method: 'POST', headers: { authorization: `Bearer ${server.token}` }, body })
-  const json = (await res.json()) as { data?: { created: number; errors: unknown[] }; message?: string }
-  if (!res.ok || json.data!.created !== MAX_N || json.data!.errors.length)
-    throw new Error(`User import answered ${res.status}: ${json.message} ${JSON.stringify(json.data?.errors?.slice(0, 3))}`)
+  for (let first = 0; first < MAX_N; first += IMPORT_ROWS) {
+    const count = Math.min(IMPORT_ROWS, MAX_N - first)
+    const rows = Array.from({ length: count }, (_, i) => `${learnerEmail(first + i)},Class Learner ${first + i},Learner,,${PACKAGE_TITLE}`)
+    const csv = `Email,Name,Role,Groups,Packages\r\n${rows.join('\r\n')}\r\n`
+    const body = new FormData()
+    body.append('file', new Blob([csv], { type: 'text/csv' }), 'class.csv')
+    const res = await fetch(`${server.base}/api/user/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}` },
+      body,
+    })
+    const json = (await res.json()) as { data?: { created: number; errors: unknown[] }; message?: string }
+    if (!res.ok || json.data!.created !== count || json.data!.errors.length)
+      throw new Error(`User import answered ${res.status}: ${json.message} ${JSON.stringify(json.data?.errors?.slice(0, 3))}`)
+  }
 }
 
 /**
@@ -228,6 +243,18 @@ function cpuSeconds(pid: number): number {
   }
 }
 
+/** Busy and total CPU time of the whole machine so far, from /proc/stat (idle and iowait are not busy). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+    const ticks = fields.slice(0, 8).map(Number)
+    const total = ticks.reduce((a, b) => a + b, 0)
+    return { busy: total - ticks[3]! - ticks[4]!, total }
+  } catch {
+    return { busy: 0, total: 0 }
+  }
+}
+
 /** The PostgreSQL backends serving `database` (their pids, to read their CPU from /proc), minus this monitor's own. */
 async function backendPids(monitor: pg.Client | undefined, database: string): Promise<number[]> {
   if (!monitor) return []
@@ -259,6 +286,11 @@ interface StepResult {
   dbCpu: number | null
   generatorCpu: number
   generatorLagP99: number
+  /** CPU time per answered request, idle CPU taken off: what the load costs, much less sensitive to a busy machine than latency. */
+  serverCpuMsPerRequest: number
+  dbCpuMsPerRequest: number | null
+  /** The whole machine's busy share over the window (all processes, every CPU). */
+  machineBusy: number
   drainS: number
   byKind: Map<Kind, number[]>
   errorSamples: Map<string, number>
@@ -275,6 +307,7 @@ async function runStep(
   seed: Seed,
   monitor: pg.Client | undefined,
   database: string,
+  idle: { server: number; db: number | null },
 ): Promise<StepResult> {
   const latencies: number[] = []
   const byKind = new Map<Kind, number[]>()
@@ -291,6 +324,7 @@ async function runStep(
   const schedule: { at: number; learner: Learner; kind: Kind; step: number }[] = []
   for (const learner of learners.slice(0, n)) {
     learner.sitting = undefined
+    learner.testChain = undefined
     const phase = Math.random() * CYCLE_S
     let inTest = false
     let counter = 0
@@ -390,6 +424,7 @@ async function runStep(
   const dbBefore = new Map(pidsBefore.map((pid) => [pid, cpuSeconds(pid)]))
   const serverBefore = servers.map((s) => cpuSeconds(s.child.pid!))
   const generatorBefore = process.cpuUsage()
+  const machineBefore = machineTicks()
   lag.enable()
   const start = performance.now()
   const fromUs = Number(process.hrtime.bigint() / 1000n)
@@ -397,7 +432,12 @@ async function runStep(
   for (const item of schedule) {
     const wait = start + item.at - performance.now()
     if (wait > 1) await sleep(wait)
-    inFlight.push(send(item.learner, item.kind, item.step, start + item.at))
+    const { learner, kind, step } = item
+    if (kind === 'start' || kind === 'autosave' || kind === 'submit') {
+      const previous = learner.testChain ?? Promise.resolve()
+      learner.testChain = previous.then(() => send(learner, kind, step, start + item.at))
+      inFlight.push(learner.testChain)
+    } else inFlight.push(send(learner, kind, step, start + item.at))
   }
   const remaining = start + DURATION_S * 1000 - performance.now()
   if (remaining > 0) await sleep(remaining)
@@ -407,6 +447,7 @@ async function runStep(
   const pidsAfter = await backendPids(monitor, database)
   const dbCpu = monitor ? pidsAfter.reduce((sum, pid) => sum + cpuSeconds(pid) - (dbBefore.get(pid) ?? 0), 0) : null
   const generator = process.cpuUsage(generatorBefore)
+  const machineAfter = machineTicks()
   lag.disable()
   // What was sent in the window still counts, however long it takes (a timeout would hide the queue).
   const windowEnd = performance.now()
@@ -417,6 +458,9 @@ async function runStep(
   return {
     n,
     requests: schedule.length,
+    serverCpuMsPerRequest: (Math.max(0, serverCpu - (idle.server / 100) * windowS) * 1000) / Math.max(1, sorted.length),
+    dbCpuMsPerRequest: dbCpu === null ? null : (Math.max(0, dbCpu - ((idle.db ?? 0) / 100) * windowS) * 1000) / Math.max(1, sorted.length),
+    machineBusy: ((machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)) * 100,
     rps: sorted.length / windowS,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
@@ -431,6 +475,20 @@ async function runStep(
     errorSamples,
     window: { fromUs, toUs },
   }
+}
+
+const IDLE_S = 5
+
+/** CPU % of the servers (together) and of the database backends over IDLE_S seconds without load. */
+async function idleCpu(servers: RunningServer[], monitor: pg.Client | undefined, database: string) {
+  const pids = await backendPids(monitor, database)
+  const dbBefore = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]))
+  const before = servers.map((s) => cpuSeconds(s.child.pid!))
+  await sleep(IDLE_S * 1000)
+  const server = servers.reduce((sum, s, i) => sum + cpuSeconds(s.child.pid!) - before[i]!, 0)
+  const after = await backendPids(monitor, database)
+  const db = monitor ? after.reduce((sum, pid) => sum + cpuSeconds(pid) - (dbBefore.get(pid) ?? 0), 0) : null
+  return { server: (server / IDLE_S) * 100, db: db === null ? null : (db / IDLE_S) * 100 }
 }
 
 /** Waits until every server answers a hello within 50 ms (the previous step's work is done). */
@@ -481,7 +539,10 @@ function printSteps(results: StepResult[], database: string) {
           'max ms': round(r.max),
           errors: r.errors,
           'server CPU %': round(r.serverCpu),
+          'server CPU ms/req': +r.serverCpuMsPerRequest.toFixed(1),
           [database === 'PGlite' ? 'database CPU %' : 'PostgreSQL CPU %']: r.dbCpu === null ? 'in the server' : round(r.dbCpu),
+          'PostgreSQL CPU ms/req': r.dbCpuMsPerRequest === null ? '-' : +r.dbCpuMsPerRequest.toFixed(1),
+          'machine busy %': round(r.machineBusy),
           'generator CPU %': round(r.generatorCpu),
           'generator lag p99 ms': round(r.generatorLagP99),
           'drain s': +r.drainS.toFixed(1),
@@ -499,6 +560,26 @@ function printSteps(results: StepResult[], database: string) {
     if (r.generatorLagP99 > 50)
       console.warn(`  the generator itself lagged (p99 ${round(r.generatorLagP99)} ms): this step's latencies include its own delay`)
   }
+}
+
+/**
+ * What the CPU cost per request of the first (lightest) step says a quiet box would carry: a server instance's main
+ * thread runs on one core at most; with PostgreSQL, every instance and the database share the machine's cores.
+ */
+function cpuCeiling(r: StepResult): string | null {
+  if (!(r.serverCpuMsPerRequest > 0)) return null
+  const perLearner = LOOP.length / CYCLE_S
+  const oneCore = 1000 / r.serverCpuMsPerRequest / perLearner
+  const perRequest = r.serverCpuMsPerRequest + (r.dbCpuMsPerRequest ?? 0)
+  const box = (availableParallelism() * 1000) / perRequest / perLearner
+  const boxPart =
+    r.dbCpuMsPerRequest === null
+      ? ''
+      : `; all ${availableParallelism()} CPUs of this box, servers and PostgreSQL together, about ${round(box)}`
+  return (
+    `CPU ceiling from N = ${r.n} (${r.serverCpuMsPerRequest.toFixed(1)} ms of server CPU per request${r.dbCpuMsPerRequest === null ? '' : ` + ${r.dbCpuMsPerRequest.toFixed(1)} ms of PostgreSQL`}): ` +
+    `one instance's core saturates at about ${round(oneCore)} learners${boxPart}, if nothing else ran on the machine.`
+  )
 }
 
 async function main() {
@@ -536,6 +617,13 @@ async function main() {
     }
     openPools()
 
+    // What the servers and the database burn with no learner at all (timers, the job engine's polling): taken off
+    // each step's CPU before dividing it by the requests.
+    await settle(servers)
+    const idle = await idleCpu(servers, monitor, args.database)
+    console.log(
+      `Idle for ${IDLE_S} s: servers ${idle.server.toFixed(1)} % CPU${idle.db === null ? '' : `, PostgreSQL ${idle.db.toFixed(1)} %`} (a core = 100 %).`,
+    )
     const results: StepResult[] = []
     for (const n of STEPS) {
       const last = results.at(-1)
@@ -545,7 +633,7 @@ async function main() {
       }
       await settle(servers)
       console.log(`N = ${n}: ${DURATION_S} s… (load average ${loadavg()[0]!.toFixed(1)})`)
-      results.push(await runStep(n, learners, servers, pools, seed, monitor, args.database))
+      results.push(await runStep(n, learners, servers, pools, seed, monitor, args.database, idle))
     }
     const database = databaseUrl ? 'PostgreSQL' : 'PGlite'
     printSteps(results, database)
@@ -557,6 +645,9 @@ async function main() {
         : `Capacity: N = ${capacity}${capacity === MAX_N ? ' or more (the largest step tried)' : ''} learners with p99 < ${P99_LIMIT_MS} ms and no error (${label}; load average now ${loadavg()[0]!.toFixed(1)}).`,
     )
 
+    const ceiling = cpuCeiling(results[0]!)
+    if (ceiling) console.log(ceiling)
+
     if (args.profile !== 'off') {
       const n = args.profile === 'capacity' ? (capacity ?? STEPS[0]!) : Number(args.profile)
       // The first instance again, its main thread profiled for one step (written when it exits).
@@ -564,7 +655,7 @@ async function main() {
       openPools()
       await settle(servers)
       console.log(`Profiling instance 1 for one step at N = ${n}…`)
-      const profiled = await runStep(n, learners, servers, pools, seed, monitor, args.database)
+      const profiled = await runStep(n, learners, servers, pools, seed, monitor, args.database, idle)
       console.log(
         `Profiled step: ${profiled.rps.toFixed(1)} requests/s, p50 ${round(profiled.p50)} ms, p99 ${round(profiled.p99)} ms, ${profiled.errors} errors (the profiler slows it).`,
       )
