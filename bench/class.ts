@@ -575,7 +575,8 @@ function printSteps(results: StepResult[], database: string) {
 function cpuCeiling(r: StepResult): string | null {
   if (!(r.serverCpuMsPerRequest > 0)) return null
   const perLearner = LOOP.length / CYCLE_S
-  const oneCore = 1000 / r.serverCpuMsPerRequest / perLearner
+  // Each instance takes its share of the requests on its own core.
+  const oneCore = (INSTANCES * 1000) / r.serverCpuMsPerRequest / perLearner
   const perRequest = r.serverCpuMsPerRequest + (r.dbCpuMsPerRequest ?? 0)
   const box = (availableParallelism() * 1000) / perRequest / perLearner
   const boxPart =
@@ -584,7 +585,7 @@ function cpuCeiling(r: StepResult): string | null {
       : `; all ${availableParallelism()} CPUs of this box, servers and PostgreSQL together, about ${round(box)}`
   return (
     `CPU ceiling from N = ${r.n} (${r.serverCpuMsPerRequest.toFixed(1)} ms of server CPU per request${r.dbCpuMsPerRequest === null ? '' : ` + ${r.dbCpuMsPerRequest.toFixed(1)} ms of PostgreSQL`}): ` +
-    `one instance's core saturates at about ${round(oneCore)} learners${boxPart}, if nothing else ran on the machine.`
+    `${INSTANCES > 1 ? `the ${INSTANCES} instances' cores (one each) saturate` : "the instance's core saturates"} at about ${round(oneCore)} learners${boxPart}, if nothing else ran on the machine.`
   )
 }
 

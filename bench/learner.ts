@@ -15,6 +15,8 @@ import { DATABASE_LABEL, api, signInLearner, startServer, uploadClip, type Runni
 import { drain, load, ratioRow } from './load.ts'
 
 const BROWSER = { 'accept-encoding': 'br, gzip' }
+/** Sign-ins of the one account at once: under the login throttle's 5 pending attempts per account and address. */
+const SIGN_IN_CONNECTIONS = 4
 
 /** A 3×4×5 package with the e2e clip in its first sub-topic: answers the package and the video ids. */
 async function buildPackage(server: RunningServer): Promise<{ packageId: number; videoId: number }> {
@@ -74,12 +76,13 @@ async function main() {
     await run("viewer's tree (GET /packages/{id})", `${base}/api/packages/${packageId}`, { ...auth, ...BROWSER })
     await run("a video's signed URL (GET /videos/{id})", `${base}/api/videos/${videoId}`, { ...auth, ...BROWSER })
     // Last: the hashes of the sign-ins still queued when the row ends go on for seconds after it (a hello answers
-    // meanwhile, so drain() cannot see them), and would run under any row that came next.
+    // meanwhile, so drain() cannot see them), and would run under any row that came next. 4 connections: every
+    // attempt counts as a failure of this one account until it succeeds, and the throttle answers 429 from 5.
     await run(
-      'sign in (POST /oauth2/loginUser)',
+      'sign in (POST /oauth2/loginUser, 4 connections)',
       `${base}/api/oauth2/loginUser`,
       { 'content-type': 'application/json' },
-      { method: 'POST', body: JSON.stringify({ email: account.email, password: learner.password }) },
+      { method: 'POST', body: JSON.stringify({ email: account.email, password: learner.password }), connections: SIGN_IN_CONNECTIONS },
     )
 
     const [hello] = results
