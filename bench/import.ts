@@ -9,7 +9,7 @@
  */
 import ExcelJS from 'exceljs'
 import { TEMPLATE_HEADERS } from '../contract/mcq-import.ts'
-import { createSubTopics, median, startServer } from './support.ts'
+import { DATABASE_LABEL, createSubTopics, median, startServer } from './support.ts'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000)
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3)
@@ -44,7 +44,7 @@ async function main() {
   console.log(`Spreadsheet: ${ROWS} rows, ${(file.length / 1024).toFixed(0)} KiB.`)
   const server = await startServer()
   try {
-    console.log(`Server up on ${server.base} (embedded PGlite, Node ${process.version}).`)
+    console.log(`Server up on ${server.base} (${DATABASE_LABEL}, Node ${process.version}).`)
     const subTopicIds = await createSubTopics(server, REPEAT + 1)
 
     const upload = async (subTopicId: number) => {

@@ -19,7 +19,7 @@ export async function load(
   url: string,
   headers: Record<string, string> = {},
   expect: number | number[] = 200,
-  request: { method?: string; body?: string } = {},
+  request: { method?: string; body?: string; connections?: number } = {},
 ): Promise<Result> {
   // A generous per-request timeout: a slow answer counts in the latency figures instead of vanishing as an error.
   const instance = autocannon({

@@ -70,10 +70,20 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts `node server/index.ts` with its data under `parentDir` (a fresh temporary directory when absent) and signs in as admin. */
-export async function startServer(options: { parentDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/**
+ * Starts `node server/index.ts` with its data under `parentDir` (a fresh temporary directory when absent) and signs in
+ * as admin. `databaseUrl` names a PostgreSQL database the caller made and drops (several servers may share it);
+ * without it, a fresh database on BENCH_DATABASE_URL's server, or the embedded one.
+ */
+export async function startServer(
+  options: { parentDir?: string; env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(options.parentDir ?? tmpdir(), 'learnpack-bench-'))
-  const database = process.env.BENCH_DATABASE_URL ? await freshDatabase(process.env.BENCH_DATABASE_URL) : undefined
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : process.env.BENCH_DATABASE_URL
+      ? await freshDatabase(process.env.BENCH_DATABASE_URL)
+      : undefined
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') }
@@ -213,6 +223,23 @@ export async function signInLearner(server: RunningServer, packageIds: number[])
   })
   await api(server.base, 'PUT', `/api/user/${session.user.id}/assign-packages`, { packageIds }, server.token)
   return { id: session.user.id, token: session.token, password: learner.password }
+}
+
+/** Uploads the e2e clip (and its thumbnail) as a video of `subTopicId`; answers the video's id. */
+export async function uploadClip(server: RunningServer, subTopicId: number, title = 'First lesson'): Promise<number> {
+  const fixtures = path.join(ROOT, 'tests/e2e/fixtures')
+  const body = new FormData()
+  body.append('title', title)
+  body.append('video', new Blob([readFileSync(path.join(fixtures, 'clip.mp4'))], { type: 'video/mp4' }), 'clip.mp4')
+  body.append('thumbnail', new Blob([readFileSync(path.join(fixtures, 'thumbnail.png'))], { type: 'image/png' }), 'thumbnail.png')
+  const res = await fetch(`${server.base}/api/videos/upload/${subTopicId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.token}` },
+    body,
+  })
+  const json = (await res.json()) as { data?: { id: number }; message?: string }
+  if (res.status !== 201) throw new Error(`Video upload answered ${res.status}: ${json.message}`)
+  return json.data!.id
 }
 
 /** The resident set size of a process in bytes (Linux /proc; null elsewhere). */
