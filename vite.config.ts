@@ -56,7 +56,7 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'], priority: 2 },
             // The signed-in screens: the shell and what two or more of the learner's screens share, then each screen's own.
             { name: 'shell', test: screens.inShell, priority: 1 },
-            { name: screens.screenChunk, priority: 0 },
+            { name: screens.screenChunk, debugName: 'screens', priority: 0 },
           ],
         },
       },
