@@ -4,8 +4,10 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
+import { screenChunks } from './scripts/screen-chunks.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
+const screens = screenChunks()
 
 export default defineConfig({
   base: process.env.BASE_PATH ?? '/',
@@ -13,12 +15,14 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // Loaders and pending components are split too, so no screen's code rides along with the first load.
+      // A route's loader, components and pending/error views in one lazy chunk: one request per route, none of it in
+      // the first load.
       codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
       },
     }),
     react(),
+    screens.plugin,
     // .br and .gz beside every text asset; the server sends the best one the client accepts (server/http/spa.ts).
     compression({
       include: /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
@@ -34,6 +38,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // No preload lists in the entry for lazy routes (they cost '/' about 2 kB): a signed-in screen's chunk imports only the
+    // shell and entry chunks, and the router asks for the shell's chunk and the screen's at once.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
@@ -43,11 +49,14 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|hono)[\\/]/,
-              priority: 2,
+              priority: 3,
             },
             // The rest of what the entry imports (the landing screen, Mantine's core, the api layer) in one chunk too:
             // a dozen sub-kilobyte chunks each pay their own request and compression context.
-            { name: 'initial', tags: ['$initial'], priority: 1 },
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            // The signed-in screens: the shell and what two or more of the learner's screens share, then each screen's own.
+            { name: 'shell', test: screens.inShell, priority: 1 },
+            { name: screens.screenChunk, debugName: 'screens', priority: 0 },
           ],
         },
       },

@@ -1,14 +1,14 @@
 import { z } from 'zod'
 import { id } from './content.ts'
 import { text } from './text.ts'
+import { REVIEW_POLICIES } from './rules.ts'
 
 /**
  * Assessments: a sub-topic's test settings, sittings held on the server (draw, order and deadline
  * pinned when a test starts, answers autosaved), and what a learner may see after grading (the review policy).
  */
 
-export const REVIEW_POLICIES = ['never', 'score', 'answers', 'answers_and_explanations'] as const
-export type ReviewPolicy = (typeof REVIEW_POLICIES)[number]
+export { REVIEW_POLICIES, type ReviewPolicy } from './rules.ts'
 export const SCORING_RULES = ['all_or_nothing', 'partial'] as const
 export type ScoringRule = (typeof SCORING_RULES)[number]
 export const SITTING_MODES = ['test', 'mistakes'] as const

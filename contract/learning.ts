@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { id, repeatedQuery } from './content.ts'
 import { text } from './text.ts'
+import { COMMENT_MAX } from './rules.ts'
 import { type ReviewItem, type SubmitInput, attemptAdditions, reviewItemSchema, reviewLevelSchema, submitInput } from './assessment.ts'
 
 export const TARGET_TYPES = ['PACKAGE', 'SKILL'] as const
@@ -57,7 +58,7 @@ export type Review = z.infer<typeof reviewSchema>
 export const reviewSummarySchema = z.object({ averageRating: z.number(), totalReviews: z.number().int() }).meta({ id: 'ReviewSummary' })
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>
 
-export const COMMENT_MAX = 2000
+export { COMMENT_MAX } from './rules.ts'
 
 export const commentInput = z.object({
   videoId: id,

@@ -19,3 +19,8 @@ export type CaptionKind = (typeof CAPTION_KINDS)[number]
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const
 /** Caption files are small text; anything larger is not one. */
 export const MAX_CAPTION_BYTES = 2 * 1024 * 1024
+/** What a learner may see of an attempt after grading, from least to most. */
+export const REVIEW_POLICIES = ['never', 'score', 'answers', 'answers_and_explanations'] as const
+export type ReviewPolicy = (typeof REVIEW_POLICIES)[number]
+/** The longest comment on a video, in characters. */
+export const COMMENT_MAX = 2000

@@ -9,6 +9,11 @@ export { API_PREFIX, endSession, sessionEndOf, setUnauthorizedHandler } from './
 let http: Promise<typeof import('./http.ts')> | undefined
 const loadHttp = () => (http ??= import('./http.ts'))
 
+/** Starts loading ky before the first call: a signed-in screen's loader then calls without waiting for it. */
+export function preloadHttp() {
+  void loadHttp()
+}
+
 /**
  * Every API path, typed from the server's routes (server/app.ts `ApiType`): its params, query and JSON body,
  * and its answer. `api.packages[':id'].$get({ param: { id: '1' } })`. It sends through the one ky instance.

@@ -3,7 +3,6 @@ import type { CaptionTrack } from '../../contract/captions.ts'
 import type { Caption } from '../../contract/content.ts'
 import { api, unwrap } from '../api/client.ts'
 import { fetchCaptionFile } from '../api/caption-file.ts'
-import { transcriptCues } from '../lib/transcript.ts'
 import { successToast } from './meta.ts'
 import { invalidateSubTopicMedia, subTopicKeys } from './subtopics.ts'
 import { useUploadMutation } from './upload-mutation.ts'
@@ -24,7 +23,11 @@ export const captionCoverageQueryOptions = () =>
 export const captionCuesQueryOptions = (caption: Caption) =>
   queryOptions({
     queryKey: [...captionKeys.cues(caption.id), caption.url] as const,
-    queryFn: async ({ signal }) => transcriptCues(await fetchCaptionFile(caption.url, signal)),
+    // The WebVTT parser comes with the first transcript, not with the viewer's first load.
+    queryFn: async ({ signal }) => {
+      const [vtt, { transcriptCues }] = await Promise.all([fetchCaptionFile(caption.url, signal), import('../lib/transcript-cues.ts')])
+      return transcriptCues(vtt)
+    },
     staleTime: Number.POSITIVE_INFINITY,
   })
 

@@ -1,11 +1,14 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AppLayout } from '../components/shell/AppLayout.tsx'
 import { getToken } from '../api/session.ts'
+import { preloadHttp } from '../api/client.ts'
 
 /** Pathless layout: every signed-in screen sits in the shell; signed-out visitors go to `/`, which brings them back after signing in. */
 export const Route = createFileRoute('/_shell')({
   beforeLoad: ({ location }) => {
     if (!getToken()) throw redirect({ to: '/', search: { redirect: location.href } })
+    // Alongside the screen's chunk, not after it: the screen's loader calls the API as soon as it runs.
+    preloadHttp()
   },
   component: AppLayout,
 })

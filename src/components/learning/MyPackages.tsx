@@ -11,7 +11,8 @@ import { FeedbackDialog, type FeedbackTarget } from './FeedbackDialog.tsx'
 import { ListControls } from '../ui/ListControls.tsx'
 import { CertificateStanding } from './CertificateStanding.tsx'
 import { PackageProgressLine } from './PackageProgressLine.tsx'
-import { MY_PACKAGE_SORTS, filterMyPackages, type MyPackageSort } from './list.ts'
+import { MY_PACKAGE_SORTS, type MyPackageSort } from './list.ts'
+import { filterMyPackages } from './filter-my-packages.ts'
 import { ButtonLink } from '../ui/links.tsx'
 
 interface MyPackagesProps {

@@ -7,9 +7,12 @@ import {
   type ListedPackage,
   type PackageSort,
 } from '../../lib/package-list.ts'
-import { byUrgency, type DueState } from '../../lib/due-words.ts'
 
-/** Search and sort of the learner's package lists: the catalogue on the home page and My Learning Packages. */
+/**
+ * Search and sort of the learner's package lists: the catalogue on the home page and My Learning Packages. The routes'
+ * search schemas read this file from the entry chunk, so it stays free of dayjs (filtering by due date is in
+ * filter-my-packages.ts).
+ */
 
 // ---------- the catalogue (learner home): name A-Z, name Z-A, newest first, oldest first ----------
 
@@ -52,9 +55,3 @@ export const myPackagesSearch = objectOf({
     DEFAULT_MY_PACKAGES_SEARCH.sort,
   ),
 })
-
-/** 'Due first': overdue and due soon at the top (by title among equals); the other sorts as in every package list. */
-export function filterMyPackages<T extends ListedPackage & DueState>(packages: readonly T[], q: string, sort: MyPackageSort): T[] {
-  const listed = filterAndSortPackages(packages, q, orderOf(MY_PACKAGE_SORTS, sort))
-  return sort === 'due' ? listed.sort(byUrgency) : listed
-}

@@ -1,4 +1,4 @@
-import { splitCorrect, type OptionLetter } from '../../../contract/media.ts'
+import { splitCorrect, type OptionLetter } from '../../../contract/mcq-options.ts'
 
 /** 'B,D' → ['B', 'D']. */
 export const correctLetters = (correctOption: string) => splitCorrect(correctOption) as OptionLetter[]

@@ -1,4 +1,4 @@
-import { REVIEW_POLICIES } from '../../../contract/assessment.ts'
+import { REVIEW_POLICIES } from '../../../contract/rules.ts'
 import type { OverviewSubTopic } from '../../../contract/test-overview.ts'
 
 /** A test over several sub-topics shows what the strictest of their review policies allows (as the server grades it). */

@@ -1,5 +1,5 @@
 import type { Comment } from '../../../../contract/learning.ts'
-import { COMMENT_MAX } from '../../../../contract/learning.ts'
+import { COMMENT_MAX } from '../../../../contract/rules.ts'
 import { usePostComment, useUpdateComment } from '../../../queries/comments.ts'
 import { RatingDialog } from '../RatingDialog.tsx'
 

@@ -1,0 +1,74 @@
+import { screenChunks } from './screen-chunks.ts'
+
+const root = '/app'
+const split = (route: string) => `${root}/src/routes/${route}?tsr-split=component---loader`
+const barrel = `${root}/node_modules/@mantine/core/esm/index.mjs`
+const mantine = (name: string) => `${root}/node_modules/@mantine/core/esm/components/${name}/${name}.mjs`
+
+interface Module {
+  importedIds: string[]
+  isEntry?: boolean
+  code?: string
+}
+
+/** Runs the plugin over a module graph, as the build does once every module is loaded. */
+function chunksOf(modules: Record<string, Module>) {
+  const { plugin, inShell, screenChunk } = screenChunks()
+  const graph = {
+    getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
+    getModuleInfo: (id: string) => {
+      const m = modules[id]
+      return m ? { importedIds: m.importedIds, isEntry: m.isEntry ?? false, code: m.code ?? null } : null
+    },
+  }
+  ;(plugin.buildEnd as unknown as (this: typeof graph) => void).call(graph)
+  return (id: string) => (inShell(id) ? 'shell' : screenChunk(id))
+}
+
+const barrelCode = ['Button', 'Table', 'Modal', 'Card']
+  .map((name) => `import { ${name} } from "./components/${name}/${name}.mjs";`)
+  .join('\n')
+
+describe('chunks by screen', () => {
+  const modules: Record<string, Module> = {
+    [`${root}/src/main.tsx`]: { isEntry: true, importedIds: [`${root}/src/landing.tsx`] },
+    [`${root}/src/landing.tsx`]: { importedIds: [barrel], code: `import { Button } from "@mantine/core";` },
+    [barrel]: { importedIds: ['Button', 'Table', 'Modal', 'Card'].map(mantine), code: barrelCode },
+    [mantine('Button')]: { importedIds: [] },
+    [mantine('Table')]: { importedIds: [] },
+    [mantine('Modal')]: { importedIds: [] },
+    [mantine('Card')]: { importedIds: [] },
+    [split('_shell.tsx')]: { importedIds: [`${root}/src/Shell.tsx`] },
+    [`${root}/src/Shell.tsx`]: { importedIds: [barrel], code: `import { Button, Modal } from "@mantine/core";` },
+    [split('_shell/topics/$id.tsx')]: { importedIds: [`${root}/src/Viewer.tsx`, `${root}/src/shared.ts`] },
+    [`${root}/src/Viewer.tsx`]: { importedIds: [barrel], code: `import { Table, type TableProps } from "@mantine/core";` },
+    [split('_shell/mcq-test/$subTopicIds.tsx')]: { importedIds: [`${root}/src/Test.tsx`, `${root}/src/shared.ts`] },
+    [`${root}/src/Test.tsx`]: { importedIds: [barrel], code: `import { Table as T } from "@mantine/core";` },
+    [`${root}/src/shared.ts`]: { importedIds: [] },
+    [split('_shell/_admin/reports.tsx')]: { importedIds: [barrel], code: `import { Card } from "@mantine/core";` },
+  }
+  const chunkOf = chunksOf(modules)
+
+  it("puts a module only one screen imports into that screen's chunk", () => {
+    expect(chunkOf(`${root}/src/Viewer.tsx`)).toBe('viewer')
+    expect(chunkOf(split('_shell/topics/$id.tsx'))).toBe('viewer')
+    expect(chunkOf(`${root}/src/Test.tsx`)).toBe('test')
+  })
+
+  it('puts what the shell imports, and what two screens share, into the shell chunk', () => {
+    expect(chunkOf(`${root}/src/Shell.tsx`)).toBe('shell')
+    expect(chunkOf(mantine('Modal'))).toBe('shell')
+    expect(chunkOf(`${root}/src/shared.ts`)).toBe('shell')
+  })
+
+  it('looks through a barrel to the modules of the names imported, aliases and type imports included', () => {
+    // Viewer and Test both name Table (Test under an alias): shared. Card comes only with an unnamed screen.
+    expect(chunkOf(mantine('Table'))).toBe('shell')
+    expect(chunkOf(mantine('Card'))).toBeNull()
+  })
+
+  it("leaves what the entry imports to the entry's chunk, and unnamed screens to automatic chunking", () => {
+    expect(chunkOf(mantine('Button'))).toBeNull()
+    expect(chunkOf(split('_shell/_admin/reports.tsx'))).toBeNull()
+  })
+})

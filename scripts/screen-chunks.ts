@@ -1,0 +1,139 @@
+/**
+ * Chunks by screen for the signed-in routes (vite.config.ts): every module that the shell or two or more of the
+ * screens named below import (statically, through any depth) goes into one `shell` chunk; a module only one of them
+ * imports goes into that screen's chunk. A screen then loads the entry's chunks, the shell and its own chunk (a
+ * handful of requests) instead of a chunk per component, and none of another screen's code.
+ *
+ * Modules the entry imports are left to the `initial` group, those no named screen imports to rolldown's automatic
+ * chunking (the admin screens reuse the shell chunk, which every signed-in screen has loaded already).
+ */
+import path from 'node:path'
+import type { Plugin } from 'vite'
+
+/** Route files (under src/routes) whose split chunk roots a screen's chunk; `_shell.tsx` is the shell. */
+const SCREENS: Record<string, string> = {
+  '_shell.tsx': 'shell',
+  '_shell/user/my-dashboard.tsx': 'learner-home',
+  '_shell/topics/$id.tsx': 'viewer',
+  '_shell/mcq-test/$subTopicIds.tsx': 'test',
+}
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>
+  getModuleInfo(id: string): { importedIds: readonly string[]; isEntry: boolean; code: string | null } | null
+}
+
+/**
+ * Barrel files (one module re-exporting a package) by package name. The graph has a barrel import every module of
+ * its package; a module that imports names from one is taken to import just the modules those names come from.
+ */
+const BARRELS: Record<string, RegExp> = {
+  '@mantine/core': /\/node_modules\/@mantine\/core\/esm\/index\.mjs$/,
+  '@mantine/hooks': /\/node_modules\/@mantine\/hooks\/esm\/index\.mjs$/,
+  '@tabler/icons-react': /\/node_modules\/@tabler\/icons-react\/dist\/esm\/tabler-icons-react\.mjs$/,
+}
+const barrelPackage = (id: string) => Object.keys(BARRELS).find((name) => BARRELS[name]!.test(normalise(id)))
+const namesIn = (list: string) =>
+  list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/))
+
+/** A barrel's names and the module each comes from (`import { A as B } from './x.mjs'`, `export { default as C } from './y.mjs'`). */
+function barrelExports(id: string, code: string): Map<string, string> {
+  const names = new Map<string, string>()
+  const dir = path.dirname(id)
+  for (const [, list, from] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g))
+    for (const [name, alias] of namesIn(list!)) names.set(alias ?? name!, path.join(dir, from!))
+  for (const [, list, from] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g))
+    for (const [, alias] of namesIn(list!)) if (alias) names.set(alias, path.join(dir, from!))
+  return names
+}
+
+/** What a module imports, with each barrel replaced by the modules of the names the module takes from it. */
+function importsOf(graph: ModuleGraph, id: string, barrels: Map<string, Map<string, string>>): string[] {
+  const info = graph.getModuleInfo(id)
+  if (!info) return []
+  const imports: string[] = []
+  for (const imported of info.importedIds) {
+    const pkg = barrelPackage(imported)
+    if (!pkg) {
+      imports.push(imported)
+      continue
+    }
+    let exports = barrels.get(imported)
+    if (!exports) {
+      exports = barrelExports(imported, graph.getModuleInfo(imported)?.code ?? '')
+      barrels.set(imported, exports)
+    }
+    const from = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${pkg}["']`, 'g')
+    for (const [, list] of (info.code ?? '').matchAll(from))
+      for (const [name] of namesIn(list!)) {
+        const module = exports.get(name!)
+        if (module) imports.push(module)
+      }
+  }
+  return imports
+}
+
+const normalise = (id: string) => id.replaceAll('\\', '/')
+
+/** Which screen a route split module roots (TanStack's `?tsr-split=` modules), if any. */
+function screenOf(id: string): string | undefined {
+  const match = /\/src\/routes\/(.+)\?tsr-split=/.exec(normalise(id))
+  return match ? SCREENS[match[1]!] : undefined
+}
+
+/** Every module `root` imports statically, itself included. */
+function staticClosure(graph: ModuleGraph, root: string, barrels: Map<string, Map<string, string>>): Set<string> {
+  const seen = new Set([root])
+  const queue = [root]
+  while (queue.length > 0) {
+    for (const next of importsOf(graph, queue.pop()!, barrels)) {
+      if (seen.has(next)) continue
+      seen.add(next)
+      queue.push(next)
+    }
+  }
+  return seen
+}
+
+/**
+ * The plugin that reads the module graph once it is complete, and whether a module belongs in the shell chunk or in
+ * which screen's chunk (for two codeSplitting groups, the shell's of higher priority so that it is formed first).
+ */
+export function screenChunks(): { plugin: Plugin; inShell: (id: string) => boolean; screenChunk: (id: string) => string | null } {
+  const chunkOf = new Map<string, string>()
+  const plugin: Plugin = {
+    name: 'learnpack:screen-chunks',
+    apply: 'build',
+    buildEnd() {
+      chunkOf.clear()
+      const graph = this as unknown as ModuleGraph
+      const barrels = new Map<string, Map<string, string>>()
+      const ids = [...graph.getModuleIds()]
+      const initial = new Set(ids.filter((id) => graph.getModuleInfo(id)?.isEntry).flatMap((id) => [...staticClosure(graph, id, barrels)]))
+      const usedBy = new Map<string, Set<string>>()
+      for (const id of ids) {
+        const screen = screenOf(id)
+        if (!screen) continue
+        for (const module of staticClosure(graph, id, barrels)) {
+          if (initial.has(module)) continue
+          const screens = usedBy.get(module) ?? new Set<string>()
+          screens.add(screen)
+          usedBy.set(module, screens)
+        }
+      }
+      for (const [module, screens] of usedBy) chunkOf.set(module, screens.size === 1 && !screens.has('shell') ? [...screens][0]! : 'shell')
+    },
+  }
+  return {
+    plugin,
+    inShell: (id) => chunkOf.get(id) === 'shell',
+    screenChunk: (id) => {
+      const chunk = chunkOf.get(id)
+      return chunk && chunk !== 'shell' ? chunk : null
+    },
+  }
+}
