@@ -40,7 +40,15 @@ async function openWorkerDatabase(): Promise<WorkerDatabase> {
     database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]), onQuery })
   }
   const emptyAll = await emptyScript(database)
-  return { database, queries, empty: () => runScript(database, emptyAll) }
+  return {
+    database,
+    queries,
+    async empty() {
+      await runScript(database, emptyAll)
+      // The rows went with triggers off: no cache heard of it.
+      database.changes.clearAll()
+    },
+  }
 }
 
 /**
