@@ -16,7 +16,10 @@ export interface Guards {
 }
 
 /** What the guard checks of an account, kept in memory until a trigger says it changed (migration 0019). */
-const sessionsOfUsers = invalidatedCache<{ id: number; role: Role; sessionVersion: number; signedOutEverywhereVersion: number }>('user', 20_000)
+const sessionsOfUsers = invalidatedCache<{ id: number; role: Role; sessionVersion: number; signedOutEverywhereVersion: number }>(
+  'user',
+  20_000,
+)
 
 export function createGuards({ db, tokens }: AppDeps): Guards {
   // Every authenticated call runs it: prepared at first use (named, so PostgreSQL plans it once per connection).

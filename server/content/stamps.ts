@@ -40,7 +40,11 @@ export async function packageStamp(db: Db, viewer: AuthUser, owner: Owner, id: n
   if (owner === 'package') {
     if (viewer.role !== 'admin' && !(await assignedPackageIds(db, viewer.id)).has(id)) return null
     const tag = await packageTags.get(db, id, async () => {
-      const [row] = rowsOf<Row>(await db.execute(sql`select p.id as package_id, p.content_version as version, ${CREATED} as created from packages p where p.id = ${id}`))
+      const [row] = rowsOf<Row>(
+        await db.execute(
+          sql`select p.id as package_id, p.content_version as version, ${CREATED} as created from packages p where p.id = ${id}`,
+        ),
+      )
       return row && tagOf(row)
     })
     return tag ? { packageId: id, tag } : null

@@ -72,13 +72,13 @@ const migrationsDir = () =>
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (sql: string) => options.onQuery!(sql) } : undefined
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.databaseUrl,
-      max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    })
+    }
+    const pool = new pg.Pool({ ...connection, max: 10 })
     const db = drizzlePg(pool, { schema, logger })
-    const changes = postgresChangeFeed(options.databaseUrl)
+    const changes = postgresChangeFeed(connection)
     attachChangeFeed(db as unknown as Db, changes)
     return {
       db: db as unknown as Db,

@@ -1,10 +1,11 @@
 -- The server keeps users' roles and session versions, learners' assigned packages and packages' content versions in
 -- memory (server/db/invalidated-cache.ts). These triggers tell every instance, in the writer's own transaction, what
 -- changed: PostgreSQL delivers a NOTIFY when and only when the transaction commits. Triggers catch every writer,
--- present and future. Assignments use statement-level triggers: one notification per learner per statement.
+-- present and future. Assignments use statement-level triggers: one notification per learner per statement. Payloads
+-- start with the schema, so instances of another schema on the same database (test runs) ignore them.
 CREATE OR REPLACE FUNCTION notify_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('learnpack_cache', 'user:' || OLD.id);
+  PERFORM pg_notify('learnpack_cache', current_schema() || '/user:' || OLD.id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -18,9 +19,9 @@ CREATE TRIGGER users_cache_delete AFTER DELETE ON users FOR EACH ROW EXECUTE FUN
 CREATE OR REPLACE FUNCTION notify_assignment_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM pg_notify('learnpack_cache', 'access:' || u.user_id) FROM (SELECT DISTINCT r.user_id FROM new_rows r) u;
+    PERFORM pg_notify('learnpack_cache', current_schema() || '/access:' || u.user_id) FROM (SELECT DISTINCT r.user_id FROM new_rows r) u;
   ELSE
-    PERFORM pg_notify('learnpack_cache', 'access:' || u.user_id) FROM (SELECT DISTINCT r.user_id FROM old_rows r) u;
+    PERFORM pg_notify('learnpack_cache', current_schema() || '/access:' || u.user_id) FROM (SELECT DISTINCT r.user_id FROM old_rows r) u;
   END IF;
   RETURN NULL;
 END $$;
@@ -31,7 +32,7 @@ CREATE TRIGGER user_packages_cache_delete AFTER DELETE ON user_packages REFERENC
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION notify_package_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('learnpack_cache', 'package:' || OLD.id);
+  PERFORM pg_notify('learnpack_cache', current_schema() || '/package:' || OLD.id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
