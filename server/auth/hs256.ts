@@ -37,7 +37,7 @@ export function verifyHs256(token: string, key: Buffer, nowSeconds: number): Hs2
   if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) return null
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
   const header = decodeJson(headerPart)
-  if (!header || header.alg !== 'HS256' || header.typ !== 'JWT' || 'crit' in header || 'b64' in header) return null
+  if (header?.alg !== 'HS256' || header.typ !== 'JWT' || 'crit' in header || 'b64' in header) return null
   const signature = Buffer.from(signaturePart, 'base64url')
   const expected = createHmac('sha256', key).update(`${headerPart}.${payloadPart}`).digest()
   if (signature.byteLength !== expected.byteLength || !timingSafeEqual(signature, expected)) return null
