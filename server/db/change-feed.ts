@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 
 /**
@@ -8,7 +9,7 @@ import pg from 'pg'
  * `<schema>/<kind>:<id>`; a feed hears only its own schema.
  */
 export const CHANGE_CHANNEL = 'learnpack_cache'
-/** The LISTENing connection's name in pg_stat_activity. */
+/** The LISTENing connections' names in pg_stat_activity start with it. */
 export const FEED_APPLICATION_NAME = 'learnpack-change-feed'
 
 /** What moved on: a user's role or session versions (or the account went), a learner's assignments, a package. */
@@ -16,6 +17,8 @@ export type ChangeKind = 'user' | 'access' | 'package'
 export type Change = { kind: ChangeKind; id: number } | { kind: 'all' }
 
 export interface ChangeFeed {
+  /** On PostgreSQL, the LISTENing connection's application_name (one per feed); 'pglite' on the embedded database. */
+  readonly name: string
   /**
    * True while invalidations arrive. A cache answers from memory only then: a change it might have missed is
    * never honoured late, it is read from the database instead.
@@ -66,6 +69,7 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
   })
   listeners.setLive(true)
   return {
+    name: 'pglite',
     get live() {
       return listeners.live
     },
@@ -92,6 +96,7 @@ export function postgresChangeFeed(
   const listeners = new Listeners()
   // The schema the app's writes name (the pool's search_path: same connection settings), read at each connect.
   let schema = ''
+  const name = `${FEED_APPLICATION_NAME}-${randomBytes(4).toString('hex')}`
   let client: pg.Client | undefined
   let closed = false
   let delay = 100
@@ -122,7 +127,7 @@ export function postgresChangeFeed(
     }
   }
   const connect = async () => {
-    const next = new pg.Client({ ...connection, application_name: FEED_APPLICATION_NAME, keepAlive: true })
+    const next = new pg.Client({ ...connection, application_name: name, keepAlive: true })
     client = next
     next.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL || message.payload === undefined) return
@@ -149,6 +154,7 @@ export function postgresChangeFeed(
   }
   void connect()
   return {
+    name,
     get live() {
       return listeners.live
     },
