@@ -6,7 +6,9 @@ import { setupTestContext } from '../test/harness.ts'
 const ctx = setupTestContext()
 const heard: Change[] = []
 beforeAll(() => ctx.database.changes.subscribe((change) => heard.push(change)))
-beforeEach(() => void (heard.length = 0))
+beforeEach(() => {
+  heard.length = 0
+})
 
 const userChanges = () => heard.filter((change) => change.kind === 'user')
 

@@ -7,17 +7,19 @@ import { attachChangeFeed, invalidatedCache } from './invalidated-cache.ts'
 function fakeFeed() {
   const listeners: ((change: Change) => void)[] = []
   const state = { live: true }
+  const deliver = (change: Change) => {
+    for (const listener of listeners) listener(change)
+  }
   const feed: ChangeFeed = {
     name: 'fake',
     get live() {
       return state.live
     },
     subscribe: (listener) => void listeners.push(listener),
-    clearAll: () => listeners.forEach((listener) => listener({ kind: 'all' })),
+    clearAll: () => deliver({ kind: 'all' }),
     settled: async () => undefined,
     close: async () => undefined,
   }
-  const deliver = (change: Change) => listeners.forEach((listener) => listener(change))
   return { feed, state, deliver }
 }
 

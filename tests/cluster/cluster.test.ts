@@ -275,7 +275,7 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
     if (etag) expect(after.headers.get('etag')).not.toBe(etag)
   })
 
-  it("B honours a sign-out, a role change and an unassignment made on A at its next request, also with its feed cut", async () => {
+  it('B honours a sign-out, a role change and an unassignment made on A at its next request, also with its feed cut', async () => {
     const admin = (await signIn(a, ADMIN.email, ADMIN.password)).data.token
     const sessions = createTokenService(JWT_SECRET, 3600, () => new Date())
     const newLearner = async (n: number) => {
