@@ -4,7 +4,9 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
+import type { Role } from '../../contract/auth.ts'
 import { attachDoc } from '../openapi/route-doc.ts'
+import { invalidatedCache } from '../db/invalidated-cache.ts'
 
 export interface Guards {
   /** A valid bearer token of an existing user; sets c.var.user. */
@@ -12,6 +14,12 @@ export interface Guards {
   /** requireUser, and the user's current role is admin. */
   requireAdmin: ReturnType<typeof createMiddleware<AppEnv>>
 }
+
+/** What the guard checks of an account, kept in memory until a trigger says it changed (migration 0019). */
+const sessionsOfUsers = invalidatedCache<{ id: number; role: Role; sessionVersion: number; signedOutEverywhereVersion: number }>(
+  'user',
+  20_000,
+)
 
 export function createGuards({ db, tokens }: AppDeps): Guards {
   // Every authenticated call runs it: prepared at first use (named, so PostgreSQL plans it once per connection).
@@ -31,11 +39,15 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) throw unauthorized('Sign in to continue')
-    const claims = await tokens.verify(match[1]!)
+    const claims = tokens.verify(match[1]!)
     if (!claims) throw unauthorized('Your session has expired or is invalid. Sign in again.')
-    // The role is read from the database, so a role change or a deleted account takes effect at once.
-    userById ??= prepareUserById()
-    const [row] = await userById.execute({ id: claims.userId })
+    // The role is the database's, so a role change or a deleted account takes effect at once: from memory while the
+    // change feed is live (every instance drops the entry when the row changes), else read.
+    const row = await sessionsOfUsers.get(db, claims.userId, async () => {
+      userById ??= prepareUserById()
+      const [found] = await userById.execute({ id: claims.userId })
+      return found
+    })
     if (!row) throw unauthorized('Your account no longer exists. Sign in again.')
     // A password change or reset, a role change or 'Sign out everywhere' moved the version on: older tokens end here.
     if (claims.sessionVersion !== row.sessionVersion) {

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { SignJWT, jwtVerify } from 'jose'
+import { SignJWT } from 'jose'
 import type { Role } from '../../contract/auth.ts'
+import { verifyHs256 } from './hs256.ts'
 
 export interface TokenClaims {
   userId: number
@@ -14,13 +15,14 @@ export interface TokenClaims {
 export interface TokenService {
   /** Without a session version the token carries 0, the version of an account that never ended its sessions. */
   sign(claims: Omit<TokenClaims, 'sessionVersion'> & { sessionVersion?: number }): Promise<string>
-  /** The claims, or null for a bad signature, a wrong algorithm or an expired token. */
-  verify(token: string): Promise<TokenClaims | null>
+  /** The claims, or null for a bad signature, a wrong algorithm or an expired token. Synchronous: see hs256.ts. */
+  verify(token: string): TokenClaims | null
 }
 
 export function createTokenService(secret: string, ttlSeconds: number, clock: () => Date): TokenService {
   // A WebCrypto key (not raw bytes): it works the same under Node and under the SPA tests' jsdom globals.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const rawKey = Buffer.from(secret, 'utf8')
   return {
     async sign({ userId, role, sessionVersion = 0 }) {
       const now = Math.floor(clock().getTime() / 1000)
@@ -31,17 +33,14 @@ export function createTokenService(secret: string, ttlSeconds: number, clock: ()
         .setExpirationTime(now + ttlSeconds)
         .sign(await key)
     },
-    async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: clock() })
-        const userId = Number(payload.sub)
-        if (!Number.isSafeInteger(userId) || userId <= 0) return null
-        const sessionVersion = payload.sv ?? 0
-        if (!Number.isSafeInteger(sessionVersion)) return null
-        return { userId, role: payload.role === 'admin' ? 'admin' : 'USER', sessionVersion: sessionVersion as number }
-      } catch {
-        return null
-      }
+    verify(token) {
+      const payload = verifyHs256(token, rawKey, Math.floor(clock().getTime() / 1000))
+      if (!payload || typeof payload.sub !== 'string' || !/^[1-9]\d*$/.test(payload.sub)) return null
+      const userId = Number(payload.sub)
+      if (!Number.isSafeInteger(userId)) return null
+      const sessionVersion = payload.sv ?? 0
+      if (!Number.isSafeInteger(sessionVersion)) return null
+      return { userId, role: payload.role === 'admin' ? 'admin' : 'USER', sessionVersion: sessionVersion as number }
     },
   }
 }

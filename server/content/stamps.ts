@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
+import { assignedPackageIds } from '../auth/access.ts'
+import { invalidatedCache } from '../db/invalidated-cache.ts'
 
 /**
  * What a cached read is validated against, read in one indexed statement: the owning package's content version
@@ -25,20 +27,39 @@ const owners: Record<Owner, (id: number) => SQL> = {
 }
 
 type Row = { package_id: number; version: number; created: string; allowed: boolean }
+const CREATED = sql`(extract(epoch from p.created_at) * 1000000)::bigint::text`
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
+/** Each package's stamp, kept until a trigger says its content version moved or it went (migration 0019). */
+const packageTags = invalidatedCache<string>('package', 20_000)
+
+const tagOf = (row: Row) => `${row.package_id}.${row.version}.${Number(row.created).toString(36)}`
+
 export async function packageStamp(db: Db, viewer: AuthUser, owner: Owner, id: number): Promise<PackageStamp | null> {
+  // The package's own reads (the tree, the read learners repeat most) from memory: its tag and the viewer's assignments.
+  if (owner === 'package') {
+    if (viewer.role !== 'admin' && !(await assignedPackageIds(db, viewer.id)).has(id)) return null
+    const tag = await packageTags.get(db, id, async () => {
+      const [row] = rowsOf<Row>(
+        await db.execute(
+          sql`select p.id as package_id, p.content_version as version, ${CREATED} as created from packages p where p.id = ${id}`,
+        ),
+      )
+      return row && tagOf(row)
+    })
+    return tag ? { packageId: id, tag } : null
+  }
   const allowed =
     viewer.role === 'admin'
       ? sql`true`
       : sql`exists (select 1 from user_packages up where up.package_id = p.id and up.user_id = ${viewer.id})`
   const [row] = rowsOf<Row>(
     await db.execute(
-      sql`select p.id as package_id, p.content_version as version, (extract(epoch from p.created_at) * 1000000)::bigint::text as created, ${allowed} as allowed ${owners[owner](id)}`,
+      sql`select p.id as package_id, p.content_version as version, ${CREATED} as created, ${allowed} as allowed ${owners[owner](id)}`,
     ),
   )
   if (!row?.allowed) return null
-  return { packageId: Number(row.package_id), tag: `${row.package_id}.${row.version}.${Number(row.created).toString(36)}` }
+  return { packageId: Number(row.package_id), tag: tagOf(row) }
 }
 
 /** The catalogue (every package with its skills): one tag over every package's id and version. */

@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema.ts'
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts'
+import { attachChangeFeed } from './invalidated-cache.ts'
 
 export type Schema = typeof schema
 /** The one database type services use; PGlite and PostgreSQL both satisfy it. */
@@ -24,6 +26,8 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   jobStore: JobStore
+  /** Invalidations of the in-memory caches of users, assignments and package versions (server/db/change-feed.ts). */
+  changes: ChangeFeed
   migrate(): Promise<void>
   /**
    * Runs `work` while holding the startup lock: instances started at once over one PostgreSQL database migrate,
@@ -75,15 +79,18 @@ const migrationsDir = () =>
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (sql: string) => options.onQuery!(sql) } : undefined
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.databaseUrl,
-      max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    })
+    }
+    const pool = new pg.Pool({ ...connection, max: 10 })
     const db = drizzlePg(pool, { schema, logger })
+    const changes = postgresChangeFeed(connection)
+    attachChangeFeed(db as unknown as Db, changes)
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      changes,
       // Beside the app's schema: each test file's schema gets its own queues, and dropping its prefix drops them.
       jobStore: {
         kind: 'postgres',
@@ -92,7 +99,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       migrate: () => migratePg(db, { migrationsFolder: migrationsDir(), migrationsSchema: options.searchPath }),
       withStartupLock: (work) => withAdvisoryLock(pool, work),
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close()
+        await pool.end()
+      },
     }
   }
   const dir = options.dataDir ?? 'memory://'
@@ -102,13 +112,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     postgresqlconf: PGLITE_SETTINGS,
   })
   const db = drizzlePglite(client, { schema, logger })
+  const changes = await pgliteChangeFeed(client)
+  attachChangeFeed(db as unknown as Db, changes)
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    changes,
     jobStore: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir() }),
     withStartupLock: (work) => work(),
-    close: () => client.close(),
+    close: async () => {
+      await changes.close()
+      await client.close()
+    },
     // exposed for the test template
     ...({ client } as object),
   }

@@ -11,6 +11,12 @@ export interface WorkerDatabase {
   queries: { count: number }
   /** Removes every row and restarts the identities. */
   empty(): Promise<void>
+  /**
+   * The same data as another instance sees it: on PostgreSQL a second pool and change feed over the worker's schema
+   * (opened on first use), so caches hear of each other's writes only through NOTIFY; on PGlite, which is one
+   * connection in this process, the same database.
+   */
+  otherInstance(): Promise<Database>
 }
 
 // Stored on globalThis rather than in a module variable: Vitest evaluates modules again for each test file.
@@ -27,6 +33,7 @@ async function openWorkerDatabase(): Promise<WorkerDatabase> {
   const onQuery = () => void queries.count++
   const url = process.env.TEST_DATABASE_URL
   let database: Database
+  let otherInstance: () => Promise<Database>
   if (url) {
     // The global setup drops every schema named with this run's prefix when the run ends.
     const schema = `${inject('postgresSchemaPrefix')}_${randomBytes(4).toString('hex')}`
@@ -35,12 +42,25 @@ async function openWorkerDatabase(): Promise<WorkerDatabase> {
     await admin.close()
     database = await openDatabase({ databaseUrl: url, searchPath: schema, onQuery })
     await database.migrate()
+    let other: Promise<Database> | undefined
+    otherInstance = () => (other ??= openDatabase({ databaseUrl: url, searchPath: schema }))
   } else {
     const template = readFileSync(inject('pgliteTemplate'))
     database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]), onQuery })
+    otherInstance = async () => database
   }
   const emptyAll = await emptyScript(database)
-  return { database, queries, empty: () => runScript(database, emptyAll) }
+  return {
+    database,
+    queries,
+    async empty() {
+      await runScript(database, emptyAll)
+      // The rows went with triggers off: no cache heard of it.
+      database.changes.clearAll()
+      if (url) (await otherInstance()).changes.clearAll()
+    },
+    otherInstance,
+  }
 }
 
 /**

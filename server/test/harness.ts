@@ -71,9 +71,13 @@ export function setupTestContext(overrides: ConfigOverrides = {}, options: { res
   return ctx
 }
 
-/** A context over the worker's database (rows left as they are): another app with other config costs no database. */
-export async function createTestContext(overrides: ConfigOverrides = {}): Promise<TestContext> {
-  return buildTestContext({} as TestContext, overrides)
+/**
+ * A context over the worker's database (rows left as they are): another app with other config costs no database.
+ * With `otherInstance`, the app reads through the worker's second connection (server/test/database.ts): on
+ * PostgreSQL it is another instance as far as its caches know.
+ */
+export async function createTestContext(overrides: ConfigOverrides = {}, options: { otherInstance?: boolean } = {}): Promise<TestContext> {
+  return buildTestContext({} as TestContext, overrides, options)
 }
 
 // Generating RSA keys takes a while; one pair per worker is enough.
@@ -85,8 +89,14 @@ async function generateGoogleKeys() {
   return { privateKey: own.privateKey, foreignKey: foreign.privateKey, jwks: createLocalJWKSet({ keys: [jwk] }) }
 }
 
-async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): Promise<TestContext> {
-  const { database, queries, empty } = await workerDatabase()
+async function buildTestContext(
+  ctx: TestContext,
+  overrides: ConfigOverrides,
+  options: { otherInstance?: boolean } = {},
+): Promise<TestContext> {
+  const shared = await workerDatabase()
+  const { queries, empty } = shared
+  const database = options.otherInstance ? await shared.otherInstance() : shared.database
   worker.learnpackGoogleKeys ??= generateGoogleKeys()
   const keys = await worker.learnpackGoogleKeys
   const config = loadConfig({
@@ -183,6 +193,9 @@ async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): P
         body = JSON.stringify(options.body)
         if (!headers.has('content-type')) headers.set('content-type', 'application/json')
       }
+      // A request that comes over a socket finds the notifications of earlier commits heard; app.request() does not
+      // pass through the event loop's I/O phase, so on PostgreSQL it waits for them explicitly.
+      await database.changes.settled()
       const res = await app.request(urlPath, { method, headers, body })
       const text = await res.text()
       let parsed: unknown = text

@@ -8,6 +8,8 @@
  *     signed route;
  *   - a tree edited on A reads edited on B at B's next read (also when B answered with an ETag before);
  *   - the sign-in throttle counts failures made on both;
+ *   - what B keeps in memory (sessions, assignments) follows a change on A at B's next request, also after B's
+ *     change feed connection was cut;
  *   - with both schedulers ticking every second, 20 learners with a reminder due get it exactly once: one e-mail in
  *     the two outboxes together and one notification each.
  *
@@ -25,6 +27,7 @@ import S3rver from 's3rver'
 import { mp4 } from '../../server/test/clips.ts'
 import { PNG } from '../../server/test/media.ts'
 import { createFileUrlSigner } from '../../server/storage/signed-urls.ts'
+import { createTokenService } from '../../server/auth/tokens.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BASE_URL = process.env.CLUSTER_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -270,6 +273,53 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
     expect(after.status).toBe(200)
     expect(after.data.skills[0]!.topics.map((t) => t.title)).toEqual(['After', 'Added on A'])
     if (etag) expect(after.headers.get('etag')).not.toBe(etag)
+  })
+
+  it('B honours a sign-out, a role change and an unassignment made on A at its next request, also with its feed cut', async () => {
+    const admin = (await signIn(a, ADMIN.email, ADMIN.password)).data.token
+    const sessions = createTokenService(JWT_SECRET, 3600, () => new Date())
+    const newLearner = async (n: number) => {
+      const [row] = await adminQuery<{ id: number }>(
+        databaseUrl,
+        "insert into users (email, name, email_verified) values ($1, 'Cached learner', true) returning id",
+        [`cached-learner-${n}@example.com`],
+      )
+      return { id: row!.id, token: await sessions.sign({ userId: row!.id, role: 'USER' }) }
+    }
+    const text = { description: 'Cache', price: '1.00' }
+    const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
+      token: admin,
+      json: { title: 'Cluster cache', ...text, skills: [{ title: 'Skill', ...text }] },
+    })
+    const treePath = `/api/packages/${pkg.data.id}`
+    const me = (token: string) => call(b, 'GET', '/api/user/getUserByEmail', { token })
+
+    const first = await newLearner(1)
+    expect((await call(a, 'PUT', `/api/user/${first.id}/packages/${pkg.data.id}`, { token: admin, json: {} })).status).toBe(200)
+    expect((await call(b, 'GET', treePath, { token: first.token })).status).toBe(200)
+    expect((await call(b, 'GET', treePath, { token: first.token })).status).toBe(200)
+    expect((await call(a, 'DELETE', `/api/user/${first.id}/packages/${pkg.data.id}`, { token: admin })).status).toBe(200)
+    expect((await call(b, 'GET', treePath, { token: first.token })).status).toBe(403)
+
+    expect((await me(first.token)).status).toBe(200)
+    expect((await call(a, 'POST', '/api/user/sessions/revoke', { token: first.token })).status).toBe(200)
+    expect((await me(first.token)).status).toBe(401)
+
+    const second = await newLearner(2)
+    expect((await me(second.token)).status).toBe(200)
+    expect((await call(a, 'PUT', `/api/user/${second.id}/role`, { token: admin, json: { role: 'admin' } })).status).toBe(200)
+    expect((await me(second.token)).status).toBe(401)
+
+    // Cut every change feed connection of this database: B clears and bypasses its caches until it listens again.
+    const third = await newLearner(3)
+    expect((await me(third.token)).status).toBe(200)
+    const cut = await adminQuery<{ pid: number }>(
+      databaseUrl,
+      "select pg_terminate_backend(pid), pid from pg_stat_activity where datname = current_database() and application_name like 'learnpack-change-feed-%'",
+    )
+    expect(cut.length).toBeGreaterThanOrEqual(2)
+    expect((await call(a, 'POST', '/api/user/sessions/revoke', { token: third.token })).status).toBe(200)
+    expect((await me(third.token)).status).toBe(401)
   })
 
   it('the sign-in throttle counts failures made on both instances', async () => {

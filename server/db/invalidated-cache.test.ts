@@ -1,0 +1,113 @@
+import type { Change, ChangeFeed } from './change-feed.ts'
+import { parseChange } from './change-feed.ts'
+import type { Db } from './client.ts'
+import { attachChangeFeed, invalidatedCache } from './invalidated-cache.ts'
+
+/** A feed the test drives: live or down, and changes delivered when the test says. */
+function fakeFeed() {
+  const listeners: ((change: Change) => void)[] = []
+  const state = { live: true }
+  const deliver = (change: Change) => {
+    for (const listener of listeners) listener(change)
+  }
+  const feed: ChangeFeed = {
+    name: 'fake',
+    get live() {
+      return state.live
+    },
+    subscribe: (listener) => void listeners.push(listener),
+    clearAll: () => deliver({ kind: 'all' }),
+    settled: async () => undefined,
+    close: async () => undefined,
+  }
+  return { feed, state, deliver }
+}
+
+function setup() {
+  const db = {} as Db
+  const { feed, state, deliver } = fakeFeed()
+  attachChangeFeed(db, feed)
+  const cache = invalidatedCache<{ role: string }>('user', 2)
+  let loads = 0
+  const rows = new Map<number, { role: string }>([
+    [1, { role: 'admin' }],
+    [2, { role: 'USER' }],
+    [3, { role: 'USER' }],
+  ])
+  const load = (id: number) => () => {
+    loads++
+    return Promise.resolve(rows.get(id))
+  }
+  return { db, state, deliver, cache, rows, load, loads: () => loads }
+}
+
+describe('a cache invalidated by the change feed', () => {
+  it('answers from memory while the feed is live, and reads again once a change names the id', async () => {
+    const t = setup()
+    expect(await t.cache.get(t.db, 1, t.load(1))).toEqual({ role: 'admin' })
+    expect(await t.cache.get(t.db, 1, t.load(1))).toEqual({ role: 'admin' })
+    expect(t.loads()).toBe(1)
+    t.rows.set(1, { role: 'USER' })
+    t.deliver({ kind: 'package', id: 1 })
+    expect(await t.cache.get(t.db, 1, t.load(1))).toEqual({ role: 'admin' }) // another kind: not this cache's row
+    t.deliver({ kind: 'user', id: 1 })
+    expect(await t.cache.get(t.db, 1, t.load(1))).toEqual({ role: 'USER' })
+    expect(t.loads()).toBe(2)
+  })
+
+  it('reads every time while the feed is down, and starts from nothing when it is back', async () => {
+    const t = setup()
+    await t.cache.get(t.db, 1, t.load(1))
+    t.state.live = false
+    t.deliver({ kind: 'all' }) // what the feed does when its connection drops
+    t.rows.set(1, { role: 'USER' })
+    expect(await t.cache.get(t.db, 1, t.load(1))).toEqual({ role: 'USER' })
+    expect(await t.cache.get(t.db, 1, t.load(1))).toEqual({ role: 'USER' })
+    expect(t.loads()).toBe(3)
+    t.state.live = true
+    await t.cache.get(t.db, 1, t.load(1))
+    await t.cache.get(t.db, 1, t.load(1))
+    expect(t.loads()).toBe(4)
+  })
+
+  it('does not keep a row loaded while a change arrived: it may be the old one', async () => {
+    const t = setup()
+    const stale = t.cache.get(t.db, 2, async () => {
+      const row = { ...t.rows.get(2)! }
+      t.rows.set(2, { role: 'admin' })
+      t.deliver({ kind: 'user', id: 2 })
+      return row
+    })
+    expect(await stale).toEqual({ role: 'USER' })
+    expect(await t.cache.get(t.db, 2, t.load(2))).toEqual({ role: 'admin' })
+  })
+
+  it('keeps no answer for a missing row, and at most its bound of rows', async () => {
+    const t = setup()
+    expect(await t.cache.get(t.db, 9, t.load(9))).toBeUndefined()
+    expect(await t.cache.get(t.db, 9, t.load(9))).toBeUndefined()
+    expect(t.loads()).toBe(2)
+    for (const id of [1, 2, 3]) await t.cache.get(t.db, id, t.load(id))
+    await t.cache.get(t.db, 1, t.load(1)) // the least recently used went out
+    expect(t.loads()).toBe(6)
+  })
+
+  it('reads through for a transaction or any Db without a feed', async () => {
+    const t = setup()
+    const tx = {} as Db
+    await t.cache.get(tx, 1, t.load(1))
+    await t.cache.get(tx, 1, t.load(1))
+    expect(t.loads()).toBe(2)
+  })
+})
+
+describe('change payloads', () => {
+  it("reads its own schema's, ignores another schema's, and forgets everything for one it cannot read", () => {
+    expect(parseChange('public/user:12', 'public')).toEqual({ kind: 'user', id: 12 })
+    expect(parseChange('public/access:3', 'public')).toEqual({ kind: 'access', id: 3 })
+    expect(parseChange('public/package:7', 'public')).toEqual({ kind: 'package', id: 7 })
+    expect(parseChange('t_ab12/user:12', 'public')).toBeNull()
+    expect(parseChange('learnpack-change-feed:123:4', 'public')).toBeNull()
+    expect(parseChange('public/session:1', 'public')).toEqual({ kind: 'all' })
+  })
+})
