@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { AdminCertificate, CertificateVerification, MyCertificate } from '../../contract/certificates.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { assignmentsWithDue } from '../assignments/due.ts'
-import { certificates, notifications, userPackages, videoProgress, videoProgressHistory } from '../db/schema.ts'
-import { certificateFixture, LEARNER_NAME, PACKAGE_TITLE, pdfText } from '../test/certificate-fixture.ts'
+import { certificates, notifications, packages, userPackages, users, videoProgress, videoProgressHistory } from '../db/schema.ts'
+import { certificateFixture, LEARNER_NAME, PACKAGE_TITLE, pdfRuns, readPdf } from '../test/certificate-fixture.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { runCertificateTick } from './renewal.ts'
 import { VERIFY_LIMIT } from './routes.ts'
@@ -207,12 +207,36 @@ describe('PDF', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf')
     const bytes = await res.arrayBuffer()
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-')
-    const text = await pdfText(bytes)
+    const { text, pages } = await readPdf(bytes)
+    expect(pages).toBe(1)
     expect(text).toContain(LEARNER_NAME)
     expect(text).toContain(PACKAGE_TITLE)
     expect(text).toContain(`https://learn.example.com/verify/${code}`)
     expect(text).toContain('Issued 15 Jan 2026')
     expect(text).toContain('Valid until 15 Jan 2027')
+  })
+
+  it('keeps the longest name and title a form accepts on its one page, shrunk to fit', async () => {
+    // wide letters make the most lines
+    const name = 'Wwwwwwww Mmmmmmmm '.repeat(7).slice(0, 120)
+    const title = 'Mmmmmmmmm Wwwwwwwww '.repeat(10).slice(0, 200)
+    await ctx.deps.db.update(users).set({ name }).where(eq(users.id, f.learner.user.id))
+    await ctx.deps.db.update(packages).set({ title }).where(eq(packages.id, f.packageId))
+    await f.settings({})
+    const { id, code } = (await f.issue())!
+    const res = await ctx.app.request(`/api/certificates/${id}/pdf`, { headers: { authorization: `Bearer ${f.learner.token}` } })
+    const bytes = await res.arrayBuffer()
+    const { text, pages } = await readPdf(bytes)
+    expect(pages).toBe(1)
+    // the body's last line stays above the footer's first
+    const runs = await pdfRuns(bytes)
+    const issued = runs.find((run) => run.text.startsWith('Issued '))!
+    const footer = runs.find((run) => run.text === 'Verify this certificate')!
+    expect(issued.y).toBeGreaterThan(footer.y + footer.height)
+    const words = (value: string) => value.split(/\s+/).filter(Boolean).join(' ')
+    expect(words(text)).toContain(words(name))
+    expect(words(text)).toContain(words(title))
+    expect(text).toContain(`https://learn.example.com/verify/${code}`)
   })
 
   it('is refused to another learner, served to admins, and a 404 for an unknown certificate', async () => {
