@@ -302,6 +302,20 @@ describe('admin list and revoke', () => {
     ])
   })
 
+  it('exports cells a spreadsheet would run as formulas as plain text', async () => {
+    await ctx.deps.db.update(users).set({ name: '=HYPERLINK("https://evil.example","Open")' }).where(eq(users.id, f.learner.user.id))
+    await ctx.deps.db.update(packages).set({ title: '\t@SUM(1+1)' }).where(eq(packages.id, f.packageId))
+    await f.settings({})
+    const { id } = (await f.issue())!
+    await ctx.request('POST', `/api/certificates/${id}/revoke`, { token: f.admin.token, body: { reason: '+1-1 by mistake' } })
+    const res = await ctx.app.request('/api/certificates/all/export', { headers: { authorization: `Bearer ${f.admin.token}` } })
+    const [, row] = (await res.text()).trim().split('\r\n')
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example"",""Open"")"`)
+    expect(row).toContain(`"'\t@SUM(1+1)"`)
+    expect(row).toContain(`"'+1-1 by mistake"`)
+    expect(row).not.toMatch(/(^|,)"[=+\-@\t]/)
+  })
+
   it('revokes once, with a reason the admins see; a blank reason, a second revoke and an unknown id are refused', async () => {
     await f.settings({})
     const { id } = (await f.issue())!
