@@ -373,17 +373,18 @@ describe('expiry and renewal', () => {
     // the old certificate keeps its dates and stays valid until they pass
     expect(await mine()).toMatchObject([{ id: first!.id, status: 'valid', expiresAt: '2027-01-15T10:00:00.000Z' }])
 
-    // completing the new cycle issues a new certificate; the old one keeps its own dates
+    // completing the new cycle issues a new certificate, which replaces the old: one valid at a time, the old one
+    // kept as expired from that moment, with its code
     await f.at('2026-12-16T09:59:40Z')
     await f.watchAll()
-    const [second] = await mine()
-    expect(second!.id).not.toBe(first!.id)
-    await f.at('2027-01-15T10:00:00Z')
     const list = await mine()
-    expect(list.map((c) => [c.id, c.status, c.issuedAt.slice(0, 10), c.expiresAt?.slice(0, 10)])).toEqual([
-      [second!.id, 'valid', '2026-12-16', '2027-12-16'],
-      [first!.id, 'expired', '2026-01-15', '2027-01-15'],
+    expect(list.map((c) => [c.id === first!.id ? 'first' : 'second', c.status, c.issuedAt, c.expiresAt])).toEqual([
+      ['second', 'valid', '2026-12-16T10:00:00.000Z', '2027-12-16T10:00:00.000Z'],
+      ['first', 'expired', '2026-01-15T10:00:00.000Z', '2026-12-16T10:00:00.000Z'],
     ])
+    expect((await verify(first!.code)).body.data).toMatchObject({ status: 'expired', expiresAt: '2026-12-16T10:00:00.000Z' })
+    const standingAfter = await ctx.request('GET', '/api/certificates/standing', { token: f.learner.token })
+    expect(standingAfter.body.data).toEqual([{ packageId: f.packageId, state: 'earned', recertifyBy: null }])
     const rows = await ctx.deps.db.select({ cycle: certificates.cycle }).from(certificates).orderBy(certificates.id)
     expect(rows.map((r) => r.cycle)).toEqual([1, 2])
   })
