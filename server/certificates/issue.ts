@@ -60,12 +60,7 @@ export async function issueCertificateIfEnabled(
     .update(certificates)
     .set({ expiresAt: now })
     .where(
-      and(
-        eq(certificates.userId, userId),
-        eq(certificates.packageId, packageId),
-        ne(certificates.id, issued.id),
-        hasStatus('valid', now),
-      ),
+      and(eq(certificates.userId, userId), eq(certificates.packageId, packageId), ne(certificates.id, issued.id), hasStatus('valid', now)),
     )
   await createNotifications(
     tx,
