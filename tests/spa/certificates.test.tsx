@@ -38,6 +38,21 @@ describe('My certificates', () => {
     expect(await screen.findByText('Certificate earned')).toBeInTheDocument()
   })
 
+  it("says 'Recertify by …' in the viewer and on My Packages once a renewal cycle is open", async () => {
+    const me = await signInAs('USER')
+    const { packageId } = await earned(me.user.id)
+    await ctx()
+      .deps.db.update(userPackages)
+      .set({ cycle: 2, cycleStartedAt: ctx().now, completedAt: null, recertifyBy: new Date('2027-01-15T12:00:00Z') })
+      .where(eq(userPackages.userId, me.user.id))
+    const { user } = renderApp(`/topics/${packageId}`)
+    expect(await screen.findByText('Recertify by 15 Jan 2027')).toBeInTheDocument()
+    expect(screen.queryByText('Certificate earned')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'My Packages' }))
+    const card = await screen.findByRole('article', { name: /Fire safety/ })
+    expect(await within(card).findByText('Recertify by 15 Jan 2027')).toBeInTheDocument()
+  })
+
   it('says when there is none yet', async () => {
     await signInAs('USER')
     renderApp('/user/certificates')
