@@ -134,12 +134,12 @@ test('an admin creates a package issuing certificates in one click, and finds a 
   const page = await context.newPage()
   const out = path.resolve(import.meta.dirname, '../../test-results/screenshots')
   mkdirSync(out, { recursive: true })
-  const shoot = async (name: string) => {
+  const shoot = async (name: string, fullPage: boolean) => {
     await page.evaluate(async () => {
       await document.fonts.ready
       await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
     })
-    await page.screenshot({ path: path.join(out, `certificates-${name}.png`), fullPage: true })
+    await page.screenshot({ path: path.join(out, `certificates-${name}.png`), fullPage })
   }
 
   // --- the create form: the package and its certificate settings, saved by one click
@@ -180,6 +180,7 @@ test('an admin creates a package issuing certificates in one click, and finds a 
 
   // --- /reports: the learner found by e-mail, the table and its export narrowed to them
   await page.goto('/reports')
+  await expect(page.getByRole('table', { name: 'Certificates' })).toBeVisible()
   const learnerFilter = page.getByRole('combobox', { name: 'Learner' })
   await learnerFilter.click()
   await learnerFilter.fill(learner.user.email.toUpperCase())
@@ -206,15 +207,17 @@ test('an admin creates a package issuing certificates in one click, and finds a 
       await page.goto('/package/create')
       const section = page.getByRole('region', { name: 'Certificates' })
       await section.getByRole('switch', { name: /^Issue certificates/ }).check({ force: true })
-      await section.scrollIntoViewIfNeeded()
-      await shoot(`create-${theme}-${width}`)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await shoot(`create-${theme}-${width}`, true)
       await page.goto('/reports')
+      await expect(page.getByRole('table', { name: 'Certificates' })).toBeVisible()
       const filter = page.getByRole('combobox', { name: 'Learner' })
+      await filter.scrollIntoViewIfNeeded()
       await filter.click()
-      await filter.fill(learner.user.email.slice(0, 6))
-      await expect(page.getByRole('option').first()).toBeVisible()
-      await page.getByRole('table', { name: 'Certificates' }).scrollIntoViewIfNeeded()
-      await shoot(`reports-${theme}-${width}`)
+      await filter.fill(learner.user.name)
+      await expect(page.getByRole('option', { name: `${learner.user.name} · ${learner.user.email}` })).toBeVisible()
+      // the open list of matches, in the viewport
+      await shoot(`reports-${theme}-${width}`, false)
     }
   }
   await context.close()
