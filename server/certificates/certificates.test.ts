@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { AdminCertificate, CertificateVerification, MyCertificate } from '../../contract/certificates.ts'
 import type { Page } from '../../contract/envelope.ts'
 import { assignmentsWithDue } from '../assignments/due.ts'
-import { certificates, notifications, userPackages, videoProgress, videoProgressHistory } from '../db/schema.ts'
-import { certificateFixture, LEARNER_NAME, PACKAGE_TITLE, pdfText } from '../test/certificate-fixture.ts'
+import { certificates, notifications, packages, userPackages, users, videoProgress, videoProgressHistory } from '../db/schema.ts'
+import { certificateFixture, LEARNER_NAME, PACKAGE_TITLE, pdfRuns, readPdf } from '../test/certificate-fixture.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { runCertificateTick } from './renewal.ts'
 import { VERIFY_LIMIT } from './routes.ts'
@@ -207,12 +207,36 @@ describe('PDF', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf')
     const bytes = await res.arrayBuffer()
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-')
-    const text = await pdfText(bytes)
+    const { text, pages } = await readPdf(bytes)
+    expect(pages).toBe(1)
     expect(text).toContain(LEARNER_NAME)
     expect(text).toContain(PACKAGE_TITLE)
     expect(text).toContain(`https://learn.example.com/verify/${code}`)
     expect(text).toContain('Issued 15 Jan 2026')
     expect(text).toContain('Valid until 15 Jan 2027')
+  })
+
+  it('keeps the longest name and title a form accepts on its one page, shrunk to fit', async () => {
+    // wide letters make the most lines
+    const name = 'Wwwwwwww Mmmmmmmm '.repeat(7).slice(0, 120)
+    const title = 'Mmmmmmmmm Wwwwwwwww '.repeat(10).slice(0, 200)
+    await ctx.deps.db.update(users).set({ name }).where(eq(users.id, f.learner.user.id))
+    await ctx.deps.db.update(packages).set({ title }).where(eq(packages.id, f.packageId))
+    await f.settings({})
+    const { id, code } = (await f.issue())!
+    const res = await ctx.app.request(`/api/certificates/${id}/pdf`, { headers: { authorization: `Bearer ${f.learner.token}` } })
+    const bytes = await res.arrayBuffer()
+    const { text, pages } = await readPdf(bytes)
+    expect(pages).toBe(1)
+    // the body's last line stays above the footer's first
+    const runs = await pdfRuns(bytes)
+    const issued = runs.find((run) => run.text.startsWith('Issued '))!
+    const footer = runs.find((run) => run.text === 'Verify this certificate')!
+    expect(issued.y).toBeGreaterThan(footer.y + footer.height)
+    const words = (value: string) => value.split(/\s+/).filter(Boolean).join(' ')
+    expect(words(text)).toContain(words(name))
+    expect(words(text)).toContain(words(title))
+    expect(text).toContain(`https://learn.example.com/verify/${code}`)
   })
 
   it('is refused to another learner, served to admins, and a 404 for an unknown certificate', async () => {
@@ -278,6 +302,20 @@ describe('admin list and revoke', () => {
     ])
   })
 
+  it('exports cells a spreadsheet would run as formulas as plain text', async () => {
+    await ctx.deps.db.update(users).set({ name: '=HYPERLINK("https://evil.example","Open")' }).where(eq(users.id, f.learner.user.id))
+    await ctx.deps.db.update(packages).set({ title: '\t@SUM(1+1)' }).where(eq(packages.id, f.packageId))
+    await f.settings({})
+    const { id } = (await f.issue())!
+    await ctx.request('POST', `/api/certificates/${id}/revoke`, { token: f.admin.token, body: { reason: '+1-1 by mistake' } })
+    const res = await ctx.app.request('/api/certificates/all/export', { headers: { authorization: `Bearer ${f.admin.token}` } })
+    const [, row] = (await res.text()).trim().split('\r\n')
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example"",""Open"")"`)
+    expect(row).toContain(`"'\t@SUM(1+1)"`)
+    expect(row).toContain(`"'+1-1 by mistake"`)
+    expect(row).not.toMatch(/(^|,)"[=+\-@\t]/)
+  })
+
   it('revokes once, with a reason the admins see; a blank reason, a second revoke and an unknown id are refused', async () => {
     await f.settings({})
     const { id } = (await f.issue())!
@@ -335,17 +373,18 @@ describe('expiry and renewal', () => {
     // the old certificate keeps its dates and stays valid until they pass
     expect(await mine()).toMatchObject([{ id: first!.id, status: 'valid', expiresAt: '2027-01-15T10:00:00.000Z' }])
 
-    // completing the new cycle issues a new certificate; the old one keeps its own dates
+    // completing the new cycle issues a new certificate, which replaces the old: one valid at a time, the old one
+    // kept as expired from that moment, with its code
     await f.at('2026-12-16T09:59:40Z')
     await f.watchAll()
-    const [second] = await mine()
-    expect(second!.id).not.toBe(first!.id)
-    await f.at('2027-01-15T10:00:00Z')
     const list = await mine()
-    expect(list.map((c) => [c.id, c.status, c.issuedAt.slice(0, 10), c.expiresAt?.slice(0, 10)])).toEqual([
-      [second!.id, 'valid', '2026-12-16', '2027-12-16'],
-      [first!.id, 'expired', '2026-01-15', '2027-01-15'],
+    expect(list.map((c) => [c.id === first!.id ? 'first' : 'second', c.status, c.issuedAt, c.expiresAt])).toEqual([
+      ['second', 'valid', '2026-12-16T10:00:00.000Z', '2027-12-16T10:00:00.000Z'],
+      ['first', 'expired', '2026-01-15T10:00:00.000Z', '2026-12-16T10:00:00.000Z'],
     ])
+    expect((await verify(first!.code)).body.data).toMatchObject({ status: 'expired', expiresAt: '2026-12-16T10:00:00.000Z' })
+    const standingAfter = await ctx.request('GET', '/api/certificates/standing', { token: f.learner.token })
+    expect(standingAfter.body.data).toEqual([{ packageId: f.packageId, state: 'earned', recertifyBy: null }])
     const rows = await ctx.deps.db.select({ cycle: certificates.cycle }).from(certificates).orderBy(certificates.id)
     expect(rows.map((r) => r.cycle)).toEqual([1, 2])
   })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { rowsOf } from '../db/raw-rows.ts'
 import { certificates, packages, userPackages, users } from '../db/schema.ts'
@@ -7,11 +7,11 @@ import { certificateIssuedMail } from '../mail/templates.ts'
 import { createNotifications } from '../notifications/create.ts'
 import { newCertificateCode } from './codes.ts'
 import { readCertificateSettings } from './settings.ts'
-import { addMonths } from './status.ts'
+import { addMonths, hasStatus } from './status.ts'
 import { issuedText, MY_CERTIFICATES_LINK } from './wording.ts'
 
 /** The completing write's transaction: all the issue needs of it. */
-type Writer = Pick<Db, 'select' | 'insert' | 'execute'>
+type Writer = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>
 
 export interface IssuedCertificate {
   id: number
@@ -21,7 +21,8 @@ export interface IssuedCertificate {
 /**
  * Called in the transaction that marks a learner's package complete: when the package issues certificates, issues
  * the one of the learner's current cycle, with its notification. Once per learner, package and cycle (the unique
- * index decides, whatever calls it twice); null when nothing was issued. The e-mail goes after the commit
+ * index decides, whatever calls it twice); null when nothing was issued. A renewal's certificate replaces the one
+ * before it: that one expires at this moment (it is kept, with its code, as expired). The e-mail goes after the commit
  * (`mailIssuedCertificates`).
  */
 export async function issueCertificateIfEnabled(
@@ -54,6 +55,13 @@ export async function issueCertificateIfEnabled(
     .onConflictDoNothing({ target: [certificates.userId, certificates.packageId, certificates.cycle] })
     .returning({ id: certificates.id, code: certificates.code })
   if (!issued) return null
+  // One valid certificate per learner and package: the earlier cycle's, still valid, ends as this one is issued.
+  await tx
+    .update(certificates)
+    .set({ expiresAt: now })
+    .where(
+      and(eq(certificates.userId, userId), eq(certificates.packageId, packageId), ne(certificates.id, issued.id), hasStatus('valid', now)),
+    )
   await createNotifications(
     tx,
     [{ userId, kind: 'certificate-issued', ...issuedText(assignment.packageTitle), link: MY_CERTIFICATES_LINK }],

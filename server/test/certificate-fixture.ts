@@ -71,9 +71,18 @@ export async function certificateFixture(ctx: TestContext) {
   }
 }
 
-/** The text of a PDF, all pages merged, as a PDF text extraction library reads it. */
-export async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes))
-  const { text } = await extractText(pdf, { mergePages: true })
-  return text
+/** The text of a PDF, all pages merged, and its page count, as a PDF text extraction library reads them. */
+export async function readPdf(bytes: ArrayBuffer): Promise<{ text: string; pages: number }> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes).slice())
+  const { text, totalPages } = await extractText(pdf, { mergePages: true })
+  return { text, pages: totalPages }
+}
+
+/** The text runs of a PDF's first page with their baseline's height above the page's bottom edge, in points. */
+export async function pdfRuns(bytes: ArrayBuffer): Promise<{ text: string; y: number; height: number }[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes).slice())
+  const content = await (await pdf.getPage(1)).getTextContent()
+  return content.items.flatMap((item) =>
+    'str' in item && item.str.trim() ? [{ text: item.str, y: item.transform[5] as number, height: item.height }] : [],
+  )
 }

@@ -5,6 +5,7 @@ import { progressKeys } from './progress.ts'
 import { reportKeys } from './reports.ts'
 import { sittingKeys } from './sittings.ts'
 import { testSettingsKeys } from './test-settings.ts'
+import { certificateKeys } from './certificates.ts'
 
 /** The signed-in learner's own test attempts (the server never mixes in anyone else's). */
 
@@ -72,7 +73,8 @@ export function newSubmissionId(): string {
 
 /**
  * Submits a test (a sitting); afterwards every attempt list (history, skill results), the attempt counts, the test
- * overviews, the reports and the learning progress (a pass completes a sub-topic) refetch.
+ * overviews, the reports, the learning progress (a pass completes a sub-topic) and the certificates (completing the
+ * package issues one) refetch.
  */
 export function useSubmitAttempt() {
   const queryClient = useQueryClient()
@@ -85,6 +87,7 @@ export function useSubmitAttempt() {
         queryClient.invalidateQueries({ queryKey: testSettingsKeys.all }),
         queryClient.invalidateQueries({ queryKey: [...sittingKeys.all, 'overview'] }),
         queryClient.invalidateQueries({ queryKey: progressKeys.all }),
+        queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
       ]),
     meta: { successMessage: 'Test submitted and result saved!', errorMessage: 'Failed to save test attempt', errorReason: 'description' },
   })

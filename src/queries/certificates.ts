@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CertificateSettings, CertificatesQuery } from '../../contract/certificates.ts'
 import { api, download, unwrap } from '../api/client.ts'
+import type { AppMeta } from './meta.ts'
 
 /** The admins' table filters, as the query string sends them. */
 export interface CertificateFilters {
@@ -67,17 +68,20 @@ export const certificateSettingsQueryOptions = (packageId: number) =>
     meta: { errorMessage: 'Failed to load the certificate settings' },
   })
 
-export function useSaveCertificateSettings(packageId: number) {
+/** Saves a package's certificate settings; the create form passes a `meta` without a success toast (the package's says it). */
+export function useSaveCertificateSettings(
+  meta: AppMeta = {
+    successMessage: 'Certificate settings saved',
+    errorMessage: 'Failed to save the certificate settings',
+    errorReason: 'description',
+  },
+) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (settings: CertificateSettings) =>
+    mutationFn: ({ packageId, settings }: { packageId: number; settings: CertificateSettings }) =>
       unwrap(api.packages[':id']['certificate-settings'].$put({ param: { id: String(packageId) }, json: settings })),
-    onSuccess: (saved) => queryClient.setQueryData(certificateKeys.settings(packageId), saved),
-    meta: {
-      successMessage: 'Certificate settings saved',
-      errorMessage: 'Failed to save the certificate settings',
-      errorReason: 'description',
-    },
+    onSuccess: (saved, { packageId }) => queryClient.setQueryData(certificateKeys.settings(packageId), saved),
+    meta,
   })
 }
 

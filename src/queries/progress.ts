@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { HeartbeatInput } from '../../contract/progress.ts'
 import { api, download, unwrap } from '../api/client.ts'
+import { certificateKeys } from './certificates.ts'
 
 /** Learning progress: heartbeats from the player, a package's progress (own or a learner's), the admin's learner table. */
 
@@ -46,14 +47,19 @@ export const packageLearnersQueryOptions = (packageId: number) =>
 
 /**
  * PUT /progress/videos/{videoId}: what the player watched since the last heartbeat. Its answer changes the
- * package's progress (the outline's figures, the resume point), never the package tree. No toast on failure:
- * the player keeps the unsent ranges and sends them with the next heartbeat.
+ * package's progress (the outline's figures, the resume point), never the package tree; a completed video may have
+ * completed the package and so issued its certificate ("Certificate earned"). No toast on failure: the player keeps
+ * the unsent ranges and sends them with the next heartbeat.
  */
 export function useSendHeartbeat(packageId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: sendHeartbeat,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: progressKeys.package(packageId) }),
+    onSuccess: (answer) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: progressKeys.package(packageId) }),
+        answer.completed ? queryClient.invalidateQueries({ queryKey: certificateKeys.all }) : undefined,
+      ]),
   })
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
@@ -114,4 +114,111 @@ test('a learner earns a certificate, downloads it, anyone verifies it; revoked, 
   await expect(check.getByText(/^Revoked on /)).toBeVisible()
   await expect(check.getByText(/Issued by mistake/)).toHaveCount(0)
   await publicContext.close()
+})
+
+test('an admin creates a package issuing certificates in one click, and finds a learner’s certificate by e-mail on /reports', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const { packageId, learner, staff } = await seed(request)
+  const learnerContext = await browser.newContext()
+  const learnerPage = await learnerContext.newPage()
+  await storeSession(learnerPage, learner)
+  await learnerPage.goto(`/topics/${packageId}`)
+  await watchToTheEnd(learnerPage)
+  await expect(learnerPage.getByText('Certificate earned')).toBeVisible()
+  await learnerContext.close()
+
+  const context = await browser.newContext({ acceptDownloads: true })
+  const page = await context.newPage()
+  const out = path.resolve(import.meta.dirname, '../../test-results/screenshots')
+  mkdirSync(out, { recursive: true })
+  const shoot = async (name: string, fullPage: boolean) => {
+    await page.evaluate(async () => {
+      await document.fonts.ready
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))
+    })
+    await page.screenshot({ path: path.join(out, `certificates-${name}.png`), fullPage })
+  }
+
+  // --- the create form: the package and its certificate settings, saved by one click
+  await storeSession(page, staff)
+  await page.goto('/package/create')
+  const form = page.getByRole('form', { name: 'Create Package' })
+  const title = `Certified on creation ${Date.now()}`
+  await form
+    .getByLabel(/^Title/)
+    .first()
+    .fill(title)
+  await form
+    .getByLabel(/^Description/)
+    .first()
+    .fill('Settings saved with the package.')
+  await form
+    .getByLabel(/^Price/)
+    .first()
+    .fill('12')
+  const skill = form.getByRole('group', { name: 'Skill 1' })
+  await skill.getByLabel(/^Skill title/).fill('Only skill')
+  await skill.getByLabel(/^Skill description/).fill('One skill.')
+  await skill.getByLabel(/^Skill price/).fill('6')
+  const settings = form.getByRole('region', { name: 'Certificates' })
+  await settings.getByRole('switch', { name: /^Issue certificates/ }).check({ force: true })
+  await settings.getByRole('textbox', { name: 'Valid for (months)' }).fill('24')
+  await settings.getByRole('textbox', { name: 'Start recertification (days before expiry)' }).fill('60')
+  await form.getByRole('button', { name: 'Create Package' }).click()
+  await expect(page.getByText('Package created')).toBeVisible()
+  await expect(page).toHaveURL(/\/package$/)
+  const packages = await api<{ id: number; title: string }[]>(request, staff, 'get', '/packages/getAllPackage')
+  const created = packages.find((p) => p.title === title)!
+  expect(await api(request, staff, 'get', `/packages/${created.id}/certificate-settings`)).toEqual({
+    enabled: true,
+    validityMonths: 24,
+    renewDaysBefore: 60,
+  })
+
+  // --- /reports: the learner found by e-mail, the table and its export narrowed to them
+  await page.goto('/reports')
+  await expect(page.getByRole('table', { name: 'Certificates' })).toBeVisible()
+  const learnerFilter = page.getByRole('combobox', { name: 'Learner' })
+  await learnerFilter.click()
+  await learnerFilter.fill(learner.user.email.toUpperCase())
+  await page.getByRole('option', { name: `${learner.user.name} · ${learner.user.email}` }).click()
+  const table = page.getByRole('table', { name: 'Certificates' })
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(table.getByText(learner.user.email)).toBeVisible()
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export certificates CSV' }).click()
+  const csv = readFileSync((await (await downloading).path())!, 'utf8')
+    .trim()
+    .split('\r\n')
+  expect(csv).toHaveLength(2)
+  expect(csv[1]).toContain(learner.user.email)
+
+  // --- screenshots of both screens, light and dark, 1366 and 390 px wide
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme)
+      await page.goto('/package/create')
+      const section = page.getByRole('region', { name: 'Certificates' })
+      await section.getByRole('switch', { name: /^Issue certificates/ }).check({ force: true })
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await shoot(`create-${theme}-${width}`, true)
+      await page.goto('/reports')
+      await expect(page.getByRole('table', { name: 'Certificates' })).toBeVisible()
+      const filter = page.getByRole('combobox', { name: 'Learner' })
+      await filter.scrollIntoViewIfNeeded()
+      await filter.click()
+      await filter.fill(learner.user.name)
+      await expect(page.getByRole('option', { name: `${learner.user.name} · ${learner.user.email}` })).toBeVisible()
+      // the open list of matches, in the viewport
+      await shoot(`reports-${theme}-${width}`, false)
+    }
+  }
+  await context.close()
 })

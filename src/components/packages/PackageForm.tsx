@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useBlocker } from '@tanstack/react-router'
 import { IconPlus } from '@tabler/icons-react'
@@ -29,10 +29,22 @@ interface PackageFormProps {
   failureMessage: string
   /** Start with an empty skill row after the stored ones ('Add new Skill for this package'). */
   startWithNewSkill?: boolean
+  /** More sections of the same form, after the skills (the create page's certificate settings). */
+  children?: ReactNode
+  /** Checks those sections on submit, showing their own messages; false stops the submit. */
+  checkMore?: () => boolean
 }
 
 /** The package form of /package/create and /package/edit/{id} (docs/product.md#content). */
-export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, startWithNewSkill = false }: PackageFormProps) {
+export function PackageForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  failureMessage,
+  startWithNewSkill = false,
+  children,
+  checkMore,
+}: PackageFormProps) {
   const formId = useId()
   const [values, setValues] = useState<Values>(() => initialValues(initial, startWithNewSkill))
   const [pristine] = useState(() => snapshot(initialValues(initial, startWithNewSkill)))
@@ -106,12 +118,18 @@ export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, st
     setAttempted(true)
     setFormError(null)
     const result = validate(values)
+    const moreValid = checkMore?.() ?? true
     if (result.errors) {
       setErrors(result.errors)
       focusFirstError(result.errors)
       return
     }
     setErrors({})
+    if (!moreValid) {
+      // Those sections' messages show on the next render; their first invalid field takes the keyboard.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
     setSaving(true)
     saved.current = true
     try {
@@ -221,6 +239,8 @@ export function PackageForm({ initial, submitLabel, onSubmit, failureMessage, st
               </Button>
             </Group>
           </Stack>
+
+          {children}
 
           <Group justify="flex-end" gap="sm" wrap="wrap">
             <ButtonLink variant="default" to="/package">

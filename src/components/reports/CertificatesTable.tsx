@@ -13,18 +13,20 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { Pager } from '../ui/Pager.tsx'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
+import { LearnerFilter } from './LearnerFilter.tsx'
 
 const PAGE_SIZE = 10
 const STATUS_LABEL: Record<CertificateStatus, string> = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked' }
 
-/** Every certificate issued, filtered by package and status, with revoke and CSV export (admins, on /reports). */
+/** Every certificate issued, filtered by package, learner and status, with revoke and CSV export (admins, on /reports). */
 export function CertificatesTable() {
   const { data: packages } = useSuspenseQuery(packageReportsQueryOptions())
   const [packageId, setPackageId] = useState<number | undefined>()
+  const [userId, setUserId] = useState<number | undefined>()
   const [status, setStatus] = useState<CertificateStatus | undefined>()
   const [page, setPage] = useState(1)
   const [revoking, setRevoking] = useState<AdminCertificate | null>(null)
-  const filters = { packageId, status }
+  const filters = { packageId, userId, status }
   const list = useQuery(certificatesQueryOptions({ ...filters, page: page - 1, size: PAGE_SIZE }))
   const exporter = useExportCertificates()
 
@@ -54,6 +56,13 @@ export function CertificatesTable() {
             value={packageId === undefined ? null : String(packageId)}
             onChange={(value) => {
               setPackageId(value ? Number(value) : undefined)
+              setPage(1)
+            }}
+          />
+          <LearnerFilter
+            value={userId}
+            onChange={(next) => {
+              setUserId(next)
               setPage(1)
             }}
           />
