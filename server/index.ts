@@ -89,7 +89,7 @@ async function main() {
     fileUrls: createMediaUrls(config, jwtSecret),
     scormTokens: createRuntimeTokens(jwtSecret, clock),
     passwordCost: DEFAULT_COST,
-    kdf: kdf.derive,
+    kdf,
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
   }
   const app = createApp(deps)

@@ -21,7 +21,7 @@ const SLOW: KdfJob = { password: 'blocker', salt: new Uint8Array(16), n: 2 ** 14
 
 /** Takes the thread with a slow derivation and the queue place with another: full until both are done. */
 function fillPool() {
-  return Promise.all([ctx.deps.kdf(SLOW), ctx.deps.kdf({ ...SLOW, p: 1 })])
+  return Promise.all([ctx.deps.kdf.derive(SLOW), ctx.deps.kdf.derive({ ...SLOW, p: 1 })])
 }
 
 function expectBusy(res: { status: number; body: unknown; headers: Headers }, path: string) {
@@ -46,7 +46,7 @@ describe('sign-in past the hashing queue', () => {
   it('a sign-in that finds a queue place waits for the thread and succeeds', async () => {
     const { user, password } = await ctx.createUser()
     const order: string[] = []
-    const running = ctx.deps.kdf(SLOW).then(() => order.push('slow derivation'))
+    const running = ctx.deps.kdf.derive(SLOW).then(() => order.push('slow derivation'))
     const signIn = login(user.email, password).then((res) => {
       order.push('sign-in')
       return res
@@ -54,19 +54,6 @@ describe('sign-in past the hashing queue', () => {
     expect((await signIn).status).toBe(200)
     await running
     expect(order).toEqual(['slow derivation', 'sign-in'])
-  })
-
-  it('a refusal is not a failed sign-in: refused wrong passwords count nothing, checked ones still throttle', async () => {
-    const { user, password } = await ctx.createUser()
-    const full = fillPool()
-    for (let i = 0; i < 6; i++) expectBusy(await login(user.email, 'wrong-password'), LOGIN)
-    expect(await failuresCounted()).toBe(0)
-    await full
-    for (let i = 0; i < 5; i++) expect((await login(user.email, 'wrong-password')).status).toBe(401)
-    expect(await failuresCounted()).toBe(5)
-    const limited = await login(user.email, password)
-    expect(limited.status).toBe(429)
-    expect(limited.body.message).toMatch(/Too many failed sign-in attempts/)
   })
 
   it('a hashing error is a 500 that shows and logs neither the password nor the hash; the pool goes on', async () => {
@@ -100,7 +87,34 @@ describe('sign-in past the hashing queue', () => {
   })
 })
 
-describe('every other route that hashes answers 503 past the queue, and counts nothing', () => {
+/**
+ * A route refuses before any database work when the pool is full as it starts; a request that got past that check
+ * while the queue filled up is refused by the pool itself, after its throttle counted it: both ways count nothing.
+ */
+describe.each([
+  ['refused as it starts', () => {}],
+  ['refused at hashing time (the queue filled meanwhile)', () => vi.spyOn(ctx.deps.kdf, 'assertCapacity').mockImplementation(() => {})],
+])('every route that hashes answers 503 past the queue and counts nothing: %s', (_when, arrive) => {
+  beforeEach(() => {
+    arrive()
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('sign-in: refused wrong passwords count no failure; checked ones still throttle', async () => {
+    const { user, password } = await ctx.createUser()
+    const full = fillPool()
+    for (let i = 0; i < 6; i++) expectBusy(await login(user.email, 'wrong-password'), LOGIN)
+    expect(await failuresCounted()).toBe(0)
+    await full
+    for (let i = 0; i < 5; i++) expect((await login(user.email, 'wrong-password')).status).toBe(401)
+    expect(await failuresCounted()).toBe(5)
+    const limited = await login(user.email, password)
+    expect(limited.status).toBe(429)
+    expect(limited.body.message).toMatch(/Too many failed sign-in attempts/)
+  })
+
   it('registration: no account, no registration counted; the same registration then succeeds', async () => {
     const body = { name: 'Nina', email: 'nina@example.com', password: 'secret-pass' }
     const full = fillPool()

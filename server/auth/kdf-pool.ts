@@ -18,8 +18,17 @@ export type KdfAnswer = { key: Uint8Array } | { failure: string }
 /** Derives a key for a job; the pool below in the server, node:crypto's scrypt where nothing else runs (the seeds). */
 export type Derive = (job: KdfJob) => Promise<Buffer>
 
-export interface KdfPool {
+/** Where requests hash passwords (`AppDeps.kdf`). */
+export interface Kdf {
   derive: Derive
+  /**
+   * Refuses (503) at once when a derivation now would be: called before a route's database work, so a storm's
+   * refusals cost the database nothing. It reserves nothing; `derive` still refuses past the queue.
+   */
+  assertCapacity(): void
+}
+
+export interface KdfPool extends Kdf {
   /** Stops the threads; jobs still waiting fail. */
   close(): Promise<void>
 }
@@ -105,18 +114,21 @@ export function createKdfPool(options: { threads: number; queue: number }): KdfP
   /** Seconds until the queue as it stands now has been worked off: what a refused client waits before it asks again. */
   const retryAfterSeconds = () => Math.max(1, Math.ceil((averageMs * (waiting.length + slots.length)) / options.threads / 1000))
 
+  const full = () => slots.length === options.threads && slots.every((slot) => slot.task) && waiting.length >= options.queue
+
   return {
     derive(job) {
       return new Promise<Buffer>((resolve, reject) => {
         if (closed) return reject(new Error('The password hashing pool is closed'))
+        if (full()) return reject(new KdfBusyError(retryAfterSeconds()))
         const task: Task = { job, resolve, reject }
         const idle = slots.find((slot) => !slot.task) ?? (slots.length < options.threads ? start() : undefined)
-        if (idle) return run(idle, task)
-        if (waiting.length >= options.queue) {
-          return reject(new KdfBusyError(retryAfterSeconds()))
-        }
-        waiting.push(task)
+        if (idle) run(idle, task)
+        else waiting.push(task)
       })
+    },
+    assertCapacity() {
+      if (full()) throw new KdfBusyError(retryAfterSeconds())
     },
     async close() {
       closed = true

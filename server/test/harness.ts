@@ -118,7 +118,7 @@ async function buildTestContext(ctx: TestContext, overrides: ConfigOverrides): P
     fileUrls: createFileUrlSigner(config.jwtSecret!, config.fileUrlTtlSeconds),
     scormTokens: createRuntimeTokens(config.jwtSecret!, clock),
     passwordCost: PASSWORD_COST,
-    kdf: kdf.derive,
+    kdf,
   }
   const app = createApp(deps)
   let userCounter = 0
