@@ -14,7 +14,7 @@ import { DATABASE_LABEL, api, median, startServer, type RunningServer } from './
 import { CONNECTIONS, DURATION, drain, load } from './load.ts'
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200)
-/** Accounts the storm signs in to, in turn: few enough per account that no account meets the failed-sign-in limit. */
+/** Accounts the storm signs in to, in turn. */
 const ACCOUNTS = 25
 
 async function registerAccounts(server: RunningServer): Promise<{ email: string; password: string }[]> {
@@ -36,7 +36,11 @@ interface SignInOutcome {
   ms: number
 }
 
-/** SIGN_INS sign-ins, one every DURATION / SIGN_INS seconds, each with the right password; answers every outcome. */
+/**
+ * SIGN_INS sign-ins, one every DURATION / SIGN_INS seconds, each with the right password and from an address of its
+ * own (as people signing in are): from one address, sign-ins still waiting would count as failures in flight and
+ * meet the sign-in limits. Answers every outcome.
+ */
 async function storm(base: string, accounts: { email: string; password: string }[]): Promise<SignInOutcome[]> {
   const gapMs = (DURATION * 1000) / SIGN_INS
   const started = performance.now()
@@ -47,7 +51,7 @@ async function storm(base: string, accounts: { email: string; password: string }
       const sent = performance.now()
       const res = await fetch(`${base}/api/oauth2/loginUser`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
         body: JSON.stringify(accounts[i % accounts.length]),
       }).catch(() => null)
       await res?.arrayBuffer()
@@ -63,8 +67,9 @@ async function main() {
   const queue = process.env.PASSWORD_HASH_QUEUE || 'default (8)'
   console.log(`Sign-in storm on ${DATABASE_LABEL}: PASSWORD_HASH_THREADS ${threads}, PASSWORD_HASH_QUEUE ${queue}`)
   console.log(`${CONNECTIONS} readers for ${DURATION} s alone, then beside ${SIGN_INS} sign-ins spread over the same ${DURATION} s\n`)
-  // Registering the storm's accounts from one address must not meet the registration limit.
-  const server = await startServer({ env: { REGISTRATIONS_PER_HOUR: '1000' } })
+  // Registering the storm's accounts from one address must not meet the registration limit; each sign-in names
+  // its own address in X-Forwarded-For.
+  const server = await startServer({ env: { REGISTRATIONS_PER_HOUR: '1000', TRUST_PROXY: 'true' } })
   try {
     const accounts = await registerAccounts(server)
     // The readers are a learner reading their own account, as the home screen does.
