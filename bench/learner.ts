@@ -67,8 +67,8 @@ async function main() {
     const auth = { authorization: `Bearer ${learner.token}` }
 
     const results: Result[] = []
-    const run = async (title: string, url: string, headers: Record<string, string> = {}, request = {}) => {
-      results.push(await load(title, url, headers, 200, request))
+    const run = async (title: string, url: string, headers: Record<string, string> = {}, request = {}, expect: number | number[] = 200) => {
+      results.push(await load(title, url, headers, expect, request))
       await drain(base)
     }
     await run('hello', `${base}/api/oauth2/hello`)
@@ -83,6 +83,8 @@ async function main() {
       `${base}/api/oauth2/loginUser`,
       { 'content-type': 'application/json' },
       { method: 'POST', body: JSON.stringify({ email: account.email, password: learner.password }), connections: SIGN_IN_CONNECTIONS },
+      // A full password-hashing queue refuses with a 503 (counted by status, not as an error).
+      [200, 503],
     )
 
     const [hello] = results

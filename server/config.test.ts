@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, loadConfig, parseDuration } from './config.ts'
@@ -46,6 +46,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ SCHEDULER_TICK_S: '5' }).schedulerTickSeconds).toBe(5)
     expect(configError({ SCHEDULER_TICK_S: '0' }).message).toContain('SCHEDULER_TICK_S: must be at least 1')
     expect(configError({ SCHEDULER_TICK_S: '1.5' }).message).toContain('SCHEDULER_TICK_S: must be a whole number of seconds')
+    expect(config.passwordHashing).toEqual({ threads: Math.max(1, availableParallelism() - 1), queue: 8 })
+    expect(configError({ PASSWORD_HASH_THREADS: '0' }).message).toContain('PASSWORD_HASH_THREADS: must be at least 1')
+    expect(configError({ PASSWORD_HASH_THREADS: 'two' }).message).toContain('PASSWORD_HASH_THREADS: must be a whole number of threads')
+    expect(configError({ PASSWORD_HASH_QUEUE: '-1' }).message).toContain('PASSWORD_HASH_QUEUE: must be 0 or more')
+    expect(loadConfig({ PASSWORD_HASH_THREADS: '', PASSWORD_HASH_QUEUE: '0' }).passwordHashing.queue).toBe(0)
   })
 
   it('treats empty values as unset', () => {
@@ -103,6 +108,8 @@ describe('loadConfig', () => {
       REGISTRATIONS_PER_HOUR: '200',
       CURRENCY: 'usd',
       SCHEDULER_TICK_S: '30',
+      PASSWORD_HASH_THREADS: '3',
+      PASSWORD_HASH_QUEUE: '20',
       SCORM_CONTENT_PORT: '8090',
       SCORM_CONTENT_ORIGIN: 'https://content.learn-example.net/',
     })
@@ -135,6 +142,7 @@ describe('loadConfig', () => {
       registrationsPerHour: 200,
       currency: 'USD',
       schedulerTickSeconds: 30,
+      passwordHashing: { threads: 3, queue: 20 },
       scormContent: { origin: 'https://content.learn-example.net', port: 8090 },
     })
   })

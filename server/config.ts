@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { DEFAULT_CURRENCY } from '../contract/rules.ts'
 
@@ -124,6 +125,20 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(60),
+  PASSWORD_HASH_THREADS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a whole number of threads' })
+      .int({ error: 'must be a whole number of threads' })
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .optional(),
+  ),
+  PASSWORD_HASH_QUEUE: z.coerce
+    .number({ error: 'must be a whole number of sign-ins' })
+    .int({ error: 'must be a whole number of sign-ins' })
+    .min(0, 'must be 0 or more')
+    .max(1000, 'must be at most 1000')
+    .default(8),
 })
 
 export interface Config {
@@ -171,6 +186,11 @@ export interface Config {
   scormContent: { origin: string; port: number | null }
   /** How often the timed jobs (reminders, expired sittings) run, across all instances together. */
   schedulerTickSeconds: number
+  /**
+   * Password hashing (server/auth/kdf-pool.ts): threads of its own (by default one fewer than the cores, so the
+   * main thread keeps one) and how many hashes may wait for one; past that, 503 with Retry-After.
+   */
+  passwordHashing: { threads: number; queue: number }
 }
 
 export class ConfigError extends Error {}
@@ -222,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     currency: e.CURRENCY,
     schedulerTickSeconds: e.SCHEDULER_TICK_S,
+    passwordHashing: { threads: e.PASSWORD_HASH_THREADS ?? Math.max(1, availableParallelism() - 1), queue: e.PASSWORD_HASH_QUEUE },
     scormContent: scormContentOf(e.PORT, e.SCORM_CONTENT_PORT, e.SCORM_CONTENT_ORIGIN),
     uploads: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxPdfBytes: 50 * 1024 ** 2, maxImageBytes: 5 * 1024 ** 2, maxSheetBytes: 10 * 1024 ** 2 },
     fileUrlTtlSeconds: e.FILE_URL_TTL,

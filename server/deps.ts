@@ -8,6 +8,7 @@ import type { BlobStore } from './storage/blob-store.ts'
 import type { FileUrlSigner } from './storage/signed-urls.ts'
 import type { RuntimeTokenService } from './scorm/runtime-token.ts'
 import type { Role } from '../contract/auth.ts'
+import type { Kdf } from './auth/kdf-pool.ts'
 
 /** Everything the app needs from outside, resolved once in server/index.ts (or by the test harness). */
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   scormTokens: RuntimeTokenService
   /** log2 of scrypt's N; tests lower it. */
   passwordCost: number
+  /** Where passwords are hashed: the bounded pool of server/auth/kdf-pool.ts. */
+  kdf: Kdf
   /** Where the built SPA is served from; absent in tests. */
   staticDir?: string
 }

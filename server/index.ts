@@ -9,6 +9,7 @@ import { createContentApp } from './scorm/content-app.ts'
 import { remoteGoogleKeys } from './auth/google.ts'
 import { createTokenService, resolveJwtSecret } from './auth/tokens.ts'
 import { DEFAULT_COST } from './auth/passwords.ts'
+import { createKdfPool } from './auth/kdf-pool.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createStore } from './storage/create-store.ts'
 import { createMediaUrls } from './storage/media-urls.ts'
@@ -76,6 +77,7 @@ async function main() {
   const clock = () => new Date()
   const stopSweeping = startPeriodicSweep({ db: database.db, store }, clock)
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir)
+  const kdf = createKdfPool(config.passwordHashing)
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -87,6 +89,7 @@ async function main() {
     fileUrls: createMediaUrls(config, jwtSecret),
     scormTokens: createRuntimeTokens(jwtSecret, clock),
     passwordCost: DEFAULT_COST,
+    kdf,
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
   }
   const app = createApp(deps)
@@ -113,7 +116,7 @@ async function main() {
       .catch((err: unknown) =>
         console.error(JSON.stringify({ level: 'error', msg: 'job engine did not stop cleanly', error: String(err) })),
       )
-      .then(() => database.close())
+      .then(() => Promise.all([database.close(), kdf.close()]))
       .finally(() => process.exit(0))
   }
   process.on('SIGINT', shutdown)

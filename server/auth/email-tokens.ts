@@ -38,19 +38,30 @@ export async function issueEmailTokens(
   return tokens
 }
 
+/** A token of this purpose, unused and unexpired. */
+const usable = (token: string, purpose: EmailTokenPurpose, now: Date) =>
+  and(
+    eq(emailTokens.tokenHash, sha256(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  )
+
+/** The user id of a token that still works, leaving it unused; null when it is unknown, used or expired. */
+export async function emailTokenUser(db: Db | Tx, token: string, purpose: EmailTokenPurpose, now: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(usable(token, purpose, now))
+  return row?.userId ?? null
+}
+
 /** Marks the token used and answers its user id; null when it is unknown, used or expired. */
 export async function consumeEmailToken(db: Db | Tx, token: string, purpose: EmailTokenPurpose, now: Date): Promise<number | null> {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(token, purpose, now))
     .returning({ userId: emailTokens.userId })
   return row?.userId ?? null
 }

@@ -3,6 +3,7 @@ import type { LoginResponse, User } from '../../contract/auth.ts'
 import type { AppDeps } from '../deps.ts'
 import { users, type UserRow } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { forgottenIfBusy } from '../auth/kdf-pool.ts'
 import { verifyGoogleIdToken, type GoogleProfile } from '../auth/google.ts'
 import { nextSessionVersion, signSession } from '../auth/sessions.ts'
 import { throttle } from '../auth/throttle.ts'
@@ -18,13 +19,14 @@ export async function registerUser(
   input: { name: string; email: string; password: string },
   address: string,
 ): Promise<User> {
-  await throttle(deps.db, 'register', [{ key: `ip:${address}`, limit: deps.config.registrationsPerHour }], {
+  deps.kdf.assertCapacity()
+  const registration = await throttle(deps.db, 'register', [{ key: `ip:${address}`, limit: deps.config.registrationsPerHour }], {
     windowMs: 3_600_000,
     now: deps.clock(),
     message: 'Too many accounts were registered from your address. Try again later.',
   })
   if (await findUserByEmail(deps.db, input.email)) throw conflict('Email is already registered')
-  const passwordHash = await hashPassword(input.password, deps.passwordCost)
+  const passwordHash = await forgottenIfBusy(hashPassword(input.password, deps.passwordCost, deps.kdf.derive), registration.release)
   try {
     const [row] = await deps.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: 'USER' }).returning()
     await sendVerificationMail(deps, row!)
@@ -43,11 +45,14 @@ export async function loginWithPassword(
   input: { email: string; password: string },
   address: string,
 ): Promise<LoginResponse> {
+  deps.kdf.assertCapacity()
   const now = deps.clock()
   const attempt = await reserveLoginAttempt(deps.db, input.email, address, now)
   const row = await findUserByEmail(deps.db, input.email)
   // verifyPassword does the same work whether or not the account exists.
-  const valid = await verifyPassword(input.password, row?.passwordHash ?? null, deps.passwordCost)
+  const valid = await forgottenIfBusy(verifyPassword(input.password, row?.passwordHash ?? null, deps.passwordCost, deps.kdf.derive), () =>
+    forgetLoginAttempt(deps.db, attempt),
+  )
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS)
   if (deps.config.requireVerifiedEmail && !row.emailVerified) {
     await forgetLoginAttempt(deps.db, attempt)

@@ -141,7 +141,7 @@ function responsesOf(
   if (validated) responses['400'] = error('Invalid input: `errorDetails` names each bad field.')
   if (role) responses['401'] = error('No token, or an expired or invalid one.')
   if (role) responses['403'] = error(role === 'admin' ? 'Not an administrator.' : 'Not allowed to see this record.')
-  responses.default = error('Any other error (404, 409, 413, 415, 429 or 500), in the same envelope.')
+  responses.default = error('Any other error (404, 409, 413, 415, 429, 503 with Retry-After, or 500), in the same envelope.')
   return responses
 }
 

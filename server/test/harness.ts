@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { hashPassword } from '../auth/passwords.ts'
+import { createKdfPool } from '../auth/kdf-pool.ts'
 import { createTokenService } from '../auth/tokens.ts'
 import { createLocalStore } from '../storage/local-store.ts'
 import { createFileUrlSigner } from '../storage/signed-urls.ts'
@@ -107,9 +108,12 @@ async function buildTestContext(
     TRUST_PROXY: 'true',
     LOG_REQUESTS: 'false',
     APP_URL: 'http://learnpack.test',
+    // Tests send dozens of sign-ins at once to race the throttles; the refusal past the queue has its own tests.
+    PASSWORD_HASH_QUEUE: '200',
     ...overrides,
   })
   const outbox: MailMessage[] = []
+  const kdf = createKdfPool(config.passwordHashing)
 
   ctx.now = new Date()
   const clock = () => ctx.now
@@ -124,6 +128,7 @@ async function buildTestContext(
     fileUrls: createFileUrlSigner(config.jwtSecret!, config.fileUrlTtlSeconds),
     scormTokens: createRuntimeTokens(config.jwtSecret!, clock),
     passwordCost: PASSWORD_COST,
+    kdf,
   }
   const app = createApp(deps)
   let userCounter = 0
@@ -141,7 +146,10 @@ async function buildTestContext(
       ctx.now = new Date()
     },
     // The database belongs to the worker and stays open for its next file; only this context's files go.
-    close: async () => rmSync(config.dataDir, { recursive: true, force: true }),
+    close: async () => {
+      await kdf.close()
+      rmSync(config.dataDir, { recursive: true, force: true })
+    },
     async createUser(options: { role?: Role; email?: string; name?: string; password?: string } = {}) {
       userCounter++
       const password = options.password ?? `password-${userCounter}`

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { consumeEmailToken, issueEmailTokens } from '../auth/email-tokens.ts'
 import { hashPassword } from '../auth/passwords.ts'
+import { forgottenIfBusy } from '../auth/kdf-pool.ts'
 import { forEachSlice } from '../db/bulk.ts'
 import { nextSessionVersion, signSession } from '../auth/sessions.ts'
 import { throttle } from '../auth/throttle.ts'
@@ -68,12 +69,13 @@ export async function sendInvitations(deps: Pick<AppDeps, 'mailer'>, mails: read
  * answers a session. The link works once. Tries from one address are throttled; a successful one is not counted.
  */
 export async function acceptInvitation(deps: AppDeps, token: string, password: string, clientAddress: string): Promise<FreshSession> {
+  deps.kdf.assertCapacity()
   const attempt = await throttle(deps.db, ACCEPT_LIMIT.bucket, [{ key: `ip:${clientAddress}`, limit: ACCEPT_LIMIT.limit }], {
     windowMs: ACCEPT_LIMIT.windowMs,
     now: deps.clock(),
     message: 'Too many invitation links were tried from your address. Try again later.',
   })
-  const passwordHash = await hashPassword(password, deps.passwordCost)
+  const passwordHash = await forgottenIfBusy(hashPassword(password, deps.passwordCost, deps.kdf.derive), attempt.release)
   const row = await deps.db.transaction(async (tx) => {
     const now = deps.clock()
     const userId = await consumeEmailToken(tx, token, 'invite', now)

@@ -3,7 +3,8 @@ import { FORGOT_ANSWER, RESEND_ANSWER } from '../../contract/users.ts'
 import type { AppDeps } from '../deps.ts'
 import { users, type UserRow } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
-import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens.ts'
+import { forgottenIfBusy } from '../auth/kdf-pool.ts'
+import { consumeEmailToken, emailTokenUser, issueEmailToken } from '../auth/email-tokens.ts'
 import { mailRequestLimits, throttle } from '../auth/throttle.ts'
 import { nextSessionVersion, signSession } from '../auth/sessions.ts'
 import type { FreshSession } from '../../contract/auth.ts'
@@ -63,13 +64,19 @@ export async function requestPasswordReset(deps: AppDeps, email: string, clientA
 
 /** Sets a new password from a reset link; following the link also proves the e-mail address. Every session ends. */
 export async function resetPassword(deps: AppDeps, token: string, password: string) {
-  const userId = await consumeEmailToken(deps.db, token, 'reset', deps.clock())
-  if (!userId) throw badRequest('This password reset link is invalid, already used or expired. Ask for a new one.')
-  const passwordHash = await hashPassword(password, deps.passwordCost)
-  await deps.db
-    .update(users)
-    .set({ passwordHash, emailVerified: true, sessionVersion: nextSessionVersion(), updatedAt: deps.clock() })
-    .where(eq(users.id, userId))
+  deps.kdf.assertCapacity()
+  const invalid = () => badRequest('This password reset link is invalid, already used or expired. Ask for a new one.')
+  if (!(await emailTokenUser(deps.db, token, 'reset', deps.clock()))) throw invalid()
+  // Hashed before the link is used up: a refusal for capacity (503) leaves it working for the next try.
+  const passwordHash = await hashPassword(password, deps.passwordCost, deps.kdf.derive)
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, token, 'reset', deps.clock())
+    if (!userId) throw invalid()
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerified: true, sessionVersion: nextSessionVersion(), updatedAt: deps.clock() })
+      .where(eq(users.id, userId))
+  })
 }
 
 /** Wrong current passwords one account may be sent on PUT /user/password: 5 in 15 minutes, then 429. */
@@ -83,7 +90,7 @@ async function assertCurrentPassword(deps: AppDeps, row: UserRow, currentPasswor
     now: deps.clock(),
     message: 'Too many wrong current passwords. Try again later.',
   })
-  if (!(await verifyPassword(currentPassword, row.passwordHash, deps.passwordCost))) {
+  if (!(await forgottenIfBusy(verifyPassword(currentPassword, row.passwordHash, deps.passwordCost, deps.kdf.derive), guess.release))) {
     throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' })
   }
   await guess.release()
@@ -98,9 +105,10 @@ export async function changePassword(
   userId: number,
   input: { currentPassword?: string; newPassword: string },
 ): Promise<FreshSession> {
+  deps.kdf.assertCapacity()
   const row = await getUserRow(deps.db, userId)
   if (row.passwordHash) await assertCurrentPassword(deps, row, input.currentPassword)
-  const passwordHash = await hashPassword(input.newPassword, deps.passwordCost)
+  const passwordHash = await hashPassword(input.newPassword, deps.passwordCost, deps.kdf.derive)
   const [updated] = await deps.db
     .update(users)
     .set({ passwordHash, sessionVersion: nextSessionVersion(), updatedAt: deps.clock() })

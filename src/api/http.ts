@@ -44,7 +44,7 @@ export async function send(input: string, init?: RequestInit): Promise<Response>
   try {
     return await http(input, init)
   } catch (error) {
-    if (error instanceof HTTPError) throw toApiError(error.response.status, error.data)
+    if (error instanceof HTTPError) throw toApiError(error.response.status, error.data, error.response.headers.get('retry-after'))
     if (isAbort(error)) throw error
     throw toApiError(0, null)
   }

@@ -1,14 +1,18 @@
 import { useMutation } from '@tanstack/react-query'
 import type { GoogleLoginRequest, LoginRequest, RegisterRequest } from '../../contract/auth.ts'
 import { api, unwrap } from '../api/client.ts'
+import { retryWhileBusy } from './busy-retry.ts'
 
 export const loginUser = (json: LoginRequest) => unwrap(api.oauth2.loginUser.$post({ json }))
 const loginWithGoogle = (json: GoogleLoginRequest) => unwrap(api.oauth2.login.$post({ json }))
 export const registerUser = (json: RegisterRequest) => unwrap(api.oauth2.registerUser.$post({ json }))
 
-/** 'Login Failed' toasts; the server's message (or 'Login failed') shows inline on the form. */
+/**
+ * 'Login Failed' toasts; the server's message (or 'Login failed') shows inline on the form. A refusal for capacity
+ * (503) is asked again by itself first, so the form only says so once the retries are spent.
+ */
 export const useLoginMutation = () =>
-  useMutation({ mutationFn: loginUser, meta: { successMessage: 'Login Success', errorMessage: 'Login Failed' } })
+  useMutation({ mutationFn: loginUser, ...retryWhileBusy, meta: { successMessage: 'Login Success', errorMessage: 'Login Failed' } })
 export const useGoogleLoginMutation = () =>
   useMutation({
     mutationFn: loginWithGoogle,

@@ -4,6 +4,7 @@ import { createQueryClient } from '../../src/router.tsx'
 import { AppProviders } from '../../src/AppProviders.tsx'
 import { GOOGLE_BUTTON_HEIGHT, GoogleSignIn } from '../../src/components/landing/GoogleSignIn.tsx'
 import { PASSWORD_MIN } from '../../contract/rules.ts'
+import { BUSY_MESSAGE } from '../../server/auth/kdf-pool.ts'
 import { gate, mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 
@@ -17,6 +18,26 @@ function holdPost(path: string) {
     }),
   )
   return g
+}
+
+/** The first `times` sign-ins answer what a server whose password hashing is full answers; later ones reach the server. */
+function answerBusy(times: number, retryAfter = '1') {
+  const calls = { count: 0 }
+  mswServer.use(
+    http.post('*/api/oauth2/loginUser', ({ request }) => {
+      calls.count++
+      if (calls.count > times) return testContext().app.fetch(request)
+      const body = {
+        success: false,
+        status: 503,
+        message: BUSY_MESSAGE,
+        path: '/api/oauth2/loginUser',
+        timestamp: new Date().toISOString(),
+      }
+      return HttpResponse.json(body, { status: 503, headers: { 'Retry-After': retryAfter } })
+    }),
+  )
+  return calls
 }
 
 const signInForm = () => screen.findByRole('form', { name: 'Sign in' })
@@ -154,6 +175,50 @@ describe('landing screen: signing in', () => {
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent(/^Login failed$/)
     expect(screen.getByText('Login Failed')).toBeInTheDocument()
+  })
+
+  it('a busy server (503 with Retry-After) is asked again after the wait; the form shows nothing new meanwhile', async () => {
+    const { user: account, password } = await testContext().createUser()
+    const calls = answerBusy(1)
+    const { user } = renderApp('/')
+    const form = await signInForm()
+    await user.type(within(form).getByLabelText(/Email/), account.email)
+    await user.type(within(form).getByLabelText(/Password/), password)
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+
+    await waitFor(() => expect(calls.count).toBe(1))
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByText('Login Failed')).not.toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeDisabled()
+
+    expect(await screen.findByText('Login Success', undefined, { timeout: 5000 })).toBeInTheDocument()
+    expect(calls.count).toBe(2)
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByText('Login Failed')).not.toBeInTheDocument()
+  })
+
+  it("still busy after 3 retries: the server's message shows inline with Login Failed", async () => {
+    const calls = answerBusy(Infinity)
+    const { user } = renderApp('/')
+    const form = await signInForm()
+    await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
+    await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    expect(await within(form).findByRole('alert', undefined, { timeout: 15_000 })).toHaveTextContent(BUSY_MESSAGE)
+    expect(calls.count).toBe(4)
+    expect(screen.getByText('Login Failed')).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
+  })
+
+  it('a Retry-After longer than half a minute is not waited for: the message shows at once', async () => {
+    const calls = answerBusy(Infinity, '120')
+    const { user } = renderApp('/')
+    const form = await signInForm()
+    await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
+    await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent(BUSY_MESSAGE)
+    expect(calls.count).toBe(1)
   })
 
   it('sends a visitor who already has a session from / to their home', async () => {
