@@ -64,6 +64,8 @@ describe.each(paths)('%s', (_name, path, message) => {
 
   it('loads in a constant number of queries whatever the skill’s size', async () => {
     const big = await insertTree(ctx.deps.db, { skills: 1, topics: 20, subTopics: 10, label: 'big' })
+    // The admin's session is read once and then served from the session cache: warm it, so both reads count alike.
+    await ctx.request('GET', '/api/user/getUserByEmail', { token: admin })
     ctx.queries.count = 0
     const res = await ctx.request<SkillWithTopics>('GET', path(big.skillIds[0]!), { token: admin })
     expect(res.body.data!.topics.flatMap((t) => t.subTopics)).toHaveLength(200)
@@ -71,7 +73,7 @@ describe.each(paths)('%s', (_name, path, message) => {
     ctx.queries.count = 0
     await ctx.request('GET', path(built.skillIds[0]!), { token: admin })
     expect(ctx.queries.count).toBe(bigCount)
-    // the user lookup, the revalidation stamp (package version and access) and one tree query
-    expect(bigCount).toBe(3)
+    // the revalidation stamp (package version and access) and one tree query
+    expect(bigCount).toBe(2)
   })
 })
