@@ -152,8 +152,23 @@ export function postgresChangeFeed(
       if (client === next) drop(err)
     }
   }
+  // A marker in flight, and the one that follows it (shared by every caller that arrived after the first left).
+  let sent: Promise<void> | undefined
+  let next: Promise<void> | undefined
+  const sendMarker = () => {
+    const current = client
+    if (!listeners.live || !current) return Promise.resolve()
+    const payload = `${FEED_APPLICATION_NAME}:${process.pid}:${++marker}`
+    return new Promise<void>((resolve) => {
+      waiting.set(payload, resolve)
+      current.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]).catch(() => {
+        waiting.delete(payload)
+        resolve()
+      })
+    })
+  }
   void connect()
-  return {
+  const feed: ChangeFeed = {
     name,
     get live() {
       return listeners.live
@@ -161,16 +176,20 @@ export function postgresChangeFeed(
     subscribe: (listener) => listeners.subscribe(listener),
     clearAll: () => listeners.emit({ kind: 'all' }),
     settled() {
-      const current = client
-      if (!listeners.live || !current) return Promise.resolve()
-      const payload = `${FEED_APPLICATION_NAME}:${process.pid}:${++marker}`
-      return new Promise<void>((resolve) => {
-        waiting.set(payload, resolve)
-        current.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]).catch(() => {
-          waiting.delete(payload)
-          resolve()
+      if (!listeners.live || !client) return Promise.resolve()
+      if (!sent) {
+        sent = sendMarker().finally(() => {
+          sent = undefined
         })
+        return sent
+      }
+      // The marker in flight may have left before this caller's changes committed: wait for the next one, which
+      // every caller arriving meanwhile shares (one marker a round trip, however many requests).
+      next ??= sent.then(() => {
+        next = undefined
+        return feed.settled()
       })
+      return next
     },
     close: async () => {
       closed = true
@@ -182,6 +201,7 @@ export function postgresChangeFeed(
       await last?.end().catch(() => undefined)
     },
   }
+  return feed
 }
 
 /** What `current_schema()` answers in the triggers of this database's writers. */

@@ -44,6 +44,9 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
     async get(db: Db, id: number, load: () => Promise<V | undefined>): Promise<V | undefined> {
       const feed = feeds.get(db)
       if (!feed?.live) return load()
+      // Another instance's change reaches this one a moment after its commit: hear everything committed before
+      // this read first, so that no change is honoured late (at once on the embedded database).
+      await feed.settled()
       const entries = entriesOf(db, feed)
       const cached = entries.lru.get(id)
       if (cached !== undefined) return cached
