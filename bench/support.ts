@@ -89,7 +89,9 @@ export async function startServer(
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') }
   let output = ''
   const launch = (env: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, ['server/index.ts'], {
+    // BENCH_SERVER_ARGS: Node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (not allowed in NODE_OPTIONS).
+    const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)
+    const child = spawn(process.execPath, [...nodeArgs, 'server/index.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

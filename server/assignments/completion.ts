@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { intArray } from '../db/bulk.ts'
 import { skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import { issueCertificateIfEnabled } from '../certificates/issue.ts'
 import { packagePercents, type LearnerPackage } from '../progress/records.ts'
@@ -21,10 +22,7 @@ export async function markCompletedWhereDone(tx: Writer, pairs: readonly Learner
     .where(
       and(
         isNull(userPackages.completedAt),
-        sql`(${userPackages.userId}, ${userPackages.packageId}) in (${sql.join(
-          pairs.map((p) => sql`(${p.userId}, ${p.packageId})`),
-          sql`, `,
-        )})`,
+        sql`(${userPackages.userId}, ${userPackages.packageId}) in (select * from unnest(${intArray(pairs.map((p) => p.userId))}, ${intArray(pairs.map((p) => p.packageId))}))`,
       ),
     )
   if (!open.length) return []

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm'
  * nears PostgreSQL's 65,535 parameters.
  */
 export const intArray = (values: readonly number[]): SQL => sql`${sql.param(values)}::integer[]`
-export const textArray = (values: readonly string[]): SQL => sql`${sql.param(values)}::text[]`
+export const textArray = (values: readonly (string | null)[]): SQL => sql`${sql.param(values)}::text[]`
 export const boolArray = (values: readonly boolean[]): SQL => sql`${sql.param(values)}::boolean[]`
 
 /**

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { CreateGroupInput, GroupDetail, GroupSummary } from '../../contract/groups.ts'
 import type { Db } from '../db/client.ts'
+import { intArray } from '../db/bulk.ts'
 import { DEFAULT_REMINDER_DAYS, groupMembers, groupPackages, groups, packages, users } from '../db/schema.ts'
 import { isUniqueViolation } from '../db/unique-violation.ts'
 import { badRequest, conflict, notFound } from '../http/errors.ts'
@@ -130,16 +131,23 @@ export async function addGroupMembers(tx: Db | Tx, groupId: number, userIds: rea
   await lockGroup(tx, groupId)
   const wanted = [...new Set(userIds)]
   if (!wanted.length) return []
-  const known = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, wanted))).map((r) => r.id))
+  const known = new Set(
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.id} = any(${intArray(wanted)})`)
+    ).map((r) => r.id),
+  )
   const unknown = wanted.filter((id) => !known.has(id))
   if (unknown.length) {
     const message = `Unknown user id(s): ${unknown.join(', ')}`
     throw badRequest(message, { userIds: message })
   }
-  await tx
-    .insert(groupMembers)
-    .values(wanted.map((userId) => ({ groupId, userId, addedAt: now })))
-    .onConflictDoNothing()
+  await tx.execute(sql`
+    insert into group_members (group_id, user_id, added_at)
+    select ${groupId}, v.user_id, ${now.toISOString()}::timestamptz from unnest(${intArray(wanted)}) as v(user_id)
+    on conflict do nothing`)
   const added = await syncGroupAssignments(tx, wanted, now)
   await onNewAssignments(tx, added, now)
   return added

@@ -1,13 +1,12 @@
 import { crc32, deflateRawSync } from 'node:zlib'
-import { asc, count } from 'drizzle-orm'
+import { asc, count, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { REQUIRED_HEADERS, TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
-import { createApp } from '../app.ts'
 import { mcqs } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
-import { failOnNth, insertTree, type BuiltTree } from '../test/content.ts'
+import { insertTree, type BuiltTree } from '../test/content.ts'
 import { form, mediaCounts, pdf, upload, xlsx, XLSX_TYPE, type Part } from '../test/media.ts'
 import { buildZip, zipEntries } from '../test/zip.ts'
 
@@ -281,15 +280,24 @@ describe('POST /api/mcqs/uploadExcel', () => {
     expect(await mcqCount()).toBe(1500)
   })
 
-  it('the valid rows are stored in one transaction: a failure part-way stores none', async () => {
-    const app = createApp({ ...ctx.deps, db: failOnNth(ctx.deps.db, 'insert', mcqs, 2) })
-    const rows = Array.from({ length: 1500 }, (_, i) => [`Q${i}`, 'A', 'x', 'y'])
-    const res = await app.request('/api/mcqs/uploadExcel', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}` },
-      body: form([{ name: 'subTopicId', data: String(tree.subTopicIds[0]) }, ...fileParts(await sheet(rows))]),
-    })
-    expect(res.status).toBe(500)
+  it('the valid rows are stored in one transaction: a failure part-way (in the second bulk insert) stores none', async () => {
+    await ctx.deps.db.execute(sql`
+      create function fail_mcq() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`)
+    await ctx.deps.db.execute(
+      sql`create trigger fail_mcq before insert on mcqs for each row when (new.question = 'Q2999') execute function fail_mcq()`,
+    )
+    try {
+      const rows = Array.from({ length: 3000 }, (_, i) => [`Q${i}`, 'A', 'x', 'y'])
+      const res = await ctx.app.request('/api/mcqs/uploadExcel', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: form([{ name: 'subTopicId', data: String(tree.subTopicIds[0]) }, ...fileParts(await sheet(rows))]),
+      })
+      expect(res.status).toBe(500)
+    } finally {
+      await ctx.deps.db.execute(sql`drop trigger fail_mcq on mcqs`)
+      await ctx.deps.db.execute(sql`drop function fail_mcq()`)
+    }
     expect(await mcqCount()).toBe(0)
   })
 

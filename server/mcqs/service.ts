@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { id } from '../../contract/content.ts'
 import {
@@ -13,6 +13,7 @@ import {
 import { MAX_IMPORT_ROWS, type SheetKind } from '../../contract/mcq-import.ts'
 import { checkHeader, hasExplanationColumn, planImport, questionKey, questionProblem, type McqCandidate } from './import-rules.ts'
 import type { Db } from '../db/client.ts'
+import { forEachSlice, intArray, textArray } from '../db/bulk.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { mcqs, subTopics } from '../db/schema.ts'
 import { assertSubTopicsAccess } from '../auth/access.ts'
@@ -190,17 +191,17 @@ async function importMcqs(
       withExplanation: plan.valid.filter((m) => m.explanation).length,
     }
     if (dryRun) return summary
-    for (let i = 0; i < plan.valid.length; i += 1000) {
-      await tx.insert(mcqs).values(
-        plan.valid.slice(i, i + 1000).map((m) => ({
-          subTopicId: m.subTopicId,
-          question: m.question,
-          options: JSON.stringify(m.options),
-          correctOption: m.correctOption,
-          explanation: m.explanation,
-        })),
-      )
-    }
+    await forEachSlice(plan.valid, (slice) =>
+      tx.execute(sql`
+        insert into mcqs (sub_topic_id, question, options, correct_option, explanation)
+        select * from unnest(
+          ${intArray(slice.map((m) => m.subTopicId))},
+          ${textArray(slice.map((m) => m.question))},
+          ${textArray(slice.map((m) => JSON.stringify(m.options)))},
+          ${textArray(slice.map((m) => m.correctOption))},
+          ${textArray(slice.map((m) => m.explanation))}
+        )`),
+    )
     return summary
   })
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { intArray } from '../db/bulk.ts'
 import {
   mcqAttempts,
   mcqs,
@@ -120,7 +121,7 @@ export async function loadRecords(
           .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
           .innerJoin(topics, eq(topics.id, subTopics.topicId))
           .innerJoin(skills, inPackages(ids))
-          .where(and(inArray(videoProgress.userId, users), eq(videoProgress.byAdmin, byAdmin)))
+          .where(and(sql`${videoProgress.userId} = any(${intArray(users)})`, eq(videoProgress.byAdmin, byAdmin)))
       : []
   const attempts =
     ids.length && users.length
@@ -140,7 +141,7 @@ export async function loadRecords(
           .leftJoin(userPackages, and(eq(userPackages.userId, mcqAttempts.userId), eq(userPackages.packageId, skills.packageId)))
           .where(
             and(
-              inArray(mcqAttempts.userId, users),
+              sql`${mcqAttempts.userId} = any(${intArray(users)})`,
               eq(mcqAttempts.practice, false),
               sql`(${userPackages.cycleStartedAt} is null or ${mcqAttempts.attemptedAt} >= ${userPackages.cycleStartedAt})`,
             ),
@@ -157,7 +158,7 @@ export async function loadRecords(
           .innerJoin(subTopics, eq(subTopics.id, scormPackages.subTopicId))
           .innerJoin(topics, eq(topics.id, subTopics.topicId))
           .innerJoin(skills, inPackages(ids))
-          .where(and(inArray(scormCmi.userId, users), eq(scormCmi.byAdmin, byAdmin)))
+          .where(and(sql`${scormCmi.userId} = any(${intArray(users)})`, eq(scormCmi.byAdmin, byAdmin)))
       : []
 
   const key = (userId: number, packageId: number) => `${userId}:${packageId}`

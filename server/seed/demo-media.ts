@@ -347,7 +347,7 @@ export async function seedDemoMedia(deps: { db: Db; store: BlobStore }, packageI
 
     const video = await putFile(store, clip, `${slug}.mp4`)
     const thumb = await putFile(store, thumbnail, `${slug}.png`)
-    const durationSeconds = await readStoredDuration(store, video.key!, video.contentType)
+    const durationSeconds = await readStoredDuration(store, { key: video.key!, size: video.size, contentType: video.contentType })
     await db.transaction(async (tx) => {
       await recordFiles(tx, [video, thumb])
       await tx

@@ -3,7 +3,7 @@
  * joined; packages assigned directly; bad rows skipped with their row numbers; a dry run that answers the same
  * counts and leaves nothing behind.
  */
-import { eq, sql } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { groupMembers, groups, notifications, userPackages, users } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
@@ -364,6 +364,35 @@ describe('the file', () => {
 
     const atLimit = await importFile(ctx, admin.token, asCsv([HEADER, ...rows(10_000)]), '?dryRun=true')
     expect(atLimit.body.data).toMatchObject({ rows: 10_000, created: 10_000, errors: [] })
+  })
+
+  it('10,000 rows in one file, every person in a group of them all and given a package directly: all imported', {
+    timeout: 300_000,
+  }, async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => [
+      `learner${i}@example.com`,
+      `Learner ${i}`,
+      '',
+      `Sales, Cohort ${i % 20}`,
+      'Safety basics',
+    ])
+    const res = await importFile(ctx, admin.token, await asXlsx([HEADER, ...rows]))
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual({ rows: 10_000, created: 10_000, updated: 0, unchanged: 0, invited: 10_000, errors: [] })
+    expect(await rowCount(ctx.deps.db, users)).toBe(10_001)
+    const [members] = await ctx.deps.db.select({ n: count() }).from(groupMembers).where(eq(groupMembers.groupId, sales))
+    expect(members!.n).toBe(10_000)
+    const given = await ctx.deps.db
+      .select({ packageId: userPackages.packageId, direct: userPackages.direct, n: count() })
+      .from(userPackages)
+      .groupBy(userPackages.packageId, userPackages.direct)
+      .orderBy(userPackages.packageId)
+    expect(given).toEqual([
+      { packageId: safety, direct: true, n: 10_000 },
+      { packageId: onboarding, direct: false, n: 10_000 },
+    ])
+    expect(await rowCount(ctx.deps.db, notifications)).toBe(20_000)
+    expect(ctx.outbox).toHaveLength(10_000)
   })
 
   it('CSV: semicolons, a byte order mark, quoted cells with commas and line breaks; row numbers as a spreadsheet shows them', async () => {

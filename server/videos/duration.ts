@@ -1,31 +1,29 @@
-import type { Readable } from 'node:stream'
 import { eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { storedFiles, videos } from '../db/schema.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
+import { storedBlob } from '../storage/stored-blob.ts'
 
 /**
  * A video's duration in seconds, read from its container (MP4/QuickTime `mvhd` and track headers, WebM segment
  * info) by music-metadata; null when the file holds none it can read. music-metadata reports a container-level
  * duration for audio only, so a video's is the longest of its tracks'.
  */
-export async function readDurationSeconds(stream: Readable, contentType: string): Promise<number | null> {
+export async function readStoredDuration(
+  store: BlobStore,
+  file: { key: string; size: number; contentType: string },
+): Promise<number | null> {
   try {
     // Loaded on first use: only uploads and the one-time backfill read durations.
-    const { parseStream } = await import('music-metadata')
-    const { format } = await parseStream(stream, { mimeType: contentType }, { duration: false, skipCovers: true })
+    const { parseBlob } = await import('music-metadata')
+    // Random access: the parser reads the boxes it needs and steps over the media data.
+    const blob = storedBlob(store, file.key, file.size, file.contentType)
+    const { format } = await parseBlob(blob, { duration: false, skipCovers: true })
     const seconds = format.duration ?? Math.max(0, ...format.trackInfo.map((track) => track.duration ?? 0))
     return Number.isFinite(seconds) && seconds > 0 ? seconds : null
   } catch {
     return null
-  } finally {
-    stream.destroy()
   }
-}
-
-/** The duration of a stored video file, read back from the store. */
-export async function readStoredDuration(store: BlobStore, key: string, contentType: string): Promise<number | null> {
-  return readDurationSeconds(await store.get(key), contentType)
 }
 
 /**
@@ -40,13 +38,13 @@ export async function backfillVideoDurations({
   store: BlobStore
 }): Promise<{ updated: number; unreadable: number }> {
   const missing = await db
-    .select({ id: videos.id, key: videos.fileKey, contentType: storedFiles.contentType })
+    .select({ id: videos.id, key: videos.fileKey, size: storedFiles.size, contentType: storedFiles.contentType })
     .from(videos)
     .innerJoin(storedFiles, eq(storedFiles.key, videos.fileKey))
     .where(isNull(videos.durationSeconds))
   let updated = 0
   for (const video of missing) {
-    const seconds = await readStoredDuration(store, video.key, video.contentType).catch(() => null)
+    const seconds = await readStoredDuration(store, video).catch(() => null)
     if (seconds === null) continue
     await db.update(videos).set({ durationSeconds: seconds }).where(eq(videos.id, video.id))
     updated++

@@ -43,7 +43,7 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Uploa
   const thumbnail = upload.files.thumbnail!
   try {
     const title = parseFields(uploadFields, upload.fields).title || titleFromFileName(video.originalName)
-    const durationSeconds = await readStoredDuration(deps.store, video.key!, video.contentType)
+    const durationSeconds = await readStoredDuration(deps.store, { key: video.key!, size: video.size, contentType: video.contentType })
     if (durationSeconds === null)
       throw badRequest("The video's duration cannot be read from the file", { video: 'The file has no readable duration' })
     const row = await deps.db.transaction(async (tx) => {

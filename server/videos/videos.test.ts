@@ -153,6 +153,20 @@ describe('POST /api/videos/upload/{subTopicId}', () => {
     expect((await uploadVideo({ video: QUICKTIME })).durationSeconds).toBe(CLIP_SECONDS)
   })
 
+  it('reads the duration of a large video from its boxes, not by reading the whole file back', async () => {
+    const get = vi.spyOn(ctx.deps.store, 'get')
+    try {
+      const video = await uploadVideo({ video: mp4(32 * 1024 * 1024) })
+      expect(video.durationSeconds).toBe(CLIP_SECONDS)
+      const ranges = get.mock.calls.map(([, range]) => range)
+      expect(ranges.length).toBeGreaterThan(0)
+      const read = ranges.reduce((sum, range) => sum + (range ? range.end - range.start + 1 : Number.POSITIVE_INFINITY), 0)
+      expect(read).toBeLessThan(1024 * 1024)
+    } finally {
+      get.mockRestore()
+    }
+  })
+
   it('a PNG sent as the video → 415 naming the expected type; nothing stored', async () => {
     const res = await upload(ctx, uploadUrl(), videoParts({ video: PNG, videoName: 'movie.mp4' }), admin)
     expect(res.status).toBe(415)
