@@ -114,3 +114,30 @@ describe('a long compliance list', () => {
     expect(screen.getByText('Rows 21–23 of 23')).toBeInTheDocument()
   })
 })
+
+describe('compliance on a phone', () => {
+  it('lists one card per assignment with its status in words under the learner, no sideways table', async () => {
+    const original = window.matchMedia
+    window.matchMedia = (query: string) => ({ ...original(query), matches: query === '(max-width: 48em)' })
+    onTestFinished(() => {
+      window.matchMedia = original
+    })
+    const { threeDaysAgo, inTwoDays } = await seed()
+    await signInAs('admin')
+    renderApp('/reports')
+
+    const list = await screen.findByRole('list', { name: 'Compliance' })
+    expect(screen.queryByRole('table', { name: 'Compliance' })).not.toBeInTheDocument()
+    const cards = within(list).getAllByRole('listitem')
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Ann, Safety package',
+      'Ben, Safety package',
+      'Cara, Safety package',
+      'Ann, Ethics package',
+      'Eve, Safety package',
+    ])
+    expect(within(cards[0]!).getByText(`Overdue since ${shortDate(threeDaysAgo)}`)).toBeInTheDocument()
+    expect(cards[0]).toHaveTextContent('Sales · 0% · assigned')
+    expect(cards[2]).toHaveTextContent(`Due ${shortDate(inTwoDays)}`)
+  })
+})

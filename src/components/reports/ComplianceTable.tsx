@@ -9,6 +9,8 @@ import { saveBlob } from '../../lib/save-file.ts'
 import { groupsQueryOptions } from '../../queries/groups.ts'
 import { complianceQueryOptions, packageReportsQueryOptions, useExportCompliance } from '../../queries/reports.ts'
 import { AssignmentState } from '../ui/AssignmentState.tsx'
+import { usePhone } from '../ui/usePhone.ts'
+import { ComplianceCards } from './ComplianceCards.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { Pager } from '../ui/Pager.tsx'
@@ -38,6 +40,7 @@ export function ComplianceTable() {
   const filters = { packageId, groupId }
   const report = useQuery(complianceQueryOptions({ ...filters, page: page - 1, size: COMPLIANCE_PAGE_SIZE }))
   const exporter = useExportCompliance()
+  const phone = usePhone()
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="compliance-title">
@@ -98,7 +101,7 @@ export function ComplianceTable() {
               <EmptyState>No assigned packages match.</EmptyState>
             ) : (
               <>
-                <ComplianceRows rows={report.data.content} />
+                {phone ? <ComplianceCards rows={report.data.content} /> : <ComplianceRows rows={report.data.content} />}
                 {report.data.totalPages > 1 ? (
                   <Pager
                     page={page}
