@@ -85,7 +85,7 @@ async function certificatePackage(request: APIRequestContext, staff: Session) {
   return { id: pkg.id, certify }
 }
 
-/** A package with one question (so it cannot be complete untouched), for due dates: overdue and due soon. */
+/** A package with one question (so it cannot be complete untouched), given with a due date that has passed. */
 async function duePackage(request: APIRequestContext, staff: Session, title: string) {
   const pkg = await call<{ id: number; skills: { id: number }[] }>(request, staff, 'post', '/packages/createPackage', {
     title,
