@@ -4,6 +4,7 @@ import type { Page } from '../../contract/envelope.ts'
 import { assignmentsWithDue } from '../assignments/due.ts'
 import { certificates, notifications, packages, userPackages, users, videoProgress, videoProgressHistory } from '../db/schema.ts'
 import { certificateFixture, LEARNER_NAME, PACKAGE_TITLE, pdfRuns, readPdf } from '../test/certificate-fixture.ts'
+import { insertTree } from '../test/content.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { runCertificateTick } from './renewal.ts'
 import { VERIFY_LIMIT } from './routes.ts'
@@ -58,6 +59,15 @@ describe('certificate settings', () => {
 })
 
 describe('issuing', () => {
+  it("names only the packages a certificate was earned for in the learner's standing", async () => {
+    await f.settings({ validityMonths: 12 })
+    const other = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1 })
+    await ctx.deps.db.insert(userPackages).values({ userId: f.learner.user.id, packageId: other.packageId, assignedAt: ctx.now })
+    expect(await f.issue()).not.toBeNull()
+    const standing = await ctx.request('GET', '/api/certificates/standing', { token: f.learner.token })
+    expect(standing.body.data).toEqual([{ packageId: f.packageId, state: 'earned', recertifyBy: null }])
+  })
+
   it('issues nothing while the package has certificates disabled', async () => {
     expect(await f.issue()).toBeNull()
     expect(await mine()).toEqual([])

@@ -157,19 +157,20 @@ export async function certificateForPdf(db: Db, viewer: AuthUser, certificateId:
  */
 export async function myCertificateStanding(db: Db, userId: number, now: Date): Promise<CertificateStanding[]> {
   const rows = await db
-    .select({
-      packageId: userPackages.packageId,
-      recertifyBy: userPackages.recertifyBy,
-      completedAt: userPackages.completedAt,
-      earned: sql<boolean>`exists (select 1 from ${certificates} where ${certificates.userId} = ${userPackages.userId}
-        and ${certificates.packageId} = ${userPackages.packageId} and ${hasStatus('valid', now)})`,
-    })
+    .select({ packageId: userPackages.packageId, recertifyBy: userPackages.recertifyBy, completedAt: userPackages.completedAt })
     .from(userPackages)
     .where(eq(userPackages.userId, userId))
     .orderBy(userPackages.packageId)
+  // A separate query: inside a correlated subquery of a single-table select, drizzle leaves column names unqualified,
+  // so the package test compared the certificate with itself and every package read as earned.
+  const valid = await db
+    .select({ packageId: certificates.packageId })
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), hasStatus('valid', now)))
+  const earned = new Set(valid.map((c) => c.packageId))
   return rows.flatMap((row): CertificateStanding[] => {
     if (row.recertifyBy && !row.completedAt)
       return [{ packageId: row.packageId, state: 'recertify', recertifyBy: row.recertifyBy.toISOString() }]
-    return row.earned ? [{ packageId: row.packageId, state: 'earned', recertifyBy: null }] : []
+    return earned.has(row.packageId) ? [{ packageId: row.packageId, state: 'earned', recertifyBy: null }] : []
   })
 }

@@ -73,6 +73,8 @@ export const theme = createTheme({
     // Links are told apart from the text around them by more than colour (WCAG 1.4.1, axe link-in-text-block).
     Anchor: { defaultProps: { underline: 'always' } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } } },
+    // A select's options open where the select is, inside the page's landmarks, not in a portal outside them (axe: region).
+    Select: { defaultProps: { comboboxProps: { withinPortal: false } } },
   },
 })
 

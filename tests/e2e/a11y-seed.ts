@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type APIRequestContext } from '@playwright/test'
+import { multiScoPackage } from '../../server/test/scorm-packages.ts'
 import { admin, loginViaApi, newLearner, registerViaApi, type Session } from './support.ts'
 
 /** Everything the accessibility sweep needs to reach every screen with real content, seeded through the API. */
@@ -14,6 +15,8 @@ export interface A11ySeed {
   packageTitle: string
   skillId: number
   subTopicIds: [number, number]
+  /** The sub-topic holding a three-part SCORM 2004 package ('Three parts'). */
+  scormSubTopicTitle: string
   videoTitle: string
   materialName: string
   /** The learner's graded attempt at the first sub-topic, whose review opens from attempt history. */
@@ -23,10 +26,17 @@ export interface A11ySeed {
   /** A group with the learner in it and the package due in three days through it. */
   groupId: number
   groupName: string
+  /** A package the learner has directly, due five days ago: 'Overdue since …'. */
+  overduePackageTitle: string
   /** The learner's valid certificate, and a crowd member's revoked one: the /verify states and My certificates. */
   certificateCode: string
   revokedCertificateCode: string
+  /** The package issuing certificates (its form shows the certificate settings switched on). */
+  certificatePackageId: number
 }
+
+const SCORM_SUB_TOPIC = 'Bought-in course'
+const DAY = 86_400_000
 
 /** Enough learners for item analysis to flag (10 responses) and for the user lists to page (25+). */
 const CROWD = 24
@@ -63,7 +73,7 @@ async function certificatePackage(request: APIRequestContext, staff: Session) {
   await call(request, staff, 'put', `/packages/${pkg.id}/certificate-settings`, { enabled: true, validityMonths: 12, renewDaysBefore: 30 })
   const videoId = ((await video.json()) as { data: { id: number } }).data.id
   /** Assigns the package and watches its clip to the end (3 s of the watching budget), which issues the certificate. */
-  return async (learner: Session) => {
+  const certify = async (learner: Session) => {
     await call(request, staff, 'put', `/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
     await call(request, learner, 'put', `/progress/videos/${videoId}`, { position: 3, watched: [[0, 3]] })
     const mine = await request.get('/api/certificates', { headers: { Authorization: `Bearer ${learner.token}` } })
@@ -72,6 +82,27 @@ async function certificatePackage(request: APIRequestContext, staff: Session) {
     expect(certificate, 'the completion issued a certificate').toBeDefined()
     return certificate!
   }
+  return { id: pkg.id, certify }
+}
+
+/** A package with one question (so it cannot be complete untouched), given with a due date that has passed. */
+async function duePackage(request: APIRequestContext, staff: Session, title: string) {
+  const pkg = await call<{ id: number; skills: { id: number }[] }>(request, staff, 'post', '/packages/createPackage', {
+    title,
+    description: 'Mandatory every year.',
+    price: '0.00',
+    skills: [{ title: 'Exits', description: 'Ways out.', price: '0.00' }],
+  })
+  const saved = await call<{ topics: { subTopics: { id: number }[] }[] }>(request, staff, 'put', `/topic/by-skill/${pkg.skills[0]!.id}`, {
+    topics: [{ title: 'Evacuation', description: 'Leave calmly.', subTopics: [{ title: 'Fire exits', description: 'Know two.' }] }],
+  })
+  await call(request, staff, 'post', '/mcqs/create', {
+    subTopicId: saved.topics[0]!.subTopics[0]!.id,
+    question: 'How many ways out should you know?',
+    options: JSON.stringify({ A: 'Two', B: 'One' }),
+    correctOption: 'A',
+  })
+  return pkg.id
 }
 
 async function signUp(request: APIRequestContext, label: string, name: string): Promise<Session> {
@@ -109,11 +140,17 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
         subTopics: [
           { title: 'Balancing', description: 'Do the same to both sides.' },
           { title: 'Checking', description: 'Substitute back.' },
+          { title: SCORM_SUB_TOPIC, description: 'A course bought elsewhere, in three parts.' },
         ],
       },
     ],
   })
-  const [first, second] = saved.topics[0]!.subTopics.map((s) => s.id) as [number, number]
+  const [first, second, scormSubTopic] = saved.topics[0]!.subTopics.map((s) => s.id) as [number, number, number]
+  const scorm = await request.post(`/api/subTopic/${scormSubTopic}/scorm`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    multipart: { file: { name: 'three-parts.zip', mimeType: 'application/zip', buffer: multiScoPackage() } },
+  })
+  expect(scorm.status(), await scorm.text()).toBe(201)
   const videoTitle = 'Balancing both sides'
   const video = await request.post(`/api/videos/upload/${first}`, {
     headers: { Authorization: `Bearer ${staff.token}` },
@@ -172,7 +209,7 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     },
   })
   expect(secondVideo.status(), await secondVideo.text()).toBe(201)
-  const certify = await certificatePackage(request, staff)
+  const { id: certificatePackageId, certify } = await certificatePackage(request, staff)
   const requested = await cataloguePackage(request, staff, `Requested Geometry ${randomBytes(3).toString('hex')}`)
   await cataloguePackage(request, staff, `Open Statistics ${randomBytes(3).toString('hex')}`)
 
@@ -199,7 +236,14 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
   const group = await call<{ id: number }>(request, staff, 'post', '/groups', { name: groupName, description: 'Wards 4 and 5.' })
   await call(request, staff, 'post', `/groups/${group.id}/members`, { userIds: [learner.user.id] })
   await call(request, staff, 'put', `/groups/${group.id}/packages/${pkg.id}`, {
-    dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    dueAt: new Date(Date.now() + 3 * DAY).toISOString(),
+    reminderDays: [7, 1, -1],
+  })
+  // Directly, due five days ago: 'Overdue since …', first under 'Due first', and overdue in compliance.
+  const overduePackageTitle = `Fire Safety ${randomBytes(3).toString('hex')}`
+  const overdueId = await duePackage(request, staff, overduePackageTitle)
+  await call(request, staff, 'put', `/user/${learner.user.id}/packages/${overdueId}`, {
+    dueAt: new Date(Date.now() - 5 * DAY).toISOString(),
     reminderDays: [7, 1, -1],
   })
   // An open sitting left unfinished: its test page offers to resume it.
@@ -208,8 +252,10 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
   // A crowd that answers the first question wrongly: item analysis flags it; the user lists and comments run long.
   // One at a time: sign-ups hash passwords, and a burst of them would outlast the request timeout on a busy machine.
   let revokedCertificateCode = ''
+  const crowd: Session[] = []
   for (let i = 1; i <= CROWD; i++) {
     const member = await signUp(request, `A11yCrowd${i}`, `Crowd Member ${String(i).padStart(2, '0')}`)
+    crowd.push(member)
     if (i === CROWD) {
       const revoked = await certify(member)
       await call(request, staff, 'post', `/certificates/${revoked.id}/revoke`, { reason: 'Issued by mistake' })
@@ -224,6 +270,24 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
       rating: (i % 5) + 1,
     })
   }
+  // The group list runs long; the learner's group gets eight more members and a second package due 30 days after
+  // joining without reminders; another group has the fire safety package overdue for its members.
+  await call(request, staff, 'post', `/groups/${group.id}/members`, { userIds: crowd.slice(0, 8).map((m) => m.user.id) })
+  await call(request, staff, 'put', `/groups/${group.id}/packages/${overdueId}`, { dueDays: 30, reminderDays: [] })
+  const shifts = ['Day shift', 'Weekend cover', 'Agency staff with a rather long group name for the table', 'New starters']
+  for (const [index, name] of shifts.entries()) {
+    const other = await call<{ id: number }>(request, staff, 'post', '/groups', {
+      name: `${name} ${randomBytes(3).toString('hex')}`,
+      description: index % 2 ? '' : 'Everyone on the rota for this shift, whatever their ward.',
+    })
+    const members = crowd.slice(8 + index * 3, 11 + index * 3)
+    if (members.length) await call(request, staff, 'post', `/groups/${other.id}/members`, { userIds: members.map((m) => m.user.id) })
+    if (index === 0)
+      await call(request, staff, 'put', `/groups/${other.id}/packages/${overdueId}`, {
+        dueAt: new Date(Date.now() - 2 * DAY).toISOString(),
+        reminderDays: [14, 7, 1, -1, -7],
+      })
+  }
   // Last: the learner's watching budget, spent on the first video above, has refilled during the crowd's sign-ups.
   const certificate = await certify(learner)
   return {
@@ -234,13 +298,16 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     packageTitle,
     skillId,
     subTopicIds: [first, second],
+    scormSubTopicTitle: SCORM_SUB_TOPIC,
     videoTitle,
     materialName,
     pastAttemptId: past.attempts[0]!.id,
     searchTerm: 'Checking',
     groupId: group.id,
     groupName,
+    overduePackageTitle,
     certificateCode: certificate.code,
     revokedCertificateCode,
+    certificatePackageId,
   }
 }

@@ -79,8 +79,9 @@ describe('compliance on /reports', () => {
     expect(caraRow).toHaveTextContent('50%')
     expect(eveRow).toHaveTextContent('Completed')
 
-    await user.click(within(screen.getByRole('region', { name: 'Compliance' })).getByRole('combobox', { name: 'Group' }))
-    await user.click(await screen.findByRole('option', { name: 'Sales' }))
+    const groupFilter = within(screen.getByRole('region', { name: 'Compliance' })).getByRole('combobox', { name: 'Group' })
+    await waitFor(() => expect(groupFilter).toBeEnabled())
+    await user.selectOptions(groupFilter, 'Sales')
     await waitFor(() => expect(learnerCells()).toEqual(['Annann@example.com', 'Eveeve@example.com']))
     expect(counts()).toEqual(['Overdue: 1', 'Not started: 0', 'In progress: 0', 'Completed: 1'])
 
@@ -112,5 +113,32 @@ describe('a long compliance list', () => {
     await user.click(within(pager).getByRole('button', { name: 'Next' }))
     await waitFor(() => expect(learnerCells().map((cell) => cell!.slice(0, 10))).toEqual(['Learner 21', 'Learner 22', 'Learner 23']))
     expect(screen.getByText('Rows 21–23 of 23')).toBeInTheDocument()
+  })
+})
+
+describe('compliance on a phone', () => {
+  it('lists one card per assignment with its status in words under the learner, no sideways table', async () => {
+    const original = window.matchMedia
+    window.matchMedia = (query: string) => ({ ...original(query), matches: query === '(max-width: 48em)' })
+    onTestFinished(() => {
+      window.matchMedia = original
+    })
+    const { threeDaysAgo, inTwoDays } = await seed()
+    await signInAs('admin')
+    renderApp('/reports')
+
+    const list = await screen.findByRole('list', { name: 'Compliance' })
+    expect(screen.queryByRole('table', { name: 'Compliance' })).not.toBeInTheDocument()
+    const cards = within(list).getAllByRole('listitem')
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Ann, Safety package',
+      'Ben, Safety package',
+      'Cara, Safety package',
+      'Ann, Ethics package',
+      'Eve, Safety package',
+    ])
+    expect(within(cards[0]!).getByText(`Overdue since ${shortDate(threeDaysAgo)}`)).toBeInTheDocument()
+    expect(cards[0]).toHaveTextContent('Sales · 0% · assigned')
+    expect(cards[2]).toHaveTextContent(`Due ${shortDate(inTwoDays)}`)
   })
 })

@@ -139,6 +139,8 @@ describe('/groups/{id}: the group page', () => {
 
     await user.click(within(given).getByRole('button', { name: 'Edit due date of Fire Safety' }))
     const form = await screen.findByRole('form', { name: 'Due date of Fire Safety' })
+    // The package's name stays in sight above its editor.
+    expect(within(screen.getByRole('listitem', { name: 'Fire Safety' })).getByText('Fire Safety')).toBeInTheDocument()
     // The editor opens at its first field, and Save brings focus back to the button that opened it.
     await waitFor(() => expect(within(form).getByRole('radio', { name: 'No due date' })).toHaveFocus())
     const days = within(form).getByRole('textbox', { name: 'Days after assignment' })

@@ -68,6 +68,7 @@ export function GroupMembersSection({ group }: { group: GroupDetail }) {
                     <Button
                       size="xs"
                       variant="light"
+                      style={{ flexShrink: 0 }}
                       aria-label={`Add ${user.name}`}
                       loading={add.isPending && add.variables?.userIds[0] === user.id}
                       onClick={() => add.mutate({ id: group.id, userIds: [user.id] }, { onSuccess: () => search.current?.focus() })}
@@ -100,6 +101,8 @@ export function GroupMembersSection({ group }: { group: GroupDetail }) {
                     size="xs"
                     variant="light"
                     color="red"
+                    // A long e-mail beside it wraps; the button keeps its whole label.
+                    style={{ flexShrink: 0 }}
                     aria-label={`Remove ${member.name}`}
                     onClick={() => {
                       setRemoving(member)

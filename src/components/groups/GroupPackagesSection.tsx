@@ -90,16 +90,24 @@ function GroupPackageRow({ groupId, pkg, onUnassign }: { groupId: number; pkg: G
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={pkg.title}>
       {editing ? (
-        <DueSettingsForm
-          idPrefix={`group-package-${pkg.packageId}`}
-          label={`Due date of ${pkg.title}`}
-          initial={pkg}
-          submitLabel="Save"
-          loading={save.isPending}
-          focusOnOpen
-          onCancel={() => setEditing(false)}
-          onSubmit={(_id, settings) => save.mutateAsync({ id: groupId, packageId: pkg.packageId, settings }).then(() => setEditing(false))}
-        />
+        <Stack gap="xs">
+          {/* The package's name stays in sight while its due date is edited. */}
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {pkg.title}
+          </Text>
+          <DueSettingsForm
+            idPrefix={`group-package-${pkg.packageId}`}
+            label={`Due date of ${pkg.title}`}
+            initial={pkg}
+            submitLabel="Save"
+            loading={save.isPending}
+            focusOnOpen
+            onCancel={() => setEditing(false)}
+            onSubmit={(_id, settings) =>
+              save.mutateAsync({ id: groupId, packageId: pkg.packageId, settings }).then(() => setEditing(false))
+            }
+          />
+        </Stack>
       ) : (
         <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>

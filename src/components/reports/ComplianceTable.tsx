@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { IconDownload } from '@tabler/icons-react'
 import type { assignmentStatuses } from '../../../contract/assignments.ts'
@@ -9,6 +9,8 @@ import { saveBlob } from '../../lib/save-file.ts'
 import { groupsQueryOptions } from '../../queries/groups.ts'
 import { complianceQueryOptions, packageReportsQueryOptions, useExportCompliance } from '../../queries/reports.ts'
 import { AssignmentState } from '../ui/AssignmentState.tsx'
+import { usePhone } from '../ui/usePhone.ts'
+import { ComplianceCards } from './ComplianceCards.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { Pager } from '../ui/Pager.tsx'
@@ -38,6 +40,7 @@ export function ComplianceTable() {
   const filters = { packageId, groupId }
   const report = useQuery(complianceQueryOptions({ ...filters, page: page - 1, size: COMPLIANCE_PAGE_SIZE }))
   const exporter = useExportCompliance()
+  const phone = usePhone()
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="compliance-title">
@@ -61,25 +64,27 @@ export function ComplianceTable() {
           </Button>
         </Group>
         <Group gap="md" wrap="wrap" align="flex-end">
-          <Select
+          {/* Native selects: long lists of packages or groups scroll in the browser's own list, reachable by keyboard. */}
+          <NativeSelect
             label="Package"
-            placeholder="All packages"
-            clearable
-            data={packages.map((p) => ({ value: String(p.packageId), label: p.title }))}
-            value={packageId === undefined ? null : String(packageId)}
-            onChange={(value) => {
+            data={[{ value: '', label: 'All packages' }, ...packages.map((p) => ({ value: String(p.packageId), label: p.title }))]}
+            value={packageId === undefined ? '' : String(packageId)}
+            onChange={(event) => {
+              const value = event.currentTarget.value
               setPackageId(value ? Number(value) : undefined)
               setPage(1)
             }}
           />
-          <Select
+          <NativeSelect
             label="Group"
-            placeholder={groups.isError ? 'Groups failed to load' : 'All groups'}
-            clearable
             disabled={!groups.data}
-            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-            value={groupId === undefined ? null : String(groupId)}
-            onChange={(value) => {
+            data={[
+              { value: '', label: groups.isError ? 'Groups failed to load' : 'All groups' },
+              ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+            ]}
+            value={groupId === undefined ? '' : String(groupId)}
+            onChange={(event) => {
+              const value = event.currentTarget.value
               setGroupId(value ? Number(value) : undefined)
               setPage(1)
             }}
@@ -98,7 +103,7 @@ export function ComplianceTable() {
               <EmptyState>No assigned packages match.</EmptyState>
             ) : (
               <>
-                <ComplianceRows rows={report.data.content} />
+                {phone ? <ComplianceCards rows={report.data.content} /> : <ComplianceRows rows={report.data.content} />}
                 {report.data.totalPages > 1 ? (
                   <Pager
                     page={page}

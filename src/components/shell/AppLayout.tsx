@@ -81,7 +81,8 @@ export function AppLayout() {
       <AppShell.Navbar p="xs" aria-label="Sidebar" id={NAVBAR_ID}>
         <Sidebar role={role} onNavigate={mobile.close} onLogout={logout} />
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+      {/* Named: a SCORM package in the viewer brings its own unnamed <main> inside its frame, and the two must differ. */}
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} aria-label="Page content">
         {/* A page still on its way (its code, its skeleton's code or its data) waits here, inside the shell. */}
         <Suspense fallback={<PagePending />}>
           <Outlet />

@@ -65,7 +65,7 @@ function ErrorTable({ title, errors }: { title: string; errors: UserImportError[
   const hidden = errors.length - SHOWN_ERRORS
   return (
     <>
-      <ScrollTable label={title} minWidth={420} columns={['Row', 'Problem']}>
+      <ScrollTable label={title} minWidth={280} columns={['Row', 'Problem']}>
         <Table.Tbody>
           {errors.slice(0, SHOWN_ERRORS).map((error) => (
             <Table.Tr key={error.row}>
