@@ -164,7 +164,8 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
   await outlineEntry(page, 'Three parts').click()
   await expect(scoFrame(page, 'Three parts').getByRole('heading', { name: 'Part 1' })).toBeVisible()
   const viewer = page.getByRole('region', { name: 'Three parts' })
-  await viewer.getByLabel('Part').click()
+  // The input, not its option list (rendered in place, inside the viewer's region, and labelled by the same label).
+  await viewer.getByLabel('Part').first().click()
   await expect(page.getByRole('option')).toHaveText(['Part 1', 'Part 2', 'Part 3'])
   await page.getByRole('option', { name: 'Part 2' }).click()
   await expect(scoFrame(page, 'Three parts').getByRole('heading', { name: 'Part 2' })).toBeVisible()
