@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { admin, api, auth, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
 
 /**
  * Captions in Chromium against the real server: an admin adds an SRT file to the fixture clip through Upload
@@ -28,14 +28,6 @@ const srtTime = (tenths: number) => `00:00:0${Math.floor(tenths / 10)},${String(
 const SRT = CUES.map(({ from, to, text }, i) => `${i + 1}\n${srtTime(from)} --> ${srtTime(to)}\n${text}\n`).join('\n')
 /** Cue 2's arrow is short of a dash: the parser's finding names line 6 in the words of the form. */
 const BAD_SRT = '1\n00:00:00,000 --> 00:00:01,000\nFine.\n\n2\n00:00:01,000 -> 00:00:02,000\nBroken arrow.\n'
-
-const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
-
-async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put' | 'get', url: string, data?: unknown) {
-  const response = await request[method](`/api${url}`, { headers: auth(session), data })
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
-}
 
 let staff: Session
 let credentials: ReturnType<typeof newLearner>

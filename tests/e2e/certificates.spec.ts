@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
+import { admin, api, auth, loginViaApi, newLearner, registerViaApi, storeSession } from './support.ts'
 
 /**
  * Certificates in Chromium against the real server: a learner plays the only video of a package that issues
@@ -11,14 +11,6 @@ import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Sess
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures')
 const TITLE = 'Certified Journey'
-
-const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
-
-async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put' | 'get', url: string, data?: unknown) {
-  const response = await request[method](`/api${url}`, { headers: auth(session), data })
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
-}
 
 /** A one-video package issuing 12-month certificates, assigned to a new learner. */
 async function seed(request: APIRequestContext) {

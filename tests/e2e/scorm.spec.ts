@@ -5,7 +5,7 @@ import type { PackageProgress } from '../../contract/progress.ts'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { hostilePackage, multiScoPackage, singleScoPackage } from '../../server/test/scorm-packages.ts'
-import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
+import { admin, api, auth, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
 
 /**
  * SCORM in Chromium against the real server: the admin uploads a SCORM 1.2 and a SCORM 2004 4th-edition package
@@ -16,14 +16,6 @@ import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Sess
  * score. A multi-SCO package lists its parts in the viewer and opens the one chosen. A hostile package finds no
  * learner token in any storage it can reach, and its API calls fail.
  */
-
-const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
-
-async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put' | 'get', url: string, data?: unknown) {
-  const response = await request[method](`/api${url}`, { headers: auth(session), data })
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
-}
 
 const SUB_TOPICS = ['Safety in 1.2', 'Safety in 2004', 'Untrusted content', 'Multi-part course'] as const
 

@@ -59,3 +59,13 @@ export async function signInThroughForm(page: Page, email: string, password: str
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 export const profileCard = (page: Page) => page.getByRole('region', { name: 'Your profile' })
 export const htmlClass = (page: Page) => page.locator('html').getAttribute('class')
+
+/** The bearer header of a session. */
+export const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
+
+/** An API call as `session` that must succeed; its envelope's data. */
+export async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put' | 'get', url: string, data?: unknown) {
+  const response = await request[method](`/api${url}`, { headers: auth(session), data })
+  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
+  return ((await response.json()) as { data: T }).data
+}
