@@ -1,3 +1,5 @@
+// First: it may restart the process with lower-memory settings before anything else loads.
+import './memory-tuning.ts'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -31,6 +31,14 @@ describe('the real server (node server/index.ts)', () => {
     expect(hello.status).toBe(200)
     expect(await hello.text()).toBe('hello')
 
+    // It restarted itself in place with the low-memory settings (server/memory-tuning.ts): same pid, new flags.
+    if (process.platform === 'linux') {
+      const commandLine = readFileSync(`/proc/${running.child.pid}/cmdline`, 'utf8').split('\0')
+      expect(commandLine).toContain('--max-semi-space-size=8')
+      const environment = readFileSync(`/proc/${running.child.pid}/environ`, 'utf8').split('\0')
+      expect(environment).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']))
+    }
+
     const login = await post<{ token: string; user: { role: string } }>(`${running.baseUrl}/api/oauth2/loginUser`, {
       email: 'root@example.com',
       password: 'root-password',
@@ -48,8 +56,11 @@ describe('the real server (node server/index.ts)', () => {
 
     expect(await stop(running)).toBe(0)
 
-    // Second start on the same data: nothing re-seeded, the admin reset, the old token still valid.
-    running = await start(env)
+    // Second start on the same data: nothing re-seeded, the admin reset, the old token still valid; and with the
+    // memory settings turned off, the process keeps the flags it was started with.
+    running = await start({ ...env, MEMORY_TUNING: 'off' })
+    if (process.platform === 'linux')
+      expect(readFileSync(`/proc/${running.child.pid}/cmdline`, 'utf8').split('\0')).not.toContain('--max-semi-space-size=8')
     expect(running.output()).toMatch(/Admin root@example\.com reset\./)
     expect(running.output()).not.toMatch(/Demo data seeded/)
     const me = await fetch(`${running.baseUrl}/api/user/getUserByEmail`, { headers: { authorization: `Bearer ${token}` } })
