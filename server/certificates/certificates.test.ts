@@ -249,6 +249,54 @@ describe('PDF', () => {
     expect(text).toContain(`https://learn.example.com/verify/${code}`)
   })
 
+  it('prints names in Latin, Chinese, Cyrillic, Greek and Vietnamese script as they are written', async () => {
+    const names = ['Zoë Łukasiewicz', '李小龍', 'Ольга', 'Γιώργος Παπαδόπουλος', 'Nguyễn Thị Minh Khai']
+    const name = names.join(' · ')
+    await ctx.deps.db.update(users).set({ name }).where(eq(users.id, f.learner.user.id))
+    await ctx.deps.db.update(packages).set({ title: 'Охрана труда: 消防安全' }).where(eq(packages.id, f.packageId))
+    await f.settings({})
+    const { id } = (await f.issue())!
+    const res = await ctx.app.request(`/api/certificates/${id}/pdf`, { headers: { authorization: `Bearer ${f.learner.token}` } })
+    const { text, pages } = await readPdf(await res.arrayBuffer())
+    expect(pages).toBe(1)
+    // a wrapped name reads back with a line break where the line ended
+    const words = text.split(/\s+/).filter(Boolean).join(' ')
+    for (const written of names) expect(words).toContain(written)
+    expect(words).toContain(name)
+    expect(words).toContain('Охрана труда: 消防安全')
+  })
+
+  it('breaks a long name written without spaces between characters, above the footer', async () => {
+    const name = '李小龍'.repeat(40)
+    await ctx.deps.db.update(users).set({ name }).where(eq(users.id, f.learner.user.id))
+    await f.settings({})
+    const { id } = (await f.issue())!
+    const res = await ctx.app.request(`/api/certificates/${id}/pdf`, { headers: { authorization: `Bearer ${f.learner.token}` } })
+    const bytes = await res.arrayBuffer()
+    const { text, pages } = await readPdf(bytes)
+    expect(pages).toBe(1)
+    expect(text.replace(/\s+/g, '')).toContain(name)
+    const runs = await pdfRuns(bytes)
+    expect(runs.filter((run) => run.text.startsWith('李小龍')).length).toBeGreaterThan(1)
+    const issued = runs.find((run) => run.text.startsWith('Issued '))!
+    const footer = runs.find((run) => run.text === 'Verify this certificate')!
+    expect(issued.y).toBeGreaterThan(footer.y + footer.height)
+  })
+
+  it('still prints a certificate whose name has characters no font has (Arabic), with the rest of its text', async () => {
+    await ctx.deps.db.update(users).set({ name: 'Zoë محمد' }).where(eq(users.id, f.learner.user.id))
+    await f.settings({})
+    const { id, code } = (await f.issue())!
+    const res = await ctx.app.request(`/api/certificates/${id}/pdf`, { headers: { authorization: `Bearer ${f.learner.token}` } })
+    expect(res.status).toBe(200)
+    const { text, pages } = await readPdf(await res.arrayBuffer())
+    expect(pages).toBe(1)
+    expect(text).toContain('Zoë ')
+    expect(text).not.toContain('محمد')
+    expect(text).toContain(PACKAGE_TITLE)
+    expect(text).toContain(`https://learn.example.com/verify/${code}`)
+  })
+
   it('is refused to another learner, served to admins, and a 404 for an unknown certificate', async () => {
     await f.settings({})
     const { id } = (await f.issue())!

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Video } from '../../contract/content.ts'
 import type { Mcq } from '../../contract/media.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import type { DashboardFigures, PackageReport, PackageReportRow } from '../../contract/reports.ts'
-import { mcqAttempts, packages, users } from '../db/schema.ts'
+import { mcqAttempts, packages, userPackages, users } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { upload, videoParts } from '../test/media.ts'
@@ -59,6 +59,7 @@ let videoRows: Record<'v1' | 'v2' | 'v3', { id: number; title: string; subTopicI
 
 beforeEach(async () => {
   ctx.now = NOW
+  cycleStarts = {}
   people = {}
   const plan = [
     ['admin', 'admin', 'Ada Admin', 40],
@@ -143,7 +144,14 @@ const sameSet = (chosen: string[], correct: string) => {
   return want === got
 }
 
-/** One stored attempt per sub-topic (that has questions) of each submission, with that sub-topic's own score. */
+/** When a learner's current cycle of a package began (a certificate's renewal), by 'who:pkg'; none means cycle 1. */
+let cycleStarts: Partial<Record<string, Date>> = {}
+const pkgOf = (k: 'a' | 'b' | 'c' | 'd') => (k === 'd' ? 'p2' : 'p1')
+
+/**
+ * One stored attempt per sub-topic (that has questions) of each submission, with that sub-topic's own score; only
+ * those of the learner's current cycle of the package.
+ */
 function expectedAttempts() {
   const rows: {
     who: string
@@ -156,7 +164,8 @@ function expectedAttempts() {
   for (const s of SUBMISSIONS) {
     for (const k of s.subs) {
       const own = QUESTIONS.filter((q) => q.sub === k)
-      if (!own.length) continue
+      const cycleStart = cycleStarts[`${s.who}:${pkgOf(k)}`]
+      if (!own.length || (cycleStart && s.at < cycleStart)) continue
       const perQuestion = own.map((q) => ({ key: q.key, correct: sameSet(s.answers[q.key] ?? [], q.correct) }))
       rows.push({ who: s.who, sub: k, score: perQuestion.filter((p) => p.correct).length, total: own.length, at: s.at, perQuestion })
     }
@@ -392,6 +401,30 @@ function parseCsv(text: string): string[][] {
   if (cell || row.length) rows.push([...row, cell])
   return rows
 }
+
+describe('a renewal cycle', () => {
+  it("counts only the tests of each learner's current cycle in the package list and the package report", async () => {
+    // l1 began a second cycle of P1 two days ago (its attempt of 6 March is the first cycle's); l3 of P2 a day ago
+    cycleStarts = { 'l1:p1': new Date(NOW.getTime() - 2 * DAY), 'l3:p2': new Date(NOW.getTime() - DAY) }
+    for (const [key, cycleStartedAt] of Object.entries(cycleStarts)) {
+      const [who, pkg] = key.split(':') as [string, 'p1' | 'p2']
+      await ctx.deps.db
+        .update(userPackages)
+        .set({ cycle: 2, cycleStartedAt })
+        .where(and(eq(userPackages.userId, people[who]!.id), eq(userPackages.packageId, pkg === 'p1' ? p1.packageId : p2.packageId)))
+    }
+    expect(expectedPackageRow('p1').testsTaken).toBe(8)
+    expect(expectedPackageRow('p2').testsTaken).toBe(1)
+    const list = await ctx.request<PackageReportRow[]>('GET', '/api/reports/packages', { token: admin })
+    expect(list.body.data).toEqual(expect.arrayContaining([expectedPackageRow('p1'), expectedPackageRow('p2')]))
+    for (const pkg of ['p1', 'p2'] as const) {
+      const res = await ctx.request<PackageReport>('GET', `/api/reports/packages/${pkg === 'p1' ? p1.packageId : p2.packageId}`, {
+        token: admin,
+      })
+      expect(res.body.data).toEqual(expectedPackageReport(pkg))
+    }
+  })
+})
 
 describe('GET /api/reports/packages/{id}/export', () => {
   const exportCsv = (table: string) =>

@@ -21,6 +21,12 @@ const DAY = 86_400_000
 const percent = sql<string | null>`avg(${mcqAttempts.score}::float / nullif(${mcqAttempts.totalMarks}, 0)) * 100`
 /** Tests taken: practice sittings are left out of every count. */
 const graded = eq(mcqAttempts.practice, false)
+/**
+ * Reports show each learner's current cycle: the tests a learner took before a certificate's renewal began their
+ * current cycle of the package are its history. Needs `skills` (the attempt's package) in the query.
+ */
+const inCurrentCycle = sql`not exists (select 1 from ${userPackages} where ${userPackages.userId} = ${mcqAttempts.userId}
+  and ${userPackages.packageId} = ${skills.packageId} and ${userPackages.cycleStartedAt} > ${mcqAttempts.attemptedAt})`
 const round1 = (v: string | number | null) => (v === null ? null : Math.round(Number(v) * 10) / 10)
 
 export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigures> {
@@ -87,7 +93,7 @@ export async function packageReports(db: Db): Promise<PackageReportRow[]> {
       .innerJoin(subTopics, eq(subTopics.id, mcqAttempts.subTopicId))
       .innerJoin(topics, eq(topics.id, subTopics.topicId))
       .innerJoin(skills, eq(skills.id, topics.skillId))
-      .where(graded)
+      .where(and(graded, inCurrentCycle))
       .groupBy(skills.packageId),
   ])
   const assignedBy = new Map(assigned.map((a) => [a.packageId, a.n]))
@@ -117,7 +123,7 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
     .from(subTopics)
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, eq(skills.id, topics.skillId))
-    .leftJoin(mcqAttempts, and(eq(mcqAttempts.subTopicId, subTopics.id), graded))
+    .leftJoin(mcqAttempts, and(eq(mcqAttempts.subTopicId, subTopics.id), graded, inCurrentCycle))
     .where(inPackage)
     .groupBy(subTopics.id, topics.title, skills.title, skills.id, topics.id)
     .orderBy(asc(skills.id), asc(topics.id), asc(subTopics.id))
@@ -137,7 +143,7 @@ export async function packageReport(db: Db, packageId: number): Promise<PackageR
       mcqAttemptAnswers,
       and(
         eq(mcqAttemptAnswers.mcqId, mcqs.id),
-        inArray(mcqAttemptAnswers.attemptId, db.select({ id: mcqAttempts.id }).from(mcqAttempts).where(graded)),
+        inArray(mcqAttemptAnswers.attemptId, db.select({ id: mcqAttempts.id }).from(mcqAttempts).where(and(graded, inCurrentCycle))),
       ),
     )
     .where(and(inPackage))

@@ -28,9 +28,13 @@ export interface A11ySeed {
   groupName: string
   /** A package the learner has directly, due five days ago: 'Overdue since …'. */
   overduePackageTitle: string
-  /** The learner's valid certificate, and a crowd member's revoked one: the /verify states and My certificates. */
+  /**
+   * The learner's valid certificate, a crowd member's revoked one, and the learner's expired one (replaced by its
+   * renewal): the /verify states and My certificates.
+   */
   certificateCode: string
   revokedCertificateCode: string
+  expiredCertificateCode: string
   /** The package issuing certificates (its form shows the certificate settings switched on). */
   certificatePackageId: number
 }
@@ -50,13 +54,22 @@ async function call<T>(request: APIRequestContext, session: Session, method: 'po
   return ((await response.json()) as { data: T }).data
 }
 
-/** A one-video package issuing certificates: watching its 3 s clip to the end completes it and issues one. */
-async function certificatePackage(request: APIRequestContext, staff: Session) {
+/**
+ * A one-video package issuing certificates with these settings: watching its 3 s clip to the end completes it and
+ * issues one. Its skill's title names a section of My Packages, so each package's differs.
+ */
+async function certificatePackage(
+  request: APIRequestContext,
+  staff: Session,
+  title: string,
+  skill: string,
+  settings: { validityMonths: number; renewDaysBefore: number },
+) {
   const pkg = await call<{ id: number; skills: { id: number }[] }>(request, staff, 'post', '/packages/createPackage', {
-    title: `Safe Lifting ${randomBytes(3).toString('hex')}`,
+    title: `${title} ${randomBytes(3).toString('hex')}`,
     description: 'One clip, then a certificate.',
     price: '0.00',
-    skills: [{ title: 'Lifting', description: 'Bend the knees.', price: '0.00' }],
+    skills: [{ title: skill, description: 'Bend the knees.', price: '0.00' }],
   })
   const saved = await call<{ topics: { subTopics: { id: number }[] }[] }>(request, staff, 'put', `/topic/by-skill/${pkg.skills[0]!.id}`, {
     topics: [{ title: 'Posture', description: 'Back straight.', subTopics: [{ title: 'The lift', description: 'Three seconds.' }] }],
@@ -70,19 +83,56 @@ async function certificatePackage(request: APIRequestContext, staff: Session) {
     },
   })
   expect(video.status(), await video.text()).toBe(201)
-  await call(request, staff, 'put', `/packages/${pkg.id}/certificate-settings`, { enabled: true, validityMonths: 12, renewDaysBefore: 30 })
+  await call(request, staff, 'put', `/packages/${pkg.id}/certificate-settings`, { enabled: true, ...settings })
   const videoId = ((await video.json()) as { data: { id: number } }).data.id
+  const bearer = (learner: Session) => ({ Authorization: `Bearer ${learner.token}` })
+  const validCertificate = async (learner: Session) => {
+    const mine = await request.get('/api/certificates', { headers: bearer(learner) })
+    expect(mine.ok(), await mine.text()).toBe(true)
+    const list = ((await mine.json()) as { data: { id: number; code: string; packageId: number | null; status: string }[] }).data
+    return list.find((c) => c.packageId === pkg.id && c.status === 'valid')
+  }
+  /**
+   * Watches the clip to its end, which completes the package and issues a certificate. Each heartbeat credits what
+   * the learner's watching budget holds, so they go on until the certificate is there.
+   */
+  const watch = async (learner: Session, previous?: string) => {
+    let certificate: Awaited<ReturnType<typeof validCertificate>>
+    await expect
+      .poll(
+        async () => {
+          await call(request, learner, 'put', `/progress/videos/${videoId}`, { position: 3, watched: [[0, 3]] })
+          certificate = await validCertificate(learner)
+          return certificate !== undefined && certificate.code !== previous
+        },
+        { message: 'the completion issued a certificate', timeout: 60_000, intervals: [1_000] },
+      )
+      .toBe(true)
+    return certificate!
+  }
   /** Assigns the package and watches its clip to the end (3 s of the watching budget), which issues the certificate. */
   const certify = async (learner: Session) => {
     await call(request, staff, 'put', `/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
-    await call(request, learner, 'put', `/progress/videos/${videoId}`, { position: 3, watched: [[0, 3]] })
-    const mine = await request.get('/api/certificates', { headers: { Authorization: `Bearer ${learner.token}` } })
-    expect(mine.ok(), await mine.text()).toBe(true)
-    const [certificate] = ((await mine.json()) as { data: { id: number; code: string }[] }).data
-    expect(certificate, 'the completion issued a certificate').toBeDefined()
-    return certificate!
+    return watch(learner)
   }
-  return { id: pkg.id, certify }
+  /**
+   * Once the scheduler has begun the learner's renewal cycle (the package's progress starts again), completes it:
+   * the new certificate replaces `earlier`, which expires at that moment.
+   */
+  const recertify = async (learner: Session, earlier: { code: string }) => {
+    await expect
+      .poll(
+        async () => {
+          const progress = await request.get(`/api/progress/packages/${pkg.id}`, { headers: bearer(learner) })
+          expect(progress.ok(), await progress.text()).toBe(true)
+          return ((await progress.json()) as { data: { percent: number } }).data.percent
+        },
+        { message: 'the scheduler began the renewal cycle', timeout: 180_000, intervals: [1_000] },
+      )
+      .toBe(0)
+    return watch(learner, earlier.code)
+  }
+  return { id: pkg.id, certify, recertify }
 }
 
 /** A package with one question (so it cannot be complete untouched), given with a due date that has passed. */
@@ -209,7 +259,15 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     },
   })
   expect(secondVideo.status(), await secondVideo.text()).toBe(201)
-  const { id: certificatePackageId, certify } = await certificatePackage(request, staff)
+  const { id: certificatePackageId, certify } = await certificatePackage(request, staff, 'Safe Lifting', 'Lifting', {
+    validityMonths: 12,
+    renewDaysBefore: 30,
+  })
+  // Valid for a month, renewed from the day it is issued: completing the renewal cycle expires the first certificate.
+  const renewing = await certificatePackage(request, staff, 'Manual Handling', 'Carrying', {
+    validityMonths: 1,
+    renewDaysBefore: 365,
+  })
   const requested = await cataloguePackage(request, staff, `Requested Geometry ${randomBytes(3).toString('hex')}`)
   await cataloguePackage(request, staff, `Open Statistics ${randomBytes(3).toString('hex')}`)
 
@@ -248,6 +306,9 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
   })
   // An open sitting left unfinished: its test page offers to resume it.
   await call(request, learner, 'post', '/mcq-attempts/start', { subTopicIds: [second] })
+
+  // The renewing package's first certificate (the scheduler begins its renewal during the crowd's sign-ups below).
+  const expiring = await renewing.certify(learner)
 
   // A crowd that answers the first question wrongly: item analysis flags it; the user lists and comments run long.
   // One at a time: sign-ups hash passwords, and a burst of them would outlast the request timeout on a busy machine.
@@ -288,7 +349,8 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
         reminderDays: [14, 7, 1, -1, -7],
       })
   }
-  // Last: the learner's watching budget, spent on the first video above, has refilled during the crowd's sign-ups.
+  // Last: the learner's watching budget, spent on the videos above, has refilled during the crowd's sign-ups.
+  await renewing.recertify(learner, expiring)
   const certificate = await certify(learner)
   return {
     admin: staff,
@@ -308,6 +370,7 @@ export async function seedForA11y(request: APIRequestContext): Promise<A11ySeed>
     overduePackageTitle,
     certificateCode: certificate.code,
     revokedCertificateCode,
+    expiredCertificateCode: expiring.code,
     certificatePackageId,
   }
 }

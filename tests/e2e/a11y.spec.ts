@@ -87,6 +87,13 @@ const SCREENS = [
   { route: '/verify/$code', label: '/verify/{code} (unknown code)', as: 'guest', url: () => '/verify/AAAAAAAAAAAAAAAAAAAAAAAA' },
   { route: '/verify/$code', label: '/verify/{code} (valid)', as: 'guest', url: (s) => `/verify/${s.certificateCode}` },
   { route: '/verify/$code', label: '/verify/{code} (revoked)', as: 'guest', url: (s) => `/verify/${s.revokedCertificateCode}` },
+  {
+    route: '/verify/$code',
+    label: '/verify/{code} (expired)',
+    as: 'guest',
+    url: (s) => `/verify/${s.expiredCertificateCode}`,
+    dialogs: [{ name: 'expired', open: shows((p) => p.getByText('This certificate has expired')) }],
+  },
   { route: '/accept-invite', as: 'guest', url: () => '/accept-invite?token=not-a-real-token' },
   { route: '/verify-email', as: 'guest', url: () => '/verify-email?token=not-a-real-token' },
   { route: '/user/resend-verification', as: 'guest', url: () => '/user/resend-verification?email=someone%40example.com' },
@@ -116,7 +123,12 @@ const SCREENS = [
     url: () => '/user/my-dashboard',
   },
   { route: '/user/packages', label: '/user/packages (nothing assigned)', as: 'newcomer', url: () => '/user/packages' },
-  { route: '/user/certificates', as: 'learner', url: () => '/user/certificates' },
+  {
+    route: '/user/certificates',
+    as: 'learner',
+    url: () => '/user/certificates',
+    dialogs: [{ name: 'an expired certificate beside the valid ones', open: shows((p) => p.getByText(/· Expired \d/)) }],
+  },
   {
     route: '/user/packages',
     as: 'learner',
@@ -551,8 +563,8 @@ test.describe('accessibility @a11y', () => {
   let seed: A11ySeed
 
   test.beforeAll(async ({ request }) => {
-    // Two dozen sign-ups (password hashing) and their answers and comments.
-    test.setTimeout(300_000)
+    // Two dozen sign-ups (password hashing) and their answers and comments, and a renewal the scheduler begins.
+    test.setTimeout(420_000)
     seed = await seedForA11y(request)
   })
 

@@ -53,6 +53,22 @@ describe('My certificates', () => {
     expect(await within(card).findByText('Recertify by 15 Jan 2027')).toBeInTheDocument()
   })
 
+  it("shows the dates as calendar days in the viewer's time zone, as due dates are shown", async () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'Pacific/Auckland'
+    try {
+      // 20:00 UTC on 4 March is 09:00 on 5 March in Auckland
+      ctx().now = new Date('2026-03-04T20:00:00Z')
+      const me = await signInAs('USER')
+      await earned(me.user.id)
+      renderApp('/user/certificates')
+      const card = await screen.findByRole('article', { name: 'Fire safety' })
+      expect(within(card).getByText('Issued 5 Mar 2026 · Valid until 5 Mar 2027')).toBeInTheDocument()
+    } finally {
+      process.env.TZ = zone
+    }
+  })
+
   it('says when there is none yet', async () => {
     await signInAs('USER')
     renderApp('/user/certificates')
