@@ -4,9 +4,8 @@ import type { Sitting, TestSettings, autosaveInput } from '../../contract/assess
 import { parseOptions } from '../../contract/media.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
-import { mcqSittings, mcqs, subTopics } from '../db/schema.ts'
+import { mcqSittings, mcqs, skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import { preparedPerDb } from '../db/prepared.ts'
-import { assertSubTopicsAccess } from '../auth/access.ts'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
 import { attemptCounts, attemptsLeft } from './allowance.ts'
 import type { Queryable } from './settings.ts'
@@ -14,16 +13,22 @@ import { closedSubTopics, isOver, openAnswers, subTopicDeadline } from './sittin
 
 export type SittingRow = typeof mcqSittings.$inferSelect
 
-/** The sub-topics, in the order asked, after 404 (unknown) and 403 (not assigned) checks. */
+/** The sub-topics, in the order asked, after 404 (unknown) and 403 (not assigned) checks: one statement. */
 export async function knownSubTopics(db: Queryable, user: AuthUser, ids: number[]) {
   const unique = [...new Set(ids)]
-  const rows = await db.select({ id: subTopics.id, title: subTopics.title }).from(subTopics).where(inArray(subTopics.id, unique))
+  const rows = await db
+    .select({ id: subTopics.id, title: subTopics.title, assigned: userPackages.userId })
+    .from(subTopics)
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, eq(skills.id, topics.skillId))
+    .leftJoin(userPackages, and(eq(userPackages.packageId, skills.packageId), eq(userPackages.userId, user.id)))
+    .where(inArray(subTopics.id, unique))
   if (rows.length !== unique.length) {
     const found = new Set(rows.map((r) => r.id))
     throw notFound(`SubTopic not found: ${unique.filter((id) => !found.has(id)).join(', ')}`)
   }
-  await assertSubTopicsAccess(db as Db, user, unique)
-  const byId = new Map(rows.map((r) => [r.id, r]))
+  if (user.role !== 'admin' && rows.some((r) => r.assigned === null)) throw forbidden('This package is not assigned to you')
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, title: r.title }]))
   return unique.map((id) => byId.get(id)!)
 }
 
@@ -44,11 +49,18 @@ export async function assertAttemptsLeft(
 }
 
 /** The sitting as its learner sees it: questions in display order with their letters; never a key. */
-export async function sittingView(db: Queryable, row: SittingRow, now: Date): Promise<Sitting> {
+export async function sittingView(
+  db: Queryable,
+  row: SittingRow,
+  now: Date,
+  known?: { id: number; question: string; options: string }[],
+): Promise<Sitting> {
   const ids = row.questions.map((q) => q.mcqId)
-  const found = ids.length
-    ? await db.select({ id: mcqs.id, question: mcqs.question, options: mcqs.options }).from(mcqs).where(inArray(mcqs.id, ids))
-    : []
+  const found = known
+    ? known
+    : ids.length
+      ? await db.select({ id: mcqs.id, question: mcqs.question, options: mcqs.options }).from(mcqs).where(inArray(mcqs.id, ids))
+      : []
   const byId = new Map(found.map((q) => [q.id, q]))
   return {
     sittingId: row.id,
@@ -88,7 +100,10 @@ const holdsEverySubTopic = (userId: SQL | Placeholder | number) => sql<boolean>`
   left join user_packages up on up.package_id = sk.package_id and up.user_id = ${userId}
   where st.id in (select value::int from jsonb_array_elements_text(mcq_sittings.sub_topic_ids)) and up.user_id is null)`
 
-const sittingWithAccess = (userId: SQL | Placeholder | number) => ({ ...getTableColumns(mcqSittings), held: holdsEverySubTopic(userId) })
+export const sittingWithAccess = (userId: SQL | Placeholder | number) => ({
+  ...getTableColumns(mcqSittings),
+  held: holdsEverySubTopic(userId),
+})
 
 /** The sitting and whether its learner still holds its sub-topics, in one statement. */
 const readSitting = preparedPerDb((db) =>
@@ -100,7 +115,7 @@ const readSitting = preparedPerDb((db) =>
 )
 
 /** 404 unknown, 403 someone else's or of a package no longer assigned to them. */
-function assertOwn(row: (SittingRow & { held: boolean }) | undefined, user: AuthUser): SittingRow {
+export function assertOwn<T extends SittingRow & { held: boolean }>(row: T | undefined, user: AuthUser): Omit<T, 'held'> {
   if (!row) throw notFound('Sitting not found')
   if (row.userId !== user.id) throw forbidden('You can only use your own tests')
   if (user.role !== 'admin' && !row.held) throw forbidden('This package is not assigned to you')
