@@ -66,16 +66,14 @@ export async function storeAttempts(
   const inserted = await tx.insert(mcqAttempts).values(values).returning()
   const bySubTopic = new Map(inserted.map((r) => [r.subTopicId, r]))
   const rows = values.map((v) => bySubTopic.get(v.subTopicId)!)
-  await tx
-    .insert(mcqAttemptAnswers)
-    .values(
-      graded.map((g) => ({
-        attemptId: bySubTopic.get(g.mcq.subTopicId)!.id,
-        mcqId: g.mcq.id,
-        chosen: g.chosen.join(','),
-        correct: g.correct,
-      })),
-    )
+  await tx.insert(mcqAttemptAnswers).values(
+    graded.map((g) => ({
+      attemptId: bySubTopic.get(g.mcq.subTopicId)!.id,
+      mcqId: g.mcq.id,
+      chosen: g.chosen.join(','),
+      correct: g.correct,
+    })),
+  )
   const passed = rows.filter((r) => r.passed && !r.practice).map((r) => r.subTopicId)
   await markCompletedInSubTopics(tx, meta.userId, passed, meta.now)
   return rows
