@@ -1,13 +1,12 @@
 import { type Placeholder, type SQL, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Sitting, TestSettings, autosaveInput } from '../../contract/assessment.ts'
+import type { Sitting, autosaveInput } from '../../contract/assessment.ts'
 import { parseOptions } from '../../contract/media.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
 import { mcqSittings, mcqs, skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import { preparedPerDb } from '../db/prepared.ts'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
-import { attemptCounts, attemptsLeft } from './allowance.ts'
 import type { Queryable } from './settings.ts'
 import { closedSubTopics, isOver, openAnswers, subTopicDeadline } from './sitting-clock.ts'
 
@@ -30,22 +29,6 @@ export async function knownSubTopics(db: Queryable, user: AuthUser, ids: number[
   if (user.role !== 'admin' && rows.some((r) => r.assigned === null)) throw forbidden('This package is not assigned to you')
   const byId = new Map(rows.map((r) => [r.id, { id: r.id, title: r.title }]))
   return unique.map((id) => byId.get(id)!)
-}
-
-/** 409 naming the first sub-topic without attempts left. */
-export async function assertAttemptsLeft(
-  db: Queryable,
-  userId: number,
-  list: { id: number; title: string }[],
-  settings: Map<number, TestSettings>,
-) {
-  const counts = await attemptCounts(
-    db,
-    userId,
-    list.map((s) => s.id),
-  )
-  const spent = list.find((s) => attemptsLeft(settings.get(s.id)!, counts.get(s.id)!) === 0)
-  if (spent) throw conflict(`No attempts left for "${spent.title}"`)
 }
 
 /** The sitting as its learner sees it: questions in display order with their letters; never a key. */
@@ -121,13 +104,6 @@ export function assertOwn<T extends SittingRow & { held: boolean }>(row: T | und
   if (user.role !== 'admin' && !row.held) throw forbidden('This package is not assigned to you')
   const { held: _, ...sitting } = row
   return sitting
-}
-
-/** The caller's own sitting: 404 unknown, 403 someone else's or of a package no longer assigned to them. */
-export async function ownSitting(db: Queryable, user: AuthUser, sittingId: string, options: { lock?: boolean } = {}) {
-  const query = db.select(sittingWithAccess(user.id)).from(mcqSittings).where(eq(mcqSittings.id, sittingId))
-  const [row] = options.lock ? await query.for('update', { of: mcqSittings }) : await query
-  return assertOwn(row, user)
 }
 
 export async function getSitting(db: Db, user: AuthUser, sittingId: string, now: Date): Promise<Sitting> {
