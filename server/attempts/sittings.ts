@@ -1,53 +1,49 @@
-import { eq, inArray } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Sitting, TestSettings, autosaveInput } from '../../contract/assessment.ts'
+import type { Sitting, autosaveInput } from '../../contract/assessment.ts'
 import { parseOptions } from '../../contract/media.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
-import { mcqSittings, mcqs, subTopics } from '../db/schema.ts'
-import { assertSubTopicsAccess } from '../auth/access.ts'
+import { mcqSittings, mcqs, skills, subTopics, topics, userPackages } from '../db/schema.ts'
+import { preparedPerDb } from '../db/prepared.ts'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
-import { attemptCounts, attemptsLeft } from './allowance.ts'
 import type { Queryable } from './settings.ts'
 import { closedSubTopics, isOver, openAnswers, subTopicDeadline } from './sitting-clock.ts'
 
 export type SittingRow = typeof mcqSittings.$inferSelect
 
-/** The sub-topics, in the order asked, after 404 (unknown) and 403 (not assigned) checks. */
+/** The sub-topics, in the order asked, after 404 (unknown) and 403 (not assigned) checks: one statement. */
 export async function knownSubTopics(db: Queryable, user: AuthUser, ids: number[]) {
   const unique = [...new Set(ids)]
-  const rows = await db.select({ id: subTopics.id, title: subTopics.title }).from(subTopics).where(inArray(subTopics.id, unique))
+  const rows = await db
+    .select({ id: subTopics.id, title: subTopics.title, assigned: userPackages.userId })
+    .from(subTopics)
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, eq(skills.id, topics.skillId))
+    .leftJoin(userPackages, and(eq(userPackages.packageId, skills.packageId), eq(userPackages.userId, user.id)))
+    .where(inArray(subTopics.id, unique))
   if (rows.length !== unique.length) {
     const found = new Set(rows.map((r) => r.id))
     throw notFound(`SubTopic not found: ${unique.filter((id) => !found.has(id)).join(', ')}`)
   }
-  await assertSubTopicsAccess(db as Db, user, unique)
-  const byId = new Map(rows.map((r) => [r.id, r]))
+  if (user.role !== 'admin' && rows.some((r) => r.assigned === null)) throw forbidden('This package is not assigned to you')
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, title: r.title }]))
   return unique.map((id) => byId.get(id)!)
 }
 
-/** 409 naming the first sub-topic without attempts left. */
-export async function assertAttemptsLeft(
-  db: Queryable,
-  userId: number,
-  list: { id: number; title: string }[],
-  settings: Map<number, TestSettings>,
-) {
-  const counts = await attemptCounts(
-    db,
-    userId,
-    list.map((s) => s.id),
-  )
-  const spent = list.find((s) => attemptsLeft(settings.get(s.id)!, counts.get(s.id)!) === 0)
-  if (spent) throw conflict(`No attempts left for "${spent.title}"`)
-}
-
 /** The sitting as its learner sees it: questions in display order with their letters; never a key. */
-export async function sittingView(db: Queryable, row: SittingRow, now: Date): Promise<Sitting> {
+export async function sittingView(
+  db: Queryable,
+  row: SittingRow,
+  now: Date,
+  known?: { id: number; question: string; options: string }[],
+): Promise<Sitting> {
   const ids = row.questions.map((q) => q.mcqId)
-  const found = ids.length
-    ? await db.select({ id: mcqs.id, question: mcqs.question, options: mcqs.options }).from(mcqs).where(inArray(mcqs.id, ids))
-    : []
+  const found = known
+    ? known
+    : ids.length
+      ? await db.select({ id: mcqs.id, question: mcqs.question, options: mcqs.options }).from(mcqs).where(inArray(mcqs.id, ids))
+      : []
   const byId = new Map(found.map((q) => [q.id, q]))
   return {
     sittingId: row.id,
@@ -78,18 +74,41 @@ export async function sittingView(db: Queryable, row: SittingRow, now: Date): Pr
   }
 }
 
-/** The caller's own sitting: 404 unknown, 403 someone else's or of a package no longer assigned to them. */
-export async function ownSitting(db: Queryable, user: AuthUser, sittingId: string, options: { lock?: boolean } = {}) {
-  const query = db.select().from(mcqSittings).where(eq(mcqSittings.id, sittingId))
-  const [row] = options.lock ? await query.for('update') : await query
+/** Whether the learner holds the package of every sub-topic of the sitting (admins hold all). */
+// Spelled out with aliases: drizzle leaves column names unqualified in a one-table select, and this subquery is correlated.
+const holdsEverySubTopic = (userId: SQL | Placeholder | number) => sql<boolean>`not exists (
+  select 1 from sub_topics st
+  join topics t on t.id = st.topic_id
+  join skills sk on sk.id = t.skill_id
+  left join user_packages up on up.package_id = sk.package_id and up.user_id = ${userId}
+  where st.id in (select value::int from jsonb_array_elements_text(mcq_sittings.sub_topic_ids)) and up.user_id is null)`
+
+export const sittingWithAccess = (userId: SQL | Placeholder | number) => ({
+  ...getTableColumns(mcqSittings),
+  held: holdsEverySubTopic(userId),
+})
+
+/** The sitting and whether its learner still holds its sub-topics, in one statement. */
+const readSitting = preparedPerDb((db) =>
+  db
+    .select(sittingWithAccess(sql.placeholder('userId')))
+    .from(mcqSittings)
+    .where(eq(mcqSittings.id, sql.placeholder('sittingId')))
+    .prepare('sitting_with_access'),
+)
+
+/** 404 unknown, 403 someone else's or of a package no longer assigned to them. */
+export function assertOwn<T extends SittingRow & { held: boolean }>(row: T | undefined, user: AuthUser): Omit<T, 'held'> {
   if (!row) throw notFound('Sitting not found')
   if (row.userId !== user.id) throw forbidden('You can only use your own tests')
-  await assertSubTopicsAccess(db as Db, user, row.subTopicIds)
-  return row
+  if (user.role !== 'admin' && !row.held) throw forbidden('This package is not assigned to you')
+  const { held: _, ...sitting } = row
+  return sitting
 }
 
 export async function getSitting(db: Db, user: AuthUser, sittingId: string, now: Date): Promise<Sitting> {
-  return sittingView(db, await ownSitting(db, user, sittingId), now)
+  const [row] = await readSitting(db).execute({ userId: user.id, sittingId })
+  return sittingView(db, assertOwn(row, user), now)
 }
 
 /** Every answered question must be one pinned to the sitting (400 naming the others). */
@@ -100,18 +119,34 @@ export function assertPinned(row: SittingRow, answers: Record<string, string[]>)
     throw badRequest(`Question ${foreign.join(', ')} is not part of this test`, { answers: `Unknown question id ${foreign.join(', ')}` })
 }
 
+const saveAnswers = preparedPerDb((db) =>
+  db
+    .update(mcqSittings)
+    .set({ answers: sql`${sql.placeholder('answers')}::jsonb`, answersSavedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(mcqSittings.id, sql.placeholder('sittingId')), isNull(mcqSittings.gradedAt)))
+    .returning({ id: mcqSittings.id })
+    .prepare('sitting_save_answers'),
+)
+
 /**
  * PUT /sittings/{id}/answers: replaces the saved answers, except those of sub-topics past their own deadline (they
- * keep their saved value); 409 once graded or once the whole sitting is past its deadline plus grace.
+ * keep their saved value); 409 once graded or once the whole sitting is past its deadline plus grace. One read and
+ * one write that holds only while the sitting is open: one graded in between is read again and answers its 409.
  */
-export async function autosave(db: Db, user: AuthUser, sittingId: string, input: z.output<typeof autosaveInput>, now: Date) {
-  return db.transaction(async (tx) => {
-    const row = await ownSitting(tx, user, sittingId, { lock: true })
-    if (row.gradedAt) throw conflict('This test has already been submitted')
-    if (isOver(row, now)) throw conflict('Time is up')
-    assertPinned(row, input.answers)
-    const answers = openAnswers(row, input.answers, closedSubTopics(row, now))
-    await tx.update(mcqSittings).set({ answers, answersSavedAt: now }).where(eq(mcqSittings.id, row.id))
-    return { savedAt: now.toISOString() }
-  })
+export async function autosave(
+  db: Db,
+  user: AuthUser,
+  sittingId: string,
+  input: z.output<typeof autosaveInput>,
+  now: Date,
+): Promise<{ savedAt: string }> {
+  const [read] = await readSitting(db).execute({ userId: user.id, sittingId })
+  const row = assertOwn(read, user)
+  if (row.gradedAt) throw conflict('This test has already been submitted')
+  if (isOver(row, now)) throw conflict('Time is up')
+  assertPinned(row, input.answers)
+  const answers = openAnswers(row, input.answers, closedSubTopics(row, now))
+  const [saved] = await saveAnswers(db).execute({ sittingId, answers: JSON.stringify(answers), now })
+  if (!saved) return autosave(db, user, sittingId, input, now)
+  return { savedAt: now.toISOString() }
 }

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Sitting, SittingMode, TestSettings, startInput } from '../../contract/assessment.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
 import { mcqAttemptAnswers, mcqAttempts, mcqSittings, mcqs } from '../db/schema.ts'
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts'
-import { attemptCounts } from './allowance.ts'
+import { type SubTopicState, attemptsLeft, subTopicStates } from './allowance.ts'
 import { type PinnedQuestion, pinSubTopic } from './draw.ts'
 import { gradeExpired } from './expiry.ts'
 import { lockLearner } from './lock.ts'
 import { reviewLevel, showsAnswers } from './review.ts'
-import { type Queryable, loadSettings } from './settings.ts'
+import type { Queryable } from './settings.ts'
 import { deadlinesFor, isOver } from './sitting-clock.ts'
-import { type SittingRow, assertAttemptsLeft, knownSubTopics, sittingView } from './sittings.ts'
+import { type SittingRow, knownSubTopics, sittingView } from './sittings.ts'
 
 /** Each open sitting pins its questions and answers; a learner may hold this many at once. */
 export const MAX_OPEN_SITTINGS = 10
@@ -51,9 +51,9 @@ async function pinQuestions(
   subTopicIds: number[],
   mode: SittingMode,
   settings: Map<number, TestSettings>,
-): Promise<PinnedQuestion[]> {
+): Promise<{ pinned: PinnedQuestion[]; questions: { id: number; subTopicId: number; question: string; options: string }[] }> {
   const questions = await db
-    .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, options: mcqs.options })
+    .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, question: mcqs.question, options: mcqs.options })
     .from(mcqs)
     .where(inArray(mcqs.subTopicId, subTopicIds))
     .orderBy(asc(mcqs.id))
@@ -66,25 +66,18 @@ async function pinQuestions(
     throw mode === 'mistakes'
       ? conflict('Nothing to practise: your last attempt has no mistakes')
       : badRequest('There are no questions in this test')
-  return pinned
+  return { pinned, questions }
 }
 
 /**
  * 403 unless the learner may already see the answers of every sub-topic: the practice set is exactly the questions
  * got wrong, so offering it earlier would tell what the review policy hides.
  */
-async function assertMistakesVisible(
-  db: Queryable,
-  userId: number,
-  list: { id: number; title: string }[],
-  settings: Map<number, TestSettings>,
-) {
-  const counts = await attemptCounts(
-    db,
-    userId,
-    list.map((s) => s.id),
-  )
-  const hidden = list.find((s) => !showsAnswers(reviewLevel(settings.get(s.id)!, counts.get(s.id)!)))
+function assertMistakesVisible(list: { id: number; title: string }[], states: Map<number, SubTopicState>) {
+  const hidden = list.find((s) => {
+    const state = states.get(s.id)!
+    return !showsAnswers(reviewLevel(state.settings, state.counts))
+  })
   if (hidden) throw forbidden(`Practising your mistakes opens once the answers of "${hidden.title}" may be seen`)
 }
 
@@ -100,11 +93,14 @@ async function openSittingsAfterChecks(
   mode: SittingMode,
   now: Date,
 ): Promise<SittingRow[]> {
-  const open: SittingRow[] = []
-  for (const row of await tx
+  const since = new Date(now.getTime() - START_WINDOW_MS)
+  // The open sittings and those started in the window, in one statement.
+  const rows = await tx
     .select()
     .from(mcqSittings)
-    .where(and(eq(mcqSittings.userId, userId), isNull(mcqSittings.gradedAt)))) {
+    .where(and(eq(mcqSittings.userId, userId), or(isNull(mcqSittings.gradedAt), gt(mcqSittings.startedAt, since))))
+  const open: SittingRow[] = []
+  for (const row of rows.filter((r) => r.gradedAt === null)) {
     if (isOver(row, now)) await gradeExpired(now)(tx, row)
     else open.push(row)
   }
@@ -117,11 +113,7 @@ async function openSittingsAfterChecks(
     if (shared) throw conflict(`"${shared.title}" is already in an open test: finish it first`)
   }
   if (open.length >= MAX_OPEN_SITTINGS) throw conflict(`You have ${MAX_OPEN_SITTINGS} tests open: submit one before starting another`)
-  const [recent] = await tx
-    .select({ n: count() })
-    .from(mcqSittings)
-    .where(and(eq(mcqSittings.userId, userId), gt(mcqSittings.startedAt, new Date(now.getTime() - START_WINDOW_MS))))
-  if (Number(recent?.n ?? 0) >= STARTS_PER_WINDOW)
+  if (rows.filter((r) => r.startedAt > since).length >= STARTS_PER_WINDOW)
     throw new AppError(429, 'Too many tests started: try again in a few minutes', {
       headers: { 'Retry-After': String(START_WINDOW_MS / 1000) },
     })
@@ -135,14 +127,17 @@ async function openSittingsAfterChecks(
 export async function startSitting(db: Db, user: AuthUser, input: z.output<typeof startInput>, now: Date): Promise<Sitting> {
   const list = await knownSubTopics(db, user, input.subTopicIds)
   const subTopicIds = list.map((s) => s.id)
-  const row = await db.transaction(async (tx) => {
+  const { row, bank } = await db.transaction(async (tx) => {
     await lockLearner(tx, user.id)
     const [resumed] = await openSittingsAfterChecks(tx, user.id, list, input.mode, now)
-    if (resumed) return resumed
-    const settings = await loadSettings(tx, subTopicIds)
-    if (input.mode === 'test') await assertAttemptsLeft(tx, user.id, list, settings)
-    else await assertMistakesVisible(tx, user.id, list, settings)
-    const questions = await pinQuestions(tx, user.id, subTopicIds, input.mode, settings)
+    if (resumed) return { row: resumed, bank: undefined }
+    const states = await subTopicStates(tx, user.id, subTopicIds)
+    const settings = new Map(subTopicIds.map((id) => [id, states.get(id)!.settings]))
+    if (input.mode === 'test') {
+      const spent = list.find((s) => attemptsLeft(states.get(s.id)!.settings, states.get(s.id)!.counts) === 0)
+      if (spent) throw conflict(`No attempts left for "${spent.title}"`)
+    } else assertMistakesVisible(list, states)
+    const { pinned: questions, questions: bank } = await pinQuestions(tx, user.id, subTopicIds, input.mode, settings)
     const clock = input.mode === 'test' ? deadlinesFor(subTopicIds, settings, now) : { subTopicDeadlines: {}, deadline: null }
     const [created] = await tx
       .insert(mcqSittings)
@@ -158,7 +153,7 @@ export async function startSitting(db: Db, user: AuthUser, input: z.output<typeo
         ...clock,
       })
       .returning()
-    return created!
+    return { row: created!, bank }
   })
-  return sittingView(db, row, now)
+  return sittingView(db, row, now, bank)
 }

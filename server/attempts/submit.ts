@@ -1,18 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { submitInput } from '../../contract/assessment.ts'
 import type { AttemptResult } from '../../contract/learning.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
-import { mcqAttempts, mcqs } from '../db/schema.ts'
+import { mcqAttempts, mcqSittings, mcqs } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
-import { grade, gradeSitting, storeAttempts } from './grade-sitting.ts'
+import { type AttemptRow, type GradedSitting, grade, gradeSitting, storeAttempts } from './grade-sitting.ts'
+import { subTopicStates } from './allowance.ts'
 import { lockLearner } from './lock.ts'
-import { storedResult } from './result.ts'
+import { freshResult, storedResult } from './result.ts'
 import { type Queryable, loadSettings } from './settings.ts'
 import { assertNoSittingNeeded } from './question-access.ts'
 import { closedSubTopics, isOver, openAnswers } from './sitting-clock.ts'
-import { assertPinned, knownSubTopics, ownSitting } from './sittings.ts'
+import { assertOwn, assertPinned, knownSubTopics, sittingWithAccess } from './sittings.ts'
 
 type SubmitInput = z.output<typeof submitInput>
 
@@ -32,15 +33,24 @@ async function replayed(tx: Queryable, userId: number, submissionId: string | un
  * are late. Without (legacy): only where no sub-topic has a time limit, a draw or an attempt limit.
  */
 export async function submitAttempt(db: Db, user: AuthUser, input: SubmitInput, now: Date): Promise<AttemptResult> {
-  const rows = input.sittingId ? await submitSitting(db, user, input, now) : await submitLegacy(db, user, input, now)
-  return storedResult(db, user, rows)
+  const outcome = input.sittingId ? await submitSitting(db, user, input, now) : await submitLegacy(db, user, input, now)
+  return Array.isArray(outcome) ? storedResult(db, user, outcome) : freshResult(user, outcome)
 }
 
 async function submitSitting(db: Db, user: AuthUser, input: SubmitInput, now: Date) {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<AttemptRow[] | GradedSitting> => {
     await lockLearner(tx, user.id)
-    const sitting = await ownSitting(tx, user, input.sittingId!, { lock: true })
-    const again = await replayed(tx, user.id, input.submissionId)
+    // The sitting, locked, and whether this submission was stored already, in one statement.
+    const replay = input.submissionId
+      ? sql<boolean>`exists (select 1 from mcq_attempts ma where ma.user_id = ${user.id} and ma.submission_id = ${input.submissionId})`
+      : sql<boolean>`false`
+    const [read] = await tx
+      .select({ ...sittingWithAccess(user.id), replay })
+      .from(mcqSittings)
+      .where(eq(mcqSittings.id, input.sittingId!))
+      .for('update', { of: mcqSittings })
+    const { replay: seen, ...sitting } = assertOwn(read, user)
+    const again = seen ? await replayed(tx, user.id, input.submissionId) : null
     if (again) return again
     if (sitting.gradedAt) return tx.select().from(mcqAttempts).where(eq(mcqAttempts.sittingId, sitting.id)).orderBy(asc(mcqAttempts.id))
     const late = closedSubTopics(sitting, now)
@@ -73,6 +83,7 @@ async function submitLegacy(db: Db, user: AuthUser, input: SubmitInput, now: Dat
     await lockLearner(tx, user.id)
     const again = await replayed(tx, user.id, input.submissionId)
     if (again) return again
+    const states = await subTopicStates(tx, user.id, subTopicIds)
     return storeAttempts(tx, graded, subTopicIds, settings, {
       userId: user.id,
       lateSubTopics: new Set(),
@@ -80,6 +91,7 @@ async function submitLegacy(db: Db, user: AuthUser, input: SubmitInput, now: Dat
       sittingId: null,
       submissionId: input.submissionId ?? null,
       now,
+      lastNumbers: new Map([...states.values()].map((state) => [state.id, state.lastNumber])),
     })
   })
 }

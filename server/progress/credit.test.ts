@@ -155,3 +155,28 @@ describe('coverage across visits', () => {
     expect(await beat(videoId, [[8, 18]])).toMatchObject({ watchedSeconds: 18, completed: true })
   })
 })
+
+describe('statements per heartbeat', () => {
+  it('records a heartbeat in one read and one write, the first of a learner too', async () => {
+    const videoId = await f.addVideo(600)
+    // The session is read once and then served from the session cache: warm it first.
+    await f.stored(videoId)
+    ctx.queries.count = 0
+    await beat(videoId, [], { position: 0 })
+    expect(ctx.queries.count).toBe(2)
+    f.later(15)
+    ctx.queries.count = 0
+    expect((await beat(videoId, [[0, 15]])).watchedSeconds).toBe(15)
+    expect(ctx.queries.count).toBe(2)
+  })
+
+  it('records heartbeats that race each other under the lock, spending the budget once', async () => {
+    const [a, b] = [await f.addVideo(600), await f.addVideo(600, f.tree.subTopicIds[1])]
+    await beat(a, [], { position: 0 })
+    f.later(10)
+    const results = await Promise.all([a, b, a, b].map((id) => f.heartbeat(id, { position: 600, watched: [[0, 600]] })))
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    // 5 s a new learner starts with and 10 s of the clock, once
+    expect((await f.stored(a)).watchedSeconds + (await f.stored(b)).watchedSeconds).toBe(15)
+  })
+})

@@ -23,10 +23,40 @@ export interface Budget {
   spend(seconds: number): Promise<void>
 }
 
+/** The budget's stored state (no row yet for a learner who never sent a heartbeat). */
+export interface CreditRow {
+  seconds: number
+  heartbeats: number
+  refilledAt: Date
+}
+
 /**
- * Takes the learner's budget for one heartbeat. The row is created on first use and locked (FOR UPDATE), so every
- * heartbeat of one learner, on any instance, waits for the one before it. It grows by min(rate, 2) seconds per
- * second since it was last refilled, up to 60 s; a learner out of heartbeats gets 429.
+ * The budget refilled to `now`: it grows by min(rate, 2) seconds per second since it was last refilled, up to 60 s,
+ * and heartbeats come back at one every 2 s; a learner out of heartbeats gets 429. `spent` gives the row to store
+ * once the heartbeat has credited that much.
+ */
+export function refill(row: CreditRow | null, now: Date, playbackRate: number) {
+  const from = row ?? { seconds: STARTING_SECONDS, heartbeats: HEARTBEAT_BURST, refilledAt: now }
+  const elapsed = Math.max(0, (now.getTime() - from.refilledAt.getTime()) / 1000)
+  const heartbeats = Math.min(HEARTBEAT_BURST, from.heartbeats + elapsed * HEARTBEATS_PER_SECOND)
+  if (heartbeats < 1) {
+    const retryAfter = Math.ceil((1 - heartbeats) / HEARTBEATS_PER_SECOND)
+    throw new AppError(429, 'Too many progress updates: wait a few seconds and try again', {
+      headers: { 'Retry-After': String(retryAfter) },
+    })
+  }
+  const seconds = Math.min(MAX_SECONDS, from.seconds + elapsed * Math.min(playbackRate, MAX_CREDITED_RATE))
+  // A clock behind the stored one (another instance's) never moves the refill time back.
+  const refilledAt = now > from.refilledAt ? now : from.refilledAt
+  return {
+    seconds,
+    spent: (credited: number): CreditRow => ({ seconds: Math.max(0, seconds - credited), heartbeats: heartbeats - 1, refilledAt }),
+  }
+}
+
+/**
+ * Takes the learner's budget for one heartbeat, locked: the row is created on first use and locked (FOR UPDATE),
+ * so every heartbeat of one learner, on any instance, waits for the one before it (see refill).
  */
 export async function takeBudget(tx: Tx, userId: number, now: Date, playbackRate: number): Promise<Budget> {
   await tx
@@ -35,24 +65,11 @@ export async function takeBudget(tx: Tx, userId: number, now: Date, playbackRate
     .onConflictDoNothing()
   const [row] = await tx.select().from(watchCredit).where(eq(watchCredit.userId, userId)).for('update')
   if (!row) throw new AppError(409, 'Progress could not be recorded; try again')
-  const elapsed = Math.max(0, (now.getTime() - row.refilledAt.getTime()) / 1000)
-  const heartbeats = Math.min(HEARTBEAT_BURST, row.heartbeats + elapsed * HEARTBEATS_PER_SECOND)
-  if (heartbeats < 1) {
-    const retryAfter = Math.ceil((1 - heartbeats) / HEARTBEATS_PER_SECOND)
-    throw new AppError(429, 'Too many progress updates: wait a few seconds and try again', {
-      headers: { 'Retry-After': String(retryAfter) },
-    })
-  }
-  const seconds = Math.min(MAX_SECONDS, row.seconds + elapsed * Math.min(playbackRate, MAX_CREDITED_RATE))
-  // A clock behind the stored one (another instance's) never moves the refill time back.
-  const refilledAt = now > row.refilledAt ? now : row.refilledAt
+  const budget = refill(row, now, playbackRate)
   return {
-    seconds,
-    spend: async (spent) => {
-      await tx
-        .update(watchCredit)
-        .set({ seconds: Math.max(0, seconds - spent), heartbeats: heartbeats - 1, refilledAt })
-        .where(eq(watchCredit.userId, userId))
+    seconds: budget.seconds,
+    spend: async (credited) => {
+      await tx.update(watchCredit).set(budget.spent(credited)).where(eq(watchCredit.userId, userId))
     },
   }
 }

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { HeartbeatInput, LearnerProgressRow, PackageProgress, VideoProgress } from '../../contract/progress.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
 import { assertPackageAccess, assertSubTopicsAccess } from '../auth/access.ts'
-import { testSettings, userPackages, users, videoProgress, videos } from '../db/schema.ts'
+import { skills, subTopics, testSettings, topics, userPackages, users, videoProgress, videos, watchCredit } from '../db/schema.ts'
+import { preparedPerDb } from '../db/prepared.ts'
 import { forbidden, notFound } from '../http/errors.ts'
-import { takeBudget } from './credit.ts'
+import { refill, takeBudget } from './credit.ts'
 import { addWithinCap, mergeRanges, newlyWatched, totalSeconds, wholeSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type PackageContent } from './rollup.ts'
 import { loadContents, loadRecords } from './records.ts'
@@ -31,10 +32,100 @@ export async function getVideoProgress(deps: Pick<AppDeps, 'db'>, viewer: AuthUs
   return toVideoProgress(videoId, durationSeconds, progress ?? undefined)
 }
 
+const userIdParam = sql.placeholder('userId')
+
+/**
+ * What a heartbeat reads, in one statement: the video, whether the learner holds its package, their progress row in
+ * it and their watching budget with its row version (xmin), which the write checks.
+ */
+const heartbeatState = preparedPerDb((db) =>
+  db
+    .select({
+      subTopicId: videos.subTopicId,
+      durationSeconds: videos.durationSeconds,
+      assigned: userPackages.userId,
+      watched: videoProgress.watched,
+      creditSeconds: watchCredit.seconds,
+      creditHeartbeats: watchCredit.heartbeats,
+      creditRefilledAt: watchCredit.refilledAt,
+      creditVersion: sql<string | null>`${watchCredit}.xmin::text`,
+    })
+    .from(videos)
+    .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, eq(skills.id, topics.skillId))
+    .leftJoin(userPackages, and(eq(userPackages.packageId, skills.packageId), eq(userPackages.userId, userIdParam)))
+    .leftJoin(
+      videoProgress,
+      and(
+        eq(videoProgress.videoId, videos.id),
+        eq(videoProgress.userId, userIdParam),
+        eq(videoProgress.byAdmin, sql.placeholder('byAdmin')),
+      ),
+    )
+    .leftJoin(watchCredit, eq(watchCredit.userId, userIdParam))
+    .where(eq(videos.id, sql.placeholder('videoId')))
+    .prepare('heartbeat_state'),
+)
+
+/** The progress row as a heartbeat stores it, from the placeholders, once per row the `credit` statement wrote. */
+const progressFromCredit = sql`select ${userIdParam}::int, ${sql.placeholder('videoId')}::int, ${sql.placeholder('byAdmin')}::boolean,
+  ${sql.placeholder('position')}::float8, ${sql.placeholder('watched')}::jsonb, ${sql.placeholder('watchedSeconds')}::float8,
+  ${sql.placeholder('now')}::timestamptz from credit`
+
+const progressUpsert = (db: Db, credit: Parameters<Db['with']>[0]) =>
+  db
+    .with(credit)
+    .insert(videoProgress)
+    .select(progressFromCredit)
+    .onConflictDoUpdate({
+      target: [videoProgress.userId, videoProgress.videoId, videoProgress.byAdmin],
+      set: {
+        position: sql`excluded.position`,
+        watched: sql`excluded.watched`,
+        watchedSeconds: sql`excluded.watched_seconds`,
+        lastHeartbeatAt: sql`excluded.last_heartbeat_at`,
+      },
+    })
+    .returning()
+
+const newCredit = {
+  userId: sql`${userIdParam}::int`,
+  seconds: sql`${sql.placeholder('seconds')}::float8`,
+  heartbeats: sql`${sql.placeholder('heartbeats')}::float8`,
+  refilledAt: sql`${sql.placeholder('refilledAt')}::timestamptz`,
+}
+
+/**
+ * The budget and the progress row in one statement, written only while the budget row is the version read (or, for
+ * a learner's first heartbeat, while there is none): else nothing is written and the heartbeat is recorded under
+ * the lock instead (recordLocked).
+ */
+const writeOverCredit = preparedPerDb((db) =>
+  progressUpsert(
+    db,
+    db.$with('credit').as(
+      db
+        .update(watchCredit)
+        .set({ seconds: newCredit.seconds, heartbeats: newCredit.heartbeats, refilledAt: newCredit.refilledAt })
+        .where(and(eq(watchCredit.userId, userIdParam), sql`${watchCredit}.xmin = ${sql.placeholder('version')}::text::xid`))
+        .returning({ userId: watchCredit.userId }),
+    ),
+  ).prepare('heartbeat_write'),
+)
+const writeFirstCredit = preparedPerDb((db) =>
+  progressUpsert(
+    db,
+    db.$with('credit').as(db.insert(watchCredit).values(newCredit).onConflictDoNothing().returning({ userId: watchCredit.userId })),
+  ).prepare('heartbeat_write_first'),
+)
+
 /**
  * Records a heartbeat. The claimed ranges, at whole seconds, add what the video's stored ranges lack, earliest
- * first, up to what the learner's one watching budget holds (see credit.ts), and that much is spent. The budget's
- * row lock orders every heartbeat of one learner, so the video's row is read and written under it.
+ * first, up to what the learner's one watching budget holds (see credit.ts), and that much is spent. Every
+ * heartbeat of a learner changes their budget's row, so one read and one write that holds only if that row did not
+ * change in between; when it did (another heartbeat of theirs came first), or when the heartbeat completes the video
+ * (the package may complete with it), it is recorded under the budget's row lock instead.
  */
 export async function recordHeartbeat(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -42,8 +133,62 @@ export async function recordHeartbeat(
   videoId: number,
   input: HeartbeatInput,
 ): Promise<VideoProgress> {
+  const { db } = deps
   const byAdmin = viewer.role === 'admin'
-  const { durationSeconds, video } = await videoWithProgress(deps.db, viewer, videoId)
+  const [state] = await heartbeatState(db).execute({ userId: viewer.id, videoId, byAdmin })
+  if (!state) throw notFound('Video not found')
+  if (!byAdmin && state.assigned === null) throw forbidden('This package is not assigned to you')
+  const durationSeconds = state.durationSeconds ?? 0
+  const now = deps.clock()
+  const credit =
+    state.creditVersion === null
+      ? null
+      : { seconds: state.creditSeconds!, heartbeats: state.creditHeartbeats!, refilledAt: state.creditRefilledAt! }
+  const budget = refill(credit, now, input.playbackRate ?? 1)
+  const step = heartbeatStep(budget.seconds, state.watched ?? [], input, durationSeconds)
+  if (!byAdmin && step.completes) return recordLocked(deps, viewer, videoId, state.subTopicId, durationSeconds, input)
+  const write = state.creditVersion === null ? writeFirstCredit(db) : writeOverCredit(db)
+  const [saved] = await write.execute({
+    userId: viewer.id,
+    videoId,
+    byAdmin,
+    version: state.creditVersion,
+    ...budget.spent(step.credited),
+    position: step.values.position,
+    watched: JSON.stringify(step.values.watched),
+    watchedSeconds: step.values.watchedSeconds,
+    now,
+  })
+  if (!saved) return recordLocked(deps, viewer, videoId, state.subTopicId, durationSeconds, input)
+  return toVideoProgress(videoId, durationSeconds, saved)
+}
+
+/** What one heartbeat credits, out of what the budget holds and what the video's stored ranges lack. */
+function heartbeatStep(budgetSeconds: number, stored: Range[], input: HeartbeatInput, durationSeconds: number) {
+  const have = mergeRanges(stored)
+  const claimed = wholeSeconds(input.watched as Range[], durationSeconds)
+  const watched = addWithinCap(have, newlyWatched(have, claimed, Math.floor(budgetSeconds)))
+  const watchedSeconds = totalSeconds(watched)
+  const before = toVideoProgress(0, durationSeconds, { position: 0, watchedSeconds: totalSeconds(have) })
+  const after = toVideoProgress(0, durationSeconds, { position: 0, watchedSeconds })
+  return {
+    credited: Math.max(0, watchedSeconds - totalSeconds(have)),
+    values: { position: Math.min(input.position, durationSeconds), watched, watchedSeconds },
+    // Only a video reaching completion can complete its package.
+    completes: after.completed && !before.completed,
+  }
+}
+
+/** The heartbeat in a transaction holding the learner's budget row (FOR UPDATE): every heartbeat of theirs waits for it. */
+async function recordLocked(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  viewer: AuthUser,
+  videoId: number,
+  subTopicId: number,
+  durationSeconds: number,
+  input: HeartbeatInput,
+): Promise<VideoProgress> {
+  const byAdmin = viewer.role === 'admin'
   return deps.db.transaction(async (tx) => {
     const now = deps.clock()
     const budget = await takeBudget(tx, viewer.id, now, input.playbackRate ?? 1)
@@ -51,22 +196,16 @@ export async function recordHeartbeat(
       .select({ watched: videoProgress.watched })
       .from(videoProgress)
       .where(and(eq(videoProgress.userId, viewer.id), eq(videoProgress.videoId, videoId), eq(videoProgress.byAdmin, byAdmin)))
-    const have = mergeRanges(progress?.watched ?? [])
-    const claimed = wholeSeconds(input.watched as Range[], durationSeconds)
-    const watched = addWithinCap(have, newlyWatched(have, claimed, Math.floor(budget.seconds)))
-    const watchedSeconds = totalSeconds(watched)
-    await budget.spend(Math.max(0, watchedSeconds - totalSeconds(have)))
-    const values = { position: Math.min(input.position, durationSeconds), watched, watchedSeconds, lastHeartbeatAt: now }
+    const step = heartbeatStep(budget.seconds, progress?.watched ?? [], input, durationSeconds)
+    await budget.spend(step.credited)
+    const values = { ...step.values, lastHeartbeatAt: now }
     const [saved] = await tx
       .insert(videoProgress)
       .values({ userId: viewer.id, videoId, byAdmin, ...values })
       .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId, videoProgress.byAdmin], set: values })
       .returning()
-    const answer = toVideoProgress(videoId, durationSeconds, saved)
-    // Only a video reaching completion can complete its package.
-    const before = toVideoProgress(videoId, durationSeconds, { position: 0, watchedSeconds: totalSeconds(have) })
-    if (!byAdmin && answer.completed && !before.completed) await markCompletedInSubTopics(tx, viewer.id, [video.subTopicId], now)
-    return answer
+    if (!byAdmin && step.completes) await markCompletedInSubTopics(tx, viewer.id, [subTopicId], now)
+    return toVideoProgress(videoId, durationSeconds, saved)
   })
 }
 
