@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core'
+import { Modal } from '../ui/Modal.tsx'
 import { notify } from '../../lib/toast.ts'
 import { StarRating } from '../ui/StarRating.tsx'
 
