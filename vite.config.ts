@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
+import { leanMantine } from './scripts/lean-mantine.ts'
 import { screenChunks } from './scripts/screen-chunks.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
@@ -22,6 +23,7 @@ export default defineConfig({
       },
     }),
     react(),
+    leanMantine(),
     screens.plugin,
     // .br and .gz beside every text asset; the server sends the best one the client accepts (server/http/spa.ts).
     compression({

@@ -42,7 +42,18 @@ interface Row {
   error?: string
   /** Lighthouse's runtime error on the last attempt, when it still scored the categories. */
   note?: string
+  /** What the performance score is made of: paint times and blocking time in ms, layout shift unitless. */
+  metrics?: Record<string, number | null>
 }
+
+/** The performance metrics that weigh in the score, by the name printed. */
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+  CLS: 'cumulative-layout-shift',
+} as const
 
 /** The first of an audit's items, shortened: what to fix (e.g. which issue type the DevTools Issues panel logged). */
 function detailOf(details: unknown): string {
@@ -156,7 +167,13 @@ async function audit(base: string, screen: Screen, preset: Preset, lastAttempt: 
     const errored = Object.values(audits)
       .filter((a) => a.scoreDisplayMode === 'error')
       .map((a) => `errored: ${a.id}`)
-    return { screen: screen.name, preset, scores, failing: [...failing, ...errored], note }
+    const metrics = Object.fromEntries(
+      Object.entries(METRICS).map(([name, id]) => {
+        const value = audits[id]?.numericValue
+        return [name, value == null ? null : name === 'CLS' ? Number(value.toFixed(3)) : Math.round(value)]
+      }),
+    )
+    return { screen: screen.name, preset, scores, failing: [...failing, ...errored], note, metrics }
   } finally {
     chrome.kill()
   }
@@ -220,7 +237,7 @@ try {
       console.log(`audit: ${screen.name} (${preset})…`)
       const row = await auditWithRetries(server.url, screen, preset)
       console.log(
-        `audit: ${screen.name} (${preset}): ${JSON.stringify(row.scores)}${row.failing.length ? ` below 100: ${row.failing.join(', ')}` : ''}`,
+        `audit: ${screen.name} (${preset}): ${JSON.stringify(row.scores)} ${JSON.stringify(row.metrics ?? {})}${row.failing.length ? ` below 100: ${row.failing.join(', ')}` : ''}`,
       )
       rows.push(row)
     }

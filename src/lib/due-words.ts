@@ -1,5 +1,5 @@
-import dayjs from 'dayjs'
 import type { AssignmentStatus } from '../../contract/assignments.ts'
+import { formatDate, yearOf } from './dates.ts'
 
 /** What an assigned package says about itself in words (never in colour only). */
 export interface DueState {
@@ -16,8 +16,7 @@ export const STATUS_LABELS: Record<AssignmentStatus, string> = {
 
 /** '3 Dec', or '3 Dec 2026' outside the current year. */
 export function shortDate(value: string, now: Date = new Date()): string {
-  const date = dayjs(value)
-  return date.year() === now.getFullYear() ? date.format('D MMM') : date.format('D MMM YYYY')
+  return formatDate(value, yearOf(value) === now.getFullYear() ? 'D MMM' : 'D MMM YYYY')
 }
 
 /** 'Completed', 'Overdue since 3 Dec', 'Due 5 Dec' or 'No due date'. */

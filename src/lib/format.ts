@@ -1,8 +1,8 @@
-import dayjs from 'dayjs'
 import { DEFAULT_CURRENCY } from '../../contract/rules.ts'
+import { formatDate } from './dates.ts'
 
 /** The one date format: '05 Jan 2025, 03:30 PM'. */
-export const formatDateTime = (value: string | Date | null | undefined) => (value ? dayjs(value).format('DD MMM YYYY, hh:mm A') : '')
+export const formatDateTime = (value: string | Date | null | undefined) => (value ? formatDate(value, 'DD MMM YYYY, hh:mm A') : '')
 
 const moneyFormats = new Map<string, Intl.NumberFormat>()
 function moneyFormat(currency: string) {

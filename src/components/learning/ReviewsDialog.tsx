@@ -1,4 +1,5 @@
-import { Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core'
+import { Divider, Group, Skeleton, Stack, Text } from '@mantine/core'
+import { Modal } from '../ui/Modal.tsx'
 import { useQuery } from '@tanstack/react-query'
 import type { Package } from '../../../contract/content.ts'
 import type { ReviewSummary } from '../../../contract/learning.ts'

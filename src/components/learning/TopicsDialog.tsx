@@ -1,4 +1,5 @@
-import { Alert, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Modal } from '../ui/Modal.tsx'
 import { useQuery } from '@tanstack/react-query'
 import { IconLock, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { ActionIcon, AppShell, Avatar, Burger, Group, Tooltip } from '@mantine/core'
+import { ActionIcon, AppShell, Avatar, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
@@ -14,6 +14,7 @@ import { initials } from '../../lib/initials.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { MAIN_ID, SkipLink } from '../ui/SkipLink.tsx'
 import { PagePending } from '../ui/PagePending.tsx'
+import { Tooltip } from '../ui/Tooltip.tsx'
 
 const NAVBAR_ID = 'app-navbar'
 

@@ -1,56 +1,116 @@
-import { Anchor, Badge, Button, Group, Loader, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { Anchor, Badge, Button, FocusTrap, Group, Loader, Portal, ScrollArea, Stack, Text, Transition, VisuallyHidden } from '@mantine/core'
+import { useClickOutside, useWindowEvent } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { IconBell } from '@tabler/icons-react'
-import type { MouseEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react'
 import type { Notification } from '../../../contract/notifications.ts'
 import { latestNotificationsQueryOptions, useMarkAllNotificationsRead, useMarkNotificationRead } from '../../queries/notifications.ts'
 import { DateTime } from '../ui/DateTime.tsx'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
+import classes from './NotificationBell.module.css'
 
 const HEADING_ID = 'notifications-heading'
+const WIDTH = 360
+/** Space between the bell and the list, and the least between the list and the window's edges. */
+const OFFSET = 8
+const EDGE = 5
 
 const unreadText = (count: number) =>
   count === 0 ? 'No unread notifications' : `${count} unread ${count === 1 ? 'notification' : 'notifications'}`
 
-/** The top bar's bell: the unread count (announced politely as it changes) and a list to read, mark and follow. */
+/**
+ * The top bar's bell: the unread count (announced politely as it changes) and a list to read, mark and follow.
+ *
+ * The list is placed by hand under the bell's right edge, inside the window, rather than with Mantine's Popover:
+ * Popover brings floating-ui (about 15 kB gzip) into every signed-in screen's first load for this one list. It
+ * behaves as the Popover did: focus is trapped in it, Escape, a click outside or the bell closes it, and focus goes
+ * back to the bell when it would otherwise be lost.
+ */
 export function NotificationBell() {
-  const [opened, popover] = useDisclosure(false)
+  const [opened, setOpened] = useState(false)
+  const bell = useRef<HTMLButtonElement>(null)
   const notifications = useQuery(latestNotificationsQueryOptions())
   const unread = notifications.data?.unreadCount ?? 0
+  const close = () => {
+    if (!opened) return
+    setOpened(false)
+    const activeAtClose = document.activeElement
+    window.setTimeout(() => {
+      const active = document.activeElement
+      if (active === null || active === document.body || active === activeAtClose) bell.current?.focus({ preventScroll: true })
+    }, 10)
+  }
   return (
     <>
-      <Popover
-        opened={opened}
-        onChange={(open) => (open ? popover.open() : popover.close())}
-        onDismiss={popover.close}
-        position="bottom-end"
-        width={360}
-        shadow="md"
-        trapFocus
-        returnFocus
+      <Button
+        ref={bell}
+        variant="default"
+        px={10}
+        leftSection={<IconBell size={18} aria-hidden />}
+        onClick={() => (opened ? close() : setOpened(true))}
+        aria-label={unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`}
+        aria-haspopup="dialog"
+        aria-expanded={opened}
+        styles={{ section: unread === 0 ? { marginInlineEnd: 0 } : undefined }}
       >
-        <Popover.Target>
-          <Button
-            variant="default"
-            px={10}
-            leftSection={<IconBell size={18} aria-hidden />}
-            onClick={popover.toggle}
-            aria-label={unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-            styles={{ section: unread === 0 ? { marginInlineEnd: 0 } : undefined }}
-          >
-            {unread > 0 ? unread : null}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown p={0} role="dialog" aria-labelledby={HEADING_ID}>
-          <NotificationList onFollow={popover.close} />
-        </Popover.Dropdown>
-      </Popover>
+        {unread > 0 ? unread : null}
+      </Button>
+      <Transition mounted={opened} transition="fade" duration={150}>
+        {(transition) => (
+          <Portal>
+            <NotificationPanel bell={bell} onClose={close} style={transition} />
+          </Portal>
+        )}
+      </Transition>
       {notifications.data && <VisuallyHidden aria-live="polite">{unreadText(unread)}</VisuallyHidden>}
     </>
+  )
+}
+
+/** Where the list goes: under the bell, its right edge at the bell's, moved left or right to stay in the window. */
+function place(bell: HTMLElement) {
+  const rect = bell.getBoundingClientRect()
+  const width = Math.min(WIDTH, window.innerWidth - 2 * EDGE)
+  const left = Math.max(EDGE, Math.min(rect.right - width, window.innerWidth - EDGE - width))
+  return { top: rect.bottom + OFFSET, left, width }
+}
+
+function NotificationPanel({
+  bell,
+  onClose,
+  style,
+}: {
+  bell: RefObject<HTMLButtonElement | null>
+  onClose: () => void
+  style: CSSProperties
+}) {
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null)
+  const [position, setPosition] = useState<ReturnType<typeof place> | null>(null)
+  const update = () => {
+    if (bell.current) setPosition(place(bell.current))
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed once on open, then on resize and scroll
+  useLayoutEffect(update, [])
+  useWindowEvent('resize', update)
+  useWindowEvent('scroll', update, { capture: true, passive: true })
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') onClose()
+  })
+  useClickOutside(onClose, ['mousedown', 'touchstart'], [bell.current, panel])
+  return (
+    <FocusTrap active>
+      <div
+        ref={setPanel}
+        className={classes.panel}
+        role="dialog"
+        aria-labelledby={HEADING_ID}
+        tabIndex={-1}
+        style={{ ...style, ...position, visibility: position ? undefined : 'hidden' }}
+      >
+        <NotificationList onFollow={onClose} />
+      </div>
+    </FocusTrap>
   )
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { Modal } from './Modal.tsx'
 
 interface ConfirmDialogProps {
   opened: boolean

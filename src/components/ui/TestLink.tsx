@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
-import { Tooltip, VisuallyHidden } from '@mantine/core'
+import { VisuallyHidden } from '@mantine/core'
 import { ButtonLink } from './links.tsx'
+import { Tooltip } from './Tooltip.tsx'
 
 interface TestLinkProps {
   subTopicIds: number[]
@@ -17,7 +18,7 @@ export function TestLink({ subTopicIds, covers, children, ...style }: TestLinkPr
   const descriptionId = useId()
   return (
     <>
-      <Tooltip label={covers} multiline maw={300} withArrow events={{ hover: true, focus: true, touch: false }}>
+      <Tooltip label={covers} multiline maw={300} withArrow events={{ hover: true, focus: true }}>
         <ButtonLink to="/mcq-test/$subTopicIds" params={{ subTopicIds }} aria-describedby={descriptionId} {...style}>
           {children}
         </ButtonLink>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconChecklist, IconChevronRight, IconInfoCircle, IconMessagePlus, IconMovieOff, IconPencilStar } from '@tabler/icons-react'
@@ -17,7 +17,6 @@ import { CourseOutline } from './CourseOutline.tsx'
 import { nextStep } from '../../../lib/next-step.ts'
 import { NextUp } from '../../ui/NextUp.tsx'
 import { Player } from './Player.tsx'
-import { ScormFrame } from './ScormFrame.tsx'
 import { progressLookup, startPosition } from './progress-lookup.ts'
 import { ResumeLine } from './ResumeLine.tsx'
 import { createUnsentRanges } from './unsent-ranges.ts'
@@ -26,6 +25,10 @@ import { videoLabel } from '../../../lib/video-label.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
 import { focusTarget, type ViewerFocus } from './focus.ts'
+
+// A SCORM package's frame (with Mantine's Select and floating-ui for a multi-part package's list) loads when one is
+// opened: most packages are videos.
+const ScormFrame = lazy(() => import('./ScormFrame.tsx').then((m) => ({ default: m.ScormFrame })))
 
 /**
  * The learner's package viewer: the selected video (by default the one the learner played last, else the package's
@@ -152,7 +155,17 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
 
       <div className={classes.layout}>
         <div className={classes.player}>
-          {scorm ? <ScormFrame key={scorm.id} pkg={scorm} packageId={pkg.id} onExit={() => setScorm(null)} /> : null}
+          {scorm ? (
+            <Suspense
+              fallback={
+                <Text p="md" c="dimmed" role="status">
+                  Opening the package…
+                </Text>
+              }
+            >
+              <ScormFrame key={scorm.id} pkg={scorm} packageId={pkg.id} onExit={() => setScorm(null)} />
+            </Suspense>
+          ) : null}
           {/* Kept mounted (the video keeps its place) but out of sight: Paper's display overrides the hidden attribute. */}
           <Paper withBorder radius="md" style={{ overflow: 'hidden', display: scorm ? 'none' : undefined }} hidden={scorm !== null}>
             <Group gap={6} wrap="wrap" className={classes.bar} aria-label="Now playing" role="group">

@@ -1,4 +1,5 @@
-import { Kbd, Modal, Table } from '@mantine/core'
+import { Kbd, Table } from '@mantine/core'
+import { Modal } from '../../ui/Modal.tsx'
 import { SHORTCUTS } from './shortcuts.ts'
 
 /** The '?' dialog: every player shortcut and what it does. */
