@@ -34,11 +34,14 @@ export const groupQueryOptions = (id: number) =>
 
 /**
  * A change to a group's members or packages: the group takes the server's answer, the list's counts are refetched,
- * and so is every user read (their packages came or went with the group).
+ * and so is every user read (their packages came or went with the group). A read of the group still under way
+ * (a refetch on focus, say) may have been made before the change: it is dropped, or its later answer would put the
+ * group back as it was and stay until the next refetch.
  */
-function groupChanged(queryClient: QueryClient, group: GroupDetail) {
+async function groupChanged(queryClient: QueryClient, group: GroupDetail) {
+  await queryClient.cancelQueries({ queryKey: groupKeys.detail(group.id) })
   queryClient.setQueryData(groupKeys.detail(group.id), group)
-  return Promise.all([
+  await Promise.all([
     queryClient.invalidateQueries({ queryKey: groupKeys.list() }),
     queryClient.invalidateQueries({ queryKey: userKeys.all }),
   ])

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
+import { admin, api, auth, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
 
 /**
  * Assessments, end to end: an admin sets a sub-topic's test to 5 of 11 questions, 1 minute, 2 attempts,
  * answers shown after the last attempt; the learner takes both attempts, sees no keys after the first and the keys
  * after the second; a third start is refused.
  */
-
-async function api<T>(request: APIRequestContext, token: string, method: 'post' | 'put', path: string, data: unknown): Promise<T> {
-  const response = await request[method](path, { data, headers: { Authorization: `Bearer ${token}` } })
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
-}
 
 interface Seeded {
   subTopicId: number
@@ -22,8 +16,7 @@ interface Seeded {
 
 async function seed(request: APIRequestContext): Promise<Seeded> {
   const adminSession = await loginViaApi(request, admin.email, admin.password)
-  const token = adminSession.token
-  const pkg = await api<{ id: number; skills: { id: number }[] }>(request, token, 'post', '/api/packages/createPackage', {
+  const pkg = await api<{ id: number; skills: { id: number }[] }>(request, adminSession, 'post', '/packages/createPackage', {
     title: `E2E Assessments ${randomBytes(3).toString('hex')}`,
     description: 'Sums.',
     price: '10.00',
@@ -31,16 +24,16 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   })
   const skill = await api<{ topics: { subTopics: { id: number }[] }[] }>(
     request,
-    token,
+    adminSession,
     'put',
-    `/api/topic/by-skill/${pkg.skills[0]!.id}`,
+    `/topic/by-skill/${pkg.skills[0]!.id}`,
     {
       topics: [{ title: 'Sums', description: 'Adding.', subTopics: [{ title: 'Adding one', description: 'n + 1.' }] }],
     },
   )
   const subTopicId = skill.topics[0]!.subTopics[0]!.id
   for (let n = 1; n <= 11; n++)
-    await api(request, token, 'post', '/api/mcqs/create', {
+    await api(request, adminSession, 'post', '/mcqs/create', {
       subTopicId,
       question: `What is ${n} + 1?`,
       options: JSON.stringify({ A: String(n + 1), B: String(n + 2), C: String(n), D: 'na' }),
@@ -49,7 +42,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const credentials = newLearner('Assessments')
   await registerViaApi(request, credentials)
   const learner = await loginViaApi(request, credentials.email, credentials.password)
-  await api(request, token, 'put', `/api/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
+  await api(request, adminSession, 'put', `/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
   return { subTopicId, adminSession, learner }
 }
 
@@ -121,7 +114,7 @@ test.describe('assessments', () => {
     // A third start is refused by the server, and the screen does not offer one.
     const third = await page.request.post('/api/mcq-attempts/start', {
       data: { subTopicIds: [seeded.subTopicId] },
-      headers: { Authorization: `Bearer ${seeded.learner.token}` },
+      headers: auth(seeded.learner),
     })
     expect(third.status()).toBe(409)
     await page.goto(`/mcq-test/${seeded.subTopicId}`)

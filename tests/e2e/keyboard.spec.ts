@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { admin, loginViaApi, newLearner, registerViaApi, type Session, signInForm } from './support.ts'
+import { admin, api, auth, loginViaApi, newLearner, registerViaApi, signInForm } from './support.ts'
 
 /**
  * Keyboard-only journeys: no mouse at all. Every step is Tab / Shift+Tab to a control, checked with
@@ -48,12 +48,6 @@ async function signInByKeyboard(page: Page, email: string, password: string) {
   await page.keyboard.press('Enter')
 }
 
-async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put', url: string, data?: unknown): Promise<T> {
-  const response = await request[method](`/api${url}`, { headers: { Authorization: `Bearer ${session.token}` }, data })
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
-}
-
 /** A package with one sub-topic holding a video and two questions, assigned to a new learner. */
 async function seedForLearner(request: APIRequestContext, label: string) {
   const staff = await loginViaApi(request, admin.email, admin.password)
@@ -71,7 +65,7 @@ async function seedForLearner(request: APIRequestContext, label: string) {
   })
   const subTopicId = saved.topics[0]!.subTopics[0]!.id
   const upload = await request.post(`/api/videos/upload/${subTopicId}`, {
-    headers: { Authorization: `Bearer ${staff.token}` },
+    headers: auth(staff),
     multipart: {
       title: 'C, G and D',
       video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: readFileSync(path.join(FIXTURES, 'clip.mp4')) },

@@ -1,7 +1,18 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { admin, loginViaApi, newLearner, registerViaApi, sidebar, signInThroughForm, storeSession, type Session } from './support.ts'
+import {
+  admin,
+  api,
+  auth,
+  loginViaApi,
+  newLearner,
+  registerViaApi,
+  sidebar,
+  signInThroughForm,
+  storeSession,
+  type Session,
+} from './support.ts'
 
 /**
  * The learner's journey in Chromium against the real server: sign in → My Learning Packages → Start Learning →
@@ -19,20 +30,6 @@ interface Seeded {
   packageTitle: string
   otherPackageTitle: string
   firstVideoTitle: string
-}
-
-const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
-
-async function api<T>(
-  request: APIRequestContext,
-  session: Session,
-  method: 'post' | 'put' | 'get',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api${url}`, { headers: auth(session), data })
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
 }
 
 interface Pkg {

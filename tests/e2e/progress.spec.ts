@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
+import { admin, api, auth, loginViaApi, newLearner, registerViaApi, storeSession } from './support.ts'
 
 /**
  * Learning progress in Chromium against the real server: a learner plays the demo clip (the 3 s test pattern) for a
@@ -10,14 +10,6 @@ import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Sess
  */
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures')
-
-const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
-
-async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put' | 'get', url: string, data?: unknown) {
-  const response = await request[method](`/api${url}`, { headers: auth(session), data })
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
-}
 
 /** A package with one sub-topic holding the clip; a learner it is assigned to. */
 async function seed(request: APIRequestContext) {

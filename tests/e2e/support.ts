@@ -66,6 +66,6 @@ export const auth = (session: Session) => ({ Authorization: `Bearer ${session.to
 /** An API call as `session` that must succeed; its envelope's data. */
 export async function api<T>(request: APIRequestContext, session: Session, method: 'post' | 'put' | 'get', url: string, data?: unknown) {
   const response = await request[method](`/api${url}`, { headers: auth(session), data })
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true)
+  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`).toBe(true)
   return ((await response.json()) as { data: T }).data
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
+import { admin, api, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
 
 /**
  * Tests and results, end to end: a learner takes 'Take Full Test' and a single sub-topic test (graded on the
@@ -17,17 +17,10 @@ interface Seeded {
   learner: Session
 }
 
-async function api<T>(request: APIRequestContext, token: string, method: 'post' | 'put', path: string, data: unknown): Promise<T> {
-  const response = await request[method](path, { data, headers: { Authorization: `Bearer ${token}` } })
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`).toBe(true)
-  return ((await response.json()) as { data: T }).data
-}
-
 async function seed(request: APIRequestContext): Promise<Seeded> {
   const adminSession = await loginViaApi(request, admin.email, admin.password)
-  const token = adminSession.token
   const packageTitle = `E2E Numbers ${randomBytes(3).toString('hex')}`
-  const pkg = await api<{ id: number; skills: { id: number }[] }>(request, token, 'post', '/api/packages/createPackage', {
+  const pkg = await api<{ id: number; skills: { id: number }[] }>(request, adminSession, 'post', '/packages/createPackage', {
     title: packageTitle,
     description: 'Fractions and decimals.',
     price: '99.00',
@@ -36,9 +29,9 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const skillId = pkg.skills[0]!.id
   const skill = await api<{ topics: { id: number; subTopics: { id: number; title: string }[] }[] }>(
     request,
-    token,
+    adminSession,
     'put',
-    `/api/topic/by-skill/${skillId}`,
+    `/topic/by-skill/${skillId}`,
     {
       topics: [
         {
@@ -54,7 +47,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   )
   const [adding, comparing] = skill.topics[0]!.subTopics
   const mcq = (subTopicId: number, question: string, options: Record<string, string>, correctOption: string) =>
-    api(request, token, 'post', '/api/mcqs/create', { subTopicId, question, options: JSON.stringify(options), correctOption })
+    api(request, adminSession, 'post', '/mcqs/create', { subTopicId, question, options: JSON.stringify(options), correctOption })
   await mcq(adding!.id, 'What is 1/2 + 1/4?', { A: '3/4', B: '2/6', C: 'na', D: 'NA' }, 'A')
   await mcq(adding!.id, 'Which fractions equal one half?', { A: '2/4', B: '3/4', C: '4/8', D: 'na' }, 'A,C')
   await mcq(comparing!.id, 'Which is larger?', { A: '1/3', B: '1/2' }, 'B')
@@ -62,7 +55,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const credentials = newLearner('Results')
   await registerViaApi(request, credentials)
   const learner = await loginViaApi(request, credentials.email, credentials.password)
-  await api(request, token, 'put', `/api/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
+  await api(request, adminSession, 'put', `/user/${learner.user.id}/assign-packages`, { packageIds: [pkg.id] })
   return { packageId: pkg.id, packageTitle, skillId, topicId: skill.topics[0]!.id, subTopics: [adding!, comparing!], learner }
 }
 
@@ -199,7 +192,7 @@ test.describe('tests and results', () => {
     expect((await download).suggestedFilename()).toMatch(/^report-e2e-numbers-[0-9a-f]{6}-summary\.csv$/)
 
     // A sub-topic nobody has tested reads 'No attempts' in full: every bar label and value fits inside its chart.
-    await api(page.request, adminSession.token, 'post', '/api/subTopic/addTopic', {
+    await api(page.request, adminSession, 'post', '/subTopic/addTopic', {
       topicId: seeded.topicId,
       title: 'Ordering fractions',
       description: 'Smallest to largest.',

@@ -4,7 +4,7 @@ import type { Package } from '../../contract/content.ts'
 import { gate, mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { inDialog, learnerWith, postComment, recordApi, seedTree } from '../support/learning.ts'
-import { findToast, queryToast, queryToasts } from '../support/toasts.ts'
+import { findToast, queryToast, watchToasts } from '../support/toasts.ts'
 import { assignPackages } from '../support/users.ts'
 
 /** A package with one sub-topic of two videos ('Lesson one', 'Lesson two'); the signed-in learner and two classmates have it. */
@@ -159,23 +159,24 @@ describe('comments under the player', () => {
 
     let modal = await inDialog('Leave a Comment')
     expect(modal.getByText('On: Lesson one')).toBeInTheDocument()
+    const toasts = watchToasts()
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    expect(await findToast('Please provide both rating and comment')).toBeInTheDocument()
+    await waitFor(() => expect(toasts.count('Please provide both rating and comment')).toBe(1))
     // Said inside the dialog too, beside the fields, where the toast behind the dialog's overlay cannot be missed.
     expect(modal.getByRole('alert')).toHaveTextContent('Please provide both rating and comment')
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), 'Really helpful')
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    await waitFor(() => expect(queryToasts('Please provide both rating and comment')).toHaveLength(2))
+    await waitFor(() => expect(toasts.count('Please provide both rating and comment')).toBe(2))
     await user.clear(modal.getByRole('textbox', { name: 'Comment' }))
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), '   ')
     await user.click(modal.getByRole('radio', { name: '4 stars' }))
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    await waitFor(() => expect(queryToasts('Please provide both rating and comment')).toHaveLength(3))
+    await waitFor(() => expect(toasts.count('Please provide both rating and comment')).toBe(3))
     expect(api.seen.filter((r) => r.startsWith('POST /api/comments'))).toEqual([])
 
     await user.type(modal.getByRole('textbox', { name: 'Comment' }), 'Really helpful')
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    expect(await findToast('Comment submitted')).toBeInTheDocument()
+    await waitFor(() => expect(toasts.count('Comment submitted')).toBe(1))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
     // Summary, distribution and list refreshed.

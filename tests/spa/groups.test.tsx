@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import type { GroupDetail, GroupSummary } from '../../contract/groups.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
-import { recordRequests } from '../support/server.ts'
+import { gate, mswServer, recordRequests } from '../support/server.ts'
 import { findToast } from '../support/toasts.ts'
 import { fetchUser, seedLearners, seedPackage } from '../support/users.ts'
+import { groupKeys } from '../../src/queries/groups.ts'
 
 /** The app's clock and the browser's, fixed: 10 Dec 2025, noon UTC. */
 const NOW = new Date('2025-12-10T12:00:00Z')
@@ -126,6 +128,48 @@ describe('/groups/{id}: the group page', () => {
     const annPackages = (await fetchUser(token, ann!.id)).packages
     expect(annPackages).toMatchObject([{ id: safety.id, direct: false, groups: [{ id: group.id, name: 'Night shift' }] }])
     expect(new Date(annPackages[0]!.dueAt!).getDate()).toBe(15)
+  })
+
+  it('keeps a package just assigned when a read of the group made before the assignment answers after it', async () => {
+    const { token } = await signInAs('admin')
+    const safety = await seedPackage(token, 'Fire Safety')
+    const group = await createGroupViaApi(token, 'Nights')
+    const { user, queryClient } = renderApp(`/groups/${group.id}`)
+    const assign = await screen.findByRole('form', { name: 'Assign a package to the group' })
+    expect(await within(assign).findByRole('option', { name: 'Fire Safety' })).toBeInTheDocument()
+
+    // A refetch of the group (a window focus, say) reads it before the assignment; its answer is held until after.
+    const held = gate()
+    let readIt!: () => void
+    const read = new Promise<void>((resolve) => (readIt = resolve))
+    let deliver!: () => void
+    const delivered = new Promise<void>((resolve) => (deliver = resolve))
+    mswServer.use(
+      http.get(
+        `*/api/groups/${group.id}`,
+        async ({ request }) => {
+          const before = await testContext().app.fetch(request)
+          readIt()
+          await held.opened
+          setTimeout(deliver)
+          return before
+        },
+        { once: true },
+      ),
+    )
+    void queryClient.refetchQueries({ queryKey: groupKeys.detail(group.id) })
+    await read
+
+    await user.selectOptions(within(assign).getByRole('combobox', { name: 'Package' }), String(safety.id))
+    await user.click(within(assign).getByRole('button', { name: 'Assign package' }))
+    expect(await screen.findByRole('listitem', { name: 'Fire Safety' })).toBeInTheDocument()
+
+    held.open()
+    await delivered
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: groupKeys.detail(group.id) })).toBe(0))
+    expect(queryClient.getQueryData<GroupDetail>(groupKeys.detail(group.id))?.packages).toMatchObject([{ packageId: safety.id }])
+    expect(screen.getByRole('heading', { name: 'Packages (1)' })).toBeInTheDocument()
+    expect(screen.getByRole('listitem', { name: 'Fire Safety' })).toBeInTheDocument()
   })
 
   it('changes a package’s due settings to days after assignment without reminders', async () => {

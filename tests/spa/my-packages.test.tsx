@@ -4,7 +4,7 @@ import { packages as packagesTable } from '../../server/db/schema.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { inDialog, seedTree } from '../support/learning.ts'
-import { findToast, queryToasts } from '../support/toasts.ts'
+import { watchToasts } from '../support/toasts.ts'
 import { assignPackages } from '../support/users.ts'
 
 const packageCards = () => screen.queryAllByRole('article')
@@ -151,6 +151,7 @@ describe('/user/packages: My Learning Packages', () => {
       }),
     )
     const { user } = renderApp('/user/packages')
+    const toasts = watchToasts()
     const webCard = await screen.findByRole('article', { name: 'Web Development' })
     const reactCard = within(webCard).getByRole('region', { name: 'React Basics' })
     await user.click(within(reactCard).getByRole('button', { name: 'Give Feedback on Skill' }))
@@ -161,7 +162,7 @@ describe('/user/packages: My Learning Packages', () => {
     await user.click(modal.getByRole('radio', { name: '3 stars' }))
     await user.type(modal.getByRole('textbox', { name: 'Your Review' }), '  Good examples.  ')
     await user.click(modal.getByRole('button', { name: 'Submit' }))
-    expect(await findToast('Review submitted!')).toBeInTheDocument()
+    await waitFor(() => expect(toasts.count('Review submitted!')).toBe(1))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(sent[0]).toEqual({
       targetType: 'SKILL',
@@ -180,7 +181,7 @@ describe('/user/packages: My Learning Packages', () => {
     await user.click(modal.getByRole('radio', { name: '5 stars' }))
     await user.click(modal.getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    await waitFor(() => expect(queryToasts('Review submitted!')).toHaveLength(2))
+    await waitFor(() => expect(toasts.count('Review submitted!')).toBe(2))
     expect(sent[1]).toMatchObject({ targetType: 'PACKAGE', targetId: web.id, presentationRating: 5, rating: 5 })
 
     const stored = await testContext().request<{ totalReviews: number; averageRating: number }>(
