@@ -109,7 +109,8 @@ async function main() {
       : serve({ fetch: createContentApp(deps).fetch, port: contentPort }, (info) => {
           console.log(`SCORM content is served on port ${info.port} as ${config.scormContent.origin}`)
         })
-  const shutdown = () => {
+  const shutdown = (signal: NodeJS.Signals) => {
+    console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }))
     stopSweeping()
     server.close()
     contentServer?.close()
