@@ -46,13 +46,13 @@ describe('/user/packages: My Learning Packages', () => {
     expect(within(webCard).getByRole('button', { name: 'Give Feedback on Package' })).toBeInTheDocument()
 
     const [react, css] = web.skills
-    const reactCard = within(webCard).getByRole('region', { name: 'React Basics' })
+    const reactCard = within(webCard).getByRole('group', { name: 'React Basics' })
     expect(within(reactCard).getByText('Components and state.')).toBeInTheDocument()
     expect(within(reactCard).getByText('₹499.90')).toBeInTheDocument()
     expect(within(reactCard).getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', `/topics/${web.id}?skill=${react!.id}`)
     expect(within(reactCard).getByRole('link', { name: 'MCQ Results' })).toHaveAttribute('href', `/mcq-test/resutls/${react!.id}`)
     expect(within(reactCard).getByRole('button', { name: 'Give Feedback on Skill' })).toBeInTheDocument()
-    const cssCard = within(webCard).getByRole('region', { name: 'CSS Layout' })
+    const cssCard = within(webCard).getByRole('group', { name: 'CSS Layout' })
     expect(within(cssCard).getByText('Free')).toBeInTheDocument()
     expect(within(cssCard).getByRole('link', { name: 'MCQ Results' })).toHaveAttribute('href', `/mcq-test/resutls/${css!.id}`)
 
@@ -153,7 +153,7 @@ describe('/user/packages: My Learning Packages', () => {
     const { user } = renderApp('/user/packages')
     const toasts = watchToasts()
     const webCard = await screen.findByRole('article', { name: 'Web Development' })
-    const reactCard = within(webCard).getByRole('region', { name: 'React Basics' })
+    const reactCard = within(webCard).getByRole('group', { name: 'React Basics' })
     await user.click(within(reactCard).getByRole('button', { name: 'Give Feedback on Skill' }))
 
     let modal = await inDialog('Submit Review')

@@ -122,15 +122,9 @@ function SkillCard({
   onFeedback: (target: FeedbackTarget) => void
 }) {
   const titleId = `my-skill-${skill.id}`
+  // A named group, not a section: two packages may each have a skill of the same title, and landmarks need unique names.
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="section"
-      aria-labelledby={titleId}
-      style={{ display: 'flex', flexDirection: 'column' }}
-    >
+    <Card withBorder radius="md" padding="md" role="group" aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column' }}>
       <Stack gap={6} style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
