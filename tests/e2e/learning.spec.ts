@@ -133,7 +133,7 @@ test.describe('learning journey', () => {
     await expect(page.getByRole('heading', { name: 'My Learning Packages' })).toBeVisible()
     const pkgCard = page.getByRole('article', { name: seeded.packageTitle })
     await expect(pkgCard.getByText('₹2,499.00')).toBeVisible()
-    await pkgCard.getByRole('region', { name: 'Chords' }).getByRole('link', { name: 'Start Learning' }).click()
+    await pkgCard.getByRole('group', { name: 'Chords' }).getByRole('link', { name: 'Start Learning' }).click()
     await expect(page).toHaveURL(new RegExp(`/topics/${seeded.packageId}\\?skill=\\d+$`))
     await expect(page.getByRole('heading', { name: seeded.packageTitle, level: 1 })).toBeVisible()
     await expect(page.getByRole('group', { name: 'Now playing' })).toHaveText(/Open chords.*Major chords/)
