@@ -82,6 +82,17 @@ describe('a cache invalidated by the change feed', () => {
     expect(await t.cache.get(t.db, 2, t.load(2))).toEqual({ role: 'admin' })
   })
 
+  it("keeps a row loaded while only another kind's change arrived", async () => {
+    const t = setup()
+    await t.cache.get(t.db, 2, async () => {
+      t.deliver({ kind: 'progress', id: 2 })
+      t.deliver({ kind: 'package', id: 2 })
+      return t.rows.get(2)
+    })
+    await t.cache.get(t.db, 2, t.load(2))
+    expect(t.loads()).toBe(0)
+  })
+
   it('keeps no answer for a missing row, and at most its bound of rows', async () => {
     const t = setup()
     expect(await t.cache.get(t.db, 9, t.load(9))).toBeUndefined()
@@ -106,6 +117,8 @@ describe('change payloads', () => {
     expect(parseChange('public/user:12', 'public')).toEqual({ kind: 'user', id: 12 })
     expect(parseChange('public/access:3', 'public')).toEqual({ kind: 'access', id: 3 })
     expect(parseChange('public/package:7', 'public')).toEqual({ kind: 'package', id: 7 })
+    expect(parseChange('public/account:8', 'public')).toEqual({ kind: 'account', id: 8 })
+    expect(parseChange('public/progress:9', 'public')).toEqual({ kind: 'progress', id: 9 })
     expect(parseChange('t_ab12/user:12', 'public')).toBeNull()
     expect(parseChange('learnpack-change-feed:123:4', 'public')).toBeNull()
     expect(parseChange('public/session:1', 'public')).toEqual({ kind: 'all' })

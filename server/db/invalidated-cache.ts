@@ -15,7 +15,7 @@ export function changeFeedOf(db: Db): ChangeFeed | undefined {
 
 interface Entries<V extends {}> {
   lru: LRUCache<number, V>
-  /** Moves on with every invalidation: a load that started before one is not kept, it may hold the old row. */
+  /** Moves on with every invalidation of this kind: a load that started before one is not kept, it may hold the old row. */
   generation: number
 }
 
@@ -29,10 +29,12 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
     let entries = perDatabase.get(db)
     if (!entries) {
       const created: Entries<V> = { lru: new LRUCache<number, V>({ max }), generation: 0 }
+      // Changes of other kinds (progress arrives with every heartbeat) neither drop rows nor spoil loads in flight.
       feed.subscribe((change) => {
-        created.generation++
         if (change.kind === 'all') created.lru.clear()
         else if (change.kind === kind) created.lru.delete(change.id)
+        else return
+        created.generation++
       })
       perDatabase.set(db, created)
       entries = created
