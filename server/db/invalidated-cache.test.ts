@@ -1,7 +1,7 @@
 import type { Change, ChangeFeed } from './change-feed.ts'
 import { parseChange } from './change-feed.ts'
 import type { Db } from './client.ts'
-import { attachChangeFeed, invalidatedCache } from './invalidated-cache.ts'
+import { attachChangeFeed, invalidatedCache, packageScopedCache } from './invalidated-cache.ts'
 
 /** A feed the test drives: live or down, and changes delivered when the test says. */
 function fakeFeed() {
@@ -109,6 +109,51 @@ describe('a cache invalidated by the change feed', () => {
     await t.cache.get(tx, 1, t.load(1))
     await t.cache.get(tx, 1, t.load(1))
     expect(t.loads()).toBe(2)
+  })
+})
+
+describe('a cache of rows under packages', () => {
+  function scoped() {
+    const db = {} as Db
+    const { feed, state, deliver } = fakeFeed()
+    attachChangeFeed(db, feed)
+    const cache = packageScopedCache<{ title: string }>(10)
+    let loads = 0
+    const rows = new Map([[1, { packageId: 7, value: { title: 'One' } }]])
+    const load = () => {
+      loads++
+      return Promise.resolve(rows.get(1))
+    }
+    return { db, state, deliver, cache, rows, load, loads: () => loads }
+  }
+
+  it("drops a row when its package changes, and keeps it when another package's does", async () => {
+    const t = scoped()
+    await t.cache.get(t.db, 1, t.load)
+    t.deliver({ kind: 'package', id: 8 })
+    t.deliver({ kind: 'user', id: 7 })
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(1)
+    t.rows.set(1, { packageId: 7, value: { title: 'Two' } })
+    t.deliver({ kind: 'package', id: 7 })
+    expect(await t.cache.get(t.db, 1, t.load)).toEqual({ packageId: 7, value: { title: 'Two' } })
+    t.deliver({ kind: 'all' })
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(3)
+  })
+
+  it('does not keep a row loaded while its package changed, and reads every time while the feed is down', async () => {
+    const t = scoped()
+    await t.cache.get(t.db, 1, async () => {
+      t.deliver({ kind: 'package', id: 7 })
+      return t.load()
+    })
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(2)
+    t.state.live = false
+    await t.cache.get(t.db, 1, t.load)
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(4)
   })
 })
 

@@ -59,3 +59,59 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
     },
   }
 }
+
+/** A load in flight of a package-scoped cache, and the packages changed meanwhile. */
+interface ScopedLoad {
+  changed: Set<number>
+  cleared: boolean
+}
+
+/**
+ * Rows keyed by their own id that belong to a package (a video, …): kept while the change feed is live, dropped
+ * when their package's content version moves or it goes ('package' changes, migrations 0008 and 0019: every write
+ * under a package moves it). `load` answers the row with the id of the package it read it under, in one statement,
+ * so a row that moved to another package was read under the package whose change drops it. A load during which its
+ * package changed is not kept.
+ */
+export function packageScopedCache<V extends {}>(max: number) {
+  const perDatabase = new WeakMap<object, { lru: LRUCache<number, { packageId: number; value: V }>; loads: Set<ScopedLoad> }>()
+  const entriesOf = (db: Db, feed: ChangeFeed) => {
+    let entries = perDatabase.get(db)
+    if (!entries) {
+      const created = { lru: new LRUCache<number, { packageId: number; value: V }>({ max }), loads: new Set<ScopedLoad>() }
+      feed.subscribe((change) => {
+        if (change.kind === 'all') {
+          created.lru.clear()
+          for (const load of created.loads) load.cleared = true
+        } else if (change.kind === 'package') {
+          const under: number[] = []
+          for (const [id, entry] of created.lru.entries()) if (entry.packageId === change.id) under.push(id)
+          for (const id of under) created.lru.delete(id)
+          for (const load of created.loads) load.changed.add(change.id)
+        }
+      })
+      perDatabase.set(db, created)
+      entries = created
+    }
+    return entries
+  }
+  return {
+    async get(db: Db, id: number, load: () => Promise<{ packageId: number; value: V } | undefined>) {
+      const feed = feeds.get(db)
+      if (!feed?.live) return load()
+      await feed.settled()
+      const entries = entriesOf(db, feed)
+      const cached = entries.lru.get(id)
+      if (cached !== undefined) return cached
+      const inFlight: ScopedLoad = { changed: new Set(), cleared: false }
+      entries.loads.add(inFlight)
+      try {
+        const loaded = await load()
+        if (loaded !== undefined && feed.live && !inFlight.cleared && !inFlight.changed.has(loaded.packageId)) entries.lru.set(id, loaded)
+        return loaded
+      } finally {
+        entries.loads.delete(inFlight)
+      }
+    },
+  }
+}
