@@ -47,6 +47,32 @@ describe(`the home from memory (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     expect(ctx.queries.count).toBe(0)
   })
 
+  it('answers what the full read of the account answers, and reads it again in at most 7 statements', async () => {
+    const api = assignmentApi(ctx)
+    await api.signInAdmin()
+    const [first, second, third] = [
+      await api.packageWithVideo('One'),
+      await api.packageWithVideo('Two'),
+      await api.packageWithVideo('Three'),
+    ]
+    const learner = await ctx.createUser()
+    const group = await api.createGroup('Ward')
+    await api.addMembers(group.id, [learner.user.id])
+    await api.giveGroup(group.id, second.packageId, { dueAt: api.inDays(3) })
+    await api.setDirect(learner.user.id, first.packageId, { dueDays: 4 })
+    await api.setDirect(learner.user.id, third.packageId)
+    await api.watch(third.videoId, learner.token)
+    const home = await me(learner.token)
+    expect(home.packages.map((p) => p.status)).toEqual(['not-started', 'not-started', 'completed'])
+    const full = await ctx.request<User>('GET', `/api/user/getUserById?id=${learner.user.id}`, { token: learner.token })
+    expect(home).toEqual(full.body.data)
+
+    await ctx.request('PUT', '/api/user/profile', { token: learner.token, body: { name: 'Read again' } })
+    ctx.queries.count = 0
+    expect((await me(learner.token)).name).toBe('Read again')
+    expect(ctx.queries.count).toBeLessThanOrEqual(7)
+  })
+
   it("shows the account's own changes and its assignments' at the next read", async () => {
     const api = assignmentApi(ctx)
     await api.signInAdmin()
