@@ -66,6 +66,19 @@ describe('the package tree: ETag and 304', () => {
     expect(ctx.queries.count).toBe(0)
   })
 
+  it('waits for the change feed once per read, whatever caches the read consults', async () => {
+    const tag = (await call(treePath(), learner.token)).headers.get('etag')!
+    await ctx.database.changes.settled()
+    const settled = vi.spyOn(ctx.database.changes, 'settled')
+    try {
+      const res = await ctx.app.request(treePath(), { headers: { authorization: `Bearer ${learner.token}`, 'if-none-match': tag } })
+      expect(res.status).toBe(304)
+      expect(settled).toHaveBeenCalledTimes(1)
+    } finally {
+      settled.mockRestore()
+    }
+  })
+
   it('answers the new tree with a new tag after a write under the package', async () => {
     const tag = (await call(treePath(), learner.token)).headers.get('etag')!
     await renameFirstTopic('Renamed topic')

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { LRUCache } from 'lru-cache'
 import type { Db } from './client.ts'
 import type { ChangeFeed, ChangeKind } from './change-feed.ts'
@@ -11,6 +12,23 @@ export function attachChangeFeed(db: Db, feed: ChangeFeed) {
 
 export function changeFeedOf(db: Db): ChangeFeed | undefined {
   return feeds.get(db)
+}
+
+/** The database whose feed this request already heard up to its start (the guard settles it first). */
+const settledAtStart = new AsyncLocalStorage<object>()
+
+/**
+ * Runs the rest of a request after its first cache read settled `db`'s feed: every change committed before the
+ * request began is heard, so later reads in it need no marker round trip of their own (a write committed meanwhile
+ * is concurrent with the request: either answer is right).
+ */
+export function withFeedSettled<T>(db: Db, rest: () => Promise<T>): Promise<T> {
+  return settledAtStart.run(db, rest)
+}
+
+/** Hears every change committed before this call, unless this request already did at its start. */
+export async function settle(db: Db, feed: ChangeFeed): Promise<void> {
+  if (settledAtStart.getStore() !== db) await feed.settled()
 }
 
 interface Entries<V extends {}> {
@@ -48,7 +66,7 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
       if (!feed?.live) return load()
       // Another instance's change reaches this one a moment after its commit: hear everything committed before
       // this read first, so that no change is honoured late (at once on the embedded database).
-      await feed.settled()
+      await settle(db, feed)
       const entries = entriesOf(db, feed)
       const cached = entries.lru.get(id)
       if (cached !== undefined) return cached
@@ -99,7 +117,7 @@ export function packageScopedCache<V extends {}>(max: number) {
     async get(db: Db, id: number, load: () => Promise<{ packageId: number; value: V } | undefined>) {
       const feed = feeds.get(db)
       if (!feed?.live) return load()
-      await feed.settled()
+      await settle(db, feed)
       const entries = entriesOf(db, feed)
       const cached = entries.lru.get(id)
       if (cached !== undefined) return cached

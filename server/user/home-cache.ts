@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { User } from '../../contract/auth.ts'
 import type { ChangeFeed } from '../db/change-feed.ts'
 import type { Db } from '../db/client.ts'
-import { changeFeedOf } from '../db/invalidated-cache.ts'
+import { changeFeedOf, settle } from '../db/invalidated-cache.ts'
 import { envelope } from '../http/envelope.ts'
 import { KeptJson } from '../http/compress.ts'
 import { entityTag } from '../http/revalidate.ts'
@@ -128,7 +128,7 @@ export async function homeAnswer(db: Db, userId: number, now: Date, path: string
     return { user: answer.user, tag: answer.tag }
   }
   // Hear every change committed before this request first (another instance's arrive a moment after their commit).
-  await feed.settled()
+  await settle(db, feed)
   const state = stateOf(db, feed)
   const at = now.getTime()
   const kept = state.lru.get(userId)
