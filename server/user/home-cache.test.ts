@@ -133,6 +133,13 @@ describe(`the home from memory (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
 
     expect((await api.removeMember(group.id, learner.user.id)).status).toBe(200)
     expect((await me(learner.token)).packages).toEqual([])
+
+    const doomed = await api.createGroup('Porters')
+    await api.addMembers(doomed.id, [learner.user.id])
+    await api.giveGroup(doomed.id, pkg.packageId)
+    expect((await me(learner.token)).packages[0]!.groups).toEqual([{ id: doomed.id, name: 'Porters' }])
+    expect((await api.deleteGroup(doomed.id)).status).toBe(200)
+    expect((await me(learner.token)).packages).toEqual([])
   })
 
   it('shows the first progress and the completion; progress in a package already started reads nothing', async () => {
