@@ -157,6 +157,30 @@ describe('a cache of rows under packages', () => {
   })
 })
 
+describe('a cache of rows under packages, read several at once', () => {
+  it('loads only the missing rows, together, and keeps none whose package changed during the load', async () => {
+    const db = {} as Db
+    const { feed, state, deliver } = fakeFeed()
+    attachChangeFeed(db, feed)
+    const cache = packageScopedCache<string>(10)
+    const asked: number[][] = []
+    const loadMany = async (ids: number[]) => {
+      asked.push(ids)
+      if (ids.includes(2)) deliver({ kind: 'package', id: 2 })
+      return new Map(ids.map((id) => [id, { packageId: id, value: `row ${id}` }]))
+    }
+    expect([...(await cache.getMany(db, [1, 2, 1], loadMany)).keys()]).toEqual([1, 2])
+    await cache.getMany(db, [1, 2, 3], loadMany)
+    expect(asked).toEqual([
+      [1, 2],
+      [2, 3],
+    ])
+    state.live = false
+    await cache.getMany(db, [3], loadMany)
+    expect(asked.at(-1)).toEqual([3])
+  })
+})
+
 describe('change payloads', () => {
   it("reads its own schema's, ignores another schema's, and forgets everything for one it cannot read", () => {
     expect(parseChange('public/user:12', 'public')).toEqual({ kind: 'user', id: 12 })

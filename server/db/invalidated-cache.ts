@@ -131,5 +131,31 @@ export function packageScopedCache<V extends {}>(max: number) {
         entries.loads.delete(inFlight)
       }
     },
+    /** Several rows at once: those not in memory loaded together by `loadMany` (the same rules for each). */
+    async getMany(db: Db, ids: readonly number[], loadMany: (ids: number[]) => Promise<Map<number, { packageId: number; value: V }>>) {
+      const feed = feeds.get(db)
+      if (!feed?.live) return loadMany([...new Set(ids)])
+      await settle(db, feed)
+      const entries = entriesOf(db, feed)
+      const found = new Map<number, { packageId: number; value: V }>()
+      const missing: number[] = []
+      for (const id of new Set(ids)) {
+        const cached = entries.lru.get(id)
+        if (cached === undefined) missing.push(id)
+        else found.set(id, cached)
+      }
+      if (!missing.length) return found
+      const inFlight: ScopedLoad = { changed: new Set(), cleared: false }
+      entries.loads.add(inFlight)
+      try {
+        for (const [id, loaded] of await loadMany(missing)) {
+          found.set(id, loaded)
+          if (feed.live && !inFlight.cleared && !inFlight.changed.has(loaded.packageId)) entries.lru.set(id, loaded)
+        }
+        return found
+      } finally {
+        entries.loads.delete(inFlight)
+      }
+    },
   }
 }

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { PackageBasic, User } from '../../contract/auth.ts'
 import { toMoneyString } from '../../contract/content.ts'
 import { assignmentsWithDue } from '../assignments/due.ts'
@@ -16,7 +16,8 @@ import { toUser } from './service.ts'
  * The home's answer (the same as getUserWithPackages) built with what every learner of a package shares taken from
  * memory: the package's fields and skills and what its progress is counted over, kept until a write under the
  * package. What is the learner's own (the account, its assignments with their due dates, its progress records, its
- * groups) is read: seven statements, the account's and its assignments' prepared once per database.
+ * groups) is read: seven statements, the account's and its assignments' prepared once per database, and six more
+ * when some of its packages are not in memory, however many.
  */
 type PackageFields = Omit<PackageBasic, 'dueAt' | 'status' | 'completedAt' | 'direct' | 'directDue' | 'groups'>
 
@@ -24,29 +25,34 @@ const iso = (d: Date | string) => new Date(d).toISOString()
 
 const sharedPackages = packageScopedCache<{ fields: PackageFields; content: PackageContent }>(2_000)
 
-async function sharedPackage(db: Db, packageId: number) {
-  const found = await sharedPackages.get(db, packageId, async () => {
-    const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId))
-    if (!pkg) return undefined
-    const skillRows = await db.select().from(skills).where(eq(skills.packageId, packageId)).orderBy(asc(skills.id))
-    const content = (await loadContents(db, [packageId])).get(packageId) ?? { packageId, skills: [] }
-    const fields: PackageFields = {
-      id: pkg.id,
-      title: pkg.title,
-      description: pkg.description,
-      price: toMoneyString(pkg.price),
-      createdAt: iso(pkg.createdAt),
-      skills: skillRows.map((s) => ({
-        id: s.id,
-        title: s.title,
-        description: s.description,
-        price: toMoneyString(s.price),
-        createdAt: iso(s.createdAt),
-      })),
+/** The shared parts of these packages: those not in memory read together, in six statements whatever their number. */
+async function sharedPackagesOf(db: Db, packageIds: readonly number[]) {
+  return sharedPackages.getMany(db, packageIds, async (ids) => {
+    const rows = await db.select().from(packages).where(inArray(packages.id, ids))
+    const skillRows = await db.select().from(skills).where(inArray(skills.packageId, ids)).orderBy(asc(skills.id))
+    const contents = await loadContents(db, ids)
+    const skillsOf = Map.groupBy(skillRows, (s) => s.packageId)
+    const loaded = new Map<number, { packageId: number; value: { fields: PackageFields; content: PackageContent } }>()
+    for (const pkg of rows) {
+      const fields: PackageFields = {
+        id: pkg.id,
+        title: pkg.title,
+        description: pkg.description,
+        price: toMoneyString(pkg.price),
+        createdAt: iso(pkg.createdAt),
+        skills: (skillsOf.get(pkg.id) ?? []).map((s) => ({
+          id: s.id,
+          title: s.title,
+          description: s.description,
+          price: toMoneyString(s.price),
+          createdAt: iso(s.createdAt),
+        })),
+      }
+      const content = contents.get(pkg.id) ?? { packageId: pkg.id, skills: [] }
+      loaded.set(pkg.id, { packageId: pkg.id, value: { fields, content } })
     }
-    return { packageId, value: { fields, content } }
+    return loaded
   })
-  return found?.value
 }
 
 function prepare(db: Db) {
@@ -86,9 +92,10 @@ export async function buildHome(db: Db, userId: number, now: Date): Promise<User
   const dues = new Map((await assignmentsWithDue(db, sql`up.user_id = ${userId}`)).map((due) => [due.packageId, due]))
   const recordsOf = await loadRecords(db, packageIds, [userId], false)
   const sources = await groupSources(db, [userId])
+  const shares = await sharedPackagesOf(db, packageIds)
   const list: PackageBasic[] = []
   for (const link of links) {
-    const shared = await sharedPackage(db, link.packageId)
+    const shared = shares.get(link.packageId)?.value
     // Deleted since the links were read: as the join of the full read would have left it out.
     if (!shared) continue
     const due = dues.get(link.packageId)
