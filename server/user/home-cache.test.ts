@@ -204,6 +204,26 @@ describe(`the home from memory (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     expect((await me(bob.token)).name).toBe('Bob again')
   })
 
+  it('reads the database every time while the change feed is down, with the same ETag rule', async () => {
+    const learner = await ctx.createUser({ name: 'Up' })
+    await me(learner.token)
+    const down = vi.spyOn(ctx.database.changes, 'live', 'get').mockReturnValue(false)
+    try {
+      await ctx.deps.db.update(users).set({ name: 'Down' }).where(eq(users.id, learner.user.id))
+      ctx.queries.count = 0
+      const first = await ctx.request<User>('GET', ME, { token: learner.token })
+      expect(first.body.data!.name).toBe('Down')
+      expect(ctx.queries.count).toBeGreaterThan(0)
+      const tag = first.headers.get('etag')!
+      expect((await ctx.request('GET', ME, { token: learner.token, headers: { 'if-none-match': tag } })).status).toBe(304)
+      ctx.queries.count = 0
+      expect((await me(learner.token)).name).toBe('Down')
+      expect(ctx.queries.count).toBeGreaterThan(0)
+    } finally {
+      down.mockRestore()
+    }
+  })
+
   it("shows a change made through another instance at that instance's next read", async () => {
     const other = await createTestContext({}, { otherInstance: true })
     try {
