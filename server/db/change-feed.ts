@@ -13,11 +13,10 @@ export const CHANGE_CHANNEL = 'learnpack_cache'
 export const FEED_APPLICATION_NAME = 'learnpack-change-feed'
 
 /**
- * What moved on: a user's role or session versions (or the account went), a learner's assignments, a package; what a
- * learner's own answer shows ('account', migration 0020), and a learner's progress, which can only have grown
- * ('progress').
+ * What moved on: a user's role or session versions (or the account went), a learner's assignments, a package; and
+ * what a learner's own answer shows ('account', migration 0020).
  */
-export type ChangeKind = 'user' | 'access' | 'package' | 'account' | 'progress'
+export type ChangeKind = 'user' | 'access' | 'package' | 'account'
 export type Change = { kind: ChangeKind; id: number } | { kind: 'all' }
 
 export interface ChangeFeed {
@@ -40,7 +39,7 @@ export interface ChangeFeed {
 export function parseChange(payload: string, schema: string): Change | null {
   const slash = payload.lastIndexOf('/')
   if (payload.slice(0, slash) !== schema) return null
-  const match = /^(user|access|package|account|progress):(\d+)$/.exec(payload.slice(slash + 1))
+  const match = /^(user|access|package|account):(\d+)$/.exec(payload.slice(slash + 1))
   return match ? { kind: match[1] as ChangeKind, id: Number(match[2]) } : { kind: 'all' }
 }
 

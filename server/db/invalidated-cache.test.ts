@@ -85,7 +85,7 @@ describe('a cache invalidated by the change feed', () => {
   it("keeps a row loaded while only another kind's change arrived", async () => {
     const t = setup()
     await t.cache.get(t.db, 2, async () => {
-      t.deliver({ kind: 'progress', id: 2 })
+      t.deliver({ kind: 'account', id: 2 })
       t.deliver({ kind: 'package', id: 2 })
       return t.rows.get(2)
     })
@@ -187,7 +187,6 @@ describe('change payloads', () => {
     expect(parseChange('public/access:3', 'public')).toEqual({ kind: 'access', id: 3 })
     expect(parseChange('public/package:7', 'public')).toEqual({ kind: 'package', id: 7 })
     expect(parseChange('public/account:8', 'public')).toEqual({ kind: 'account', id: 8 })
-    expect(parseChange('public/progress:9', 'public')).toEqual({ kind: 'progress', id: 9 })
     expect(parseChange('t_ab12/user:12', 'public')).toBeNull()
     expect(parseChange('learnpack-change-feed:123:4', 'public')).toBeNull()
     expect(parseChange('public/session:1', 'public')).toEqual({ kind: 'all' })

@@ -47,7 +47,7 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
     let entries = perDatabase.get(db)
     if (!entries) {
       const created: Entries<V> = { lru: new LRUCache<number, V>({ max }), generation: 0 }
-      // Changes of other kinds (progress arrives with every heartbeat) neither drop rows nor spoil loads in flight.
+      // Changes of other kinds neither drop rows nor spoil loads in flight.
       feed.subscribe((change) => {
         if (change.kind === 'all') created.lru.clear()
         else if (change.kind === kind) created.lru.delete(change.id)

@@ -13,10 +13,12 @@ import { getCurrentUser } from './service.ts'
 /**
  * The signed-in user's own answer (GET /user/getUserByEmail), kept per user and database while the change feed is
  * live, and dropped when the database says something it shows changed (migrations 0019 and 0020):
- * - 'user', 'access', 'account' of the user: the account, its assignments and their settings, its groups;
+ * - 'user', 'access', 'account' of the user: the account, its assignments and their settings, its groups, progress
+ *   that went down;
  * - 'package' of any of its packages: titles, skills, and the content progress is counted over;
- * - 'progress' of the user, only while one of its packages is not started: progress that grows changes no other status;
  * - the clock passing the earliest due date still ahead, which turns a package overdue.
+ * Progress that grows notifies nothing (heartbeats stay free of NOTIFY), and it changes a status only from
+ * 'not-started': an answer showing a package not started is therefore never kept.
  * Without a live feed every read is built from the database, still with its ETag (a hash of the answer).
  */
 const MESSAGE = 'Current User'
@@ -33,7 +35,7 @@ export interface HomeAnswer {
 interface Entry {
   answer: HomeAnswer & { kept: KeptJson }
   packageIds: readonly number[]
-  /** A package shows 'not-started': the learner's first progress in it changes the answer. */
+  /** A package shows 'not-started': the learner's first progress in it would change the answer unannounced. */
   awaitsProgress: boolean
   /** The answer holds from the time it was built until the first due date then ahead has passed. */
   builtAt: number
@@ -78,10 +80,6 @@ function stateOf(db: Db, feed: ChangeFeed): State {
         lru.delete(change.id)
         if (loading.has(change.id)) loading.get(change.id)!.stale = true
         return
-      case 'progress':
-        if (lru.peek(change.id)?.awaitsProgress) lru.delete(change.id)
-        if (loading.has(change.id)) loading.get(change.id)!.stale = true
-        return
       case 'package': {
         const holding: number[] = []
         for (const [userId, entry] of lru.entries()) if (entry.packageIds.includes(change.id)) holding.push(userId)
@@ -95,7 +93,8 @@ function stateOf(db: Db, feed: ChangeFeed): State {
 }
 
 const holds = (entry: Entry, now: number) => entry.builtAt <= now && now <= entry.validUntil
-const spoiled = (load: Load, entry: Entry) => load.stale || entry.packageIds.some((id) => load.changedPackages.has(id))
+const spoiled = (load: Load, entry: Entry) =>
+  load.stale || entry.awaitsProgress || entry.packageIds.some((id) => load.changedPackages.has(id))
 
 async function build(db: Db, userId: number, now: Date, path: string, live: boolean): Promise<Entry> {
   // With the feed down nothing is kept, shared package parts included: the full read is fewer statements then.

@@ -1,10 +1,11 @@
 -- The signed-in user's own answer (GET /user/getUserByEmail: the account, its packages with their skills, due dates,
 -- groups and statuses) is kept in memory per user (server/user/home-cache.ts). These triggers tell every instance,
--- in the writer's transaction, which learner's answer may have changed:
---   'account:<user>' the answer must be read again (profile fields, an assignment's settings or completion, a group
---                    membership, a group's packages or name, progress rows deleted or lowered);
---   'progress:<user>' the learner's progress can only have grown: it changes the answer only where a package was
---                    not started yet, which the cache knows.
+-- in the writer's transaction, whose answer may have changed ('account:<user>'): the account's shown fields, an
+-- assignment's settings or completion, a group membership, a group's packages or name, and progress that went down
+-- (a progress row deleted, moved or lowered; an attempt changed or deleted; any SCORM data).
+-- Progress that grows (a heartbeat, a new attempt) notifies nothing: an answer is kept only while every package in it
+-- is started, completed or overdue, which growing progress cannot change. A NOTIFY serialises its transaction's commit
+-- with every other notifying commit of the cluster, so the writes a class repeats stay without one.
 -- Package content (titles, skills, what counts towards progress) already notifies 'package:<id>' (migration 0019).
 CREATE OR REPLACE FUNCTION notify_account_change_of_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -73,57 +74,29 @@ CREATE TRIGGER users_account_update AFTER UPDATE ON users FOR EACH ROW
             NEW.reminder_emails, NEW.captions_language, NEW.captions_on, NEW.playback_rate))
   EXECUTE FUNCTION notify_account_change();
 --> statement-breakpoint
--- Learners' progress rows (an admin's own rows count for nobody's answer). A new row or more watched seconds can only
--- raise progress; anything else (a row deleted, moved, or watched seconds lowered) reads the answer again.
-CREATE OR REPLACE FUNCTION notify_video_progress_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A learner's progress row or graded attempt that went, moved to another row or lost watched seconds.
+CREATE OR REPLACE FUNCTION notify_progress_loss() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM pg_notify('learnpack_cache', current_schema() || '/progress:' || NEW.user_id);
-  ELSIF TG_OP = 'UPDATE' THEN
-    IF OLD.user_id = NEW.user_id AND OLD.video_id = NEW.video_id AND OLD.by_admin = NEW.by_admin
-        AND NEW.watched_seconds >= OLD.watched_seconds THEN
-      PERFORM pg_notify('learnpack_cache', current_schema() || '/progress:' || NEW.user_id);
-    ELSE
-      PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || OLD.user_id);
-      PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || NEW.user_id);
-    END IF;
-  ELSE
-    PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || OLD.user_id);
+  PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || OLD.user_id);
+  IF TG_OP = 'UPDATE' THEN
+    PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || NEW.user_id);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A new graded attempt can only add a pass; an attempt changed or deleted reads again.
-CREATE OR REPLACE FUNCTION notify_attempt_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM pg_notify('learnpack_cache', current_schema() || '/progress:' || NEW.user_id);
-  ELSE
-    PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || OLD.user_id);
-    IF TG_OP = 'UPDATE' THEN
-      PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || NEW.user_id);
-    END IF;
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER video_progress_account_insert AFTER INSERT ON video_progress FOR EACH ROW WHEN (NOT NEW.by_admin)
-  EXECUTE FUNCTION notify_video_progress_change();
---> statement-breakpoint
-CREATE TRIGGER video_progress_account_update AFTER UPDATE ON video_progress FOR EACH ROW WHEN (NOT (OLD.by_admin AND NEW.by_admin))
-  EXECUTE FUNCTION notify_video_progress_change();
+CREATE TRIGGER video_progress_account_update AFTER UPDATE ON video_progress FOR EACH ROW
+  WHEN (NOT (OLD.by_admin AND NEW.by_admin) AND (OLD.user_id <> NEW.user_id OR OLD.video_id <> NEW.video_id
+    OR OLD.by_admin <> NEW.by_admin OR NEW.watched_seconds < OLD.watched_seconds))
+  EXECUTE FUNCTION notify_progress_loss();
 --> statement-breakpoint
 CREATE TRIGGER video_progress_account_delete AFTER DELETE ON video_progress FOR EACH ROW WHEN (NOT OLD.by_admin)
-  EXECUTE FUNCTION notify_video_progress_change();
---> statement-breakpoint
-CREATE TRIGGER mcq_attempts_account_insert AFTER INSERT ON mcq_attempts FOR EACH ROW WHEN (NOT NEW.practice)
-  EXECUTE FUNCTION notify_attempt_change();
+  EXECUTE FUNCTION notify_progress_loss();
 --> statement-breakpoint
 CREATE TRIGGER mcq_attempts_account_update AFTER UPDATE OF user_id, sub_topic_id, score, total_marks, passed, practice, attempted_at
-  ON mcq_attempts FOR EACH ROW EXECUTE FUNCTION notify_attempt_change();
+  ON mcq_attempts FOR EACH ROW EXECUTE FUNCTION notify_progress_loss();
 --> statement-breakpoint
 CREATE TRIGGER mcq_attempts_account_delete AFTER DELETE ON mcq_attempts FOR EACH ROW WHEN (NOT OLD.practice)
-  EXECUTE FUNCTION notify_attempt_change();
+  EXECUTE FUNCTION notify_progress_loss();
 --> statement-breakpoint
 -- A SCO's data can move either way (a SCO may report itself incomplete again): every learner's change reads again.
 CREATE OR REPLACE FUNCTION notify_scorm_change() RETURNS trigger LANGUAGE plpgsql AS $$
