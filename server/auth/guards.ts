@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from '../http/errors.ts'
 import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
 import type { Role } from '../../contract/auth.ts'
 import { attachDoc } from '../openapi/route-doc.ts'
-import { invalidatedCache } from '../db/invalidated-cache.ts'
+import { invalidatedCache, withFeedSettled } from '../db/invalidated-cache.ts'
 
 export interface Guards {
   /** A valid bearer token of an existing user; sets c.var.user. */
@@ -57,7 +57,9 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
       throw unauthorized('Your session has ended. Sign in again.')
     }
     c.set('user', { id: row.id, role: row.role })
-    await next()
+    // A read's later cache lookups need not wait for the feed again; a write may read a cache after its own commit.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') await withFeedSettled(db, next)
+    else await next()
   })
 
   const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {

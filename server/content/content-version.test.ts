@@ -82,6 +82,14 @@ describe('packages.content_version', () => {
     expect(await bumpOf(() => ctx.deps.db.delete(userPackages).where(eq(userPackages.userId, user.id)))).toBeGreaterThan(0)
   })
 
+  it("stays when an assignment's settings or completion change: nothing of the package's content moved", async () => {
+    const { user } = await ctx.createUser()
+    await ctx.deps.db.insert(userPackages).values({ userId: user.id, packageId: tree.packageId })
+    const assignment = eq(userPackages.userId, user.id)
+    expect(await bumpOf(() => ctx.deps.db.update(userPackages).set({ completedAt: new Date() }).where(assignment))).toBe(0)
+    expect(await bumpOf(() => ctx.deps.db.update(userPackages).set({ dueDays: 3 }).where(assignment))).toBe(0)
+  })
+
   it('moves on in the writing transaction: a rolled-back write leaves it as it was', async () => {
     const before = await version()
     await expect(

@@ -71,30 +71,3 @@ export async function catalogueStamp(db: Db): Promise<string> {
   )
   return row!.tag
 }
-
-/**
- * The signed-in user's own answer (GET /user/getUserByEmail: the account and its assigned packages with their
- * skills, due dates and statuses): the account's fields; its packages' versions and assignments, in assignment order;
- * the groups that give them; how far the learner has got (watched seconds, passed tests); and how many due dates
- * have passed at `now`, so a package turning overdue changes the tag. `null` when the account is gone.
- */
-export async function accountStamp(db: Db, userId: number, now: Date): Promise<string | null> {
-  const at = sql`${now.toISOString()}::timestamptz`
-  const [row] = rowsOf<{ tag: string }>(
-    await db.execute(
-      sql`select md5(row(u.id, u.email, u.name, u.given_name, u.family_name, u.picture_url, u.locale, u.role, u.email_verified, u.reminder_emails, u.captions_language, u.captions_on, u.playback_rate)::text || coalesce((
-        select string_agg(p.id || ':' || p.content_version || ':' || extract(epoch from p.created_at) || ':' || row(up.direct, up.due_at, up.due_days, up.reminder_days, up.completed_at)::text, ',' order by up.assigned_at, p.id)
-        from user_packages up join packages p on p.id = up.package_id where up.user_id = u.id), '') || '|' || coalesce((
-        select string_agg(row(g.id, g.name, gm.added_at, gp.package_id, gp.assigned_at, gp.due_at, gp.due_days, gp.reminder_days)::text, ',' order by g.id, gp.package_id)
-        from group_members gm join groups g on g.id = gm.group_id join group_packages gp on gp.group_id = gm.group_id where gm.user_id = u.id), '') || '|' || (
-        select coalesce(sum(vp.watched_seconds), 0) from video_progress vp where vp.user_id = u.id and not vp.by_admin) || '|' || (
-        select count(*) from mcq_attempts a where a.user_id = u.id and a.passed and not a.practice) || '|' || (
-        select count(*) from user_packages up where up.user_id = u.id and up.direct
-          and coalesce(up.due_at, up.assigned_at + make_interval(days => up.due_days)) < ${at}) || '|' || (
-        select count(*) from group_members gm join group_packages gp on gp.group_id = gm.group_id where gm.user_id = u.id
-          and coalesce(gp.due_at, greatest(gm.added_at, gp.assigned_at) + make_interval(days => gp.due_days)) < ${at})) as tag
-      from users u where u.id = ${userId}`,
-    ),
-  )
-  return row?.tag ?? null
-}

@@ -12,8 +12,11 @@ export const CHANGE_CHANNEL = 'learnpack_cache'
 /** The LISTENing connections' names in pg_stat_activity start with it. */
 export const FEED_APPLICATION_NAME = 'learnpack-change-feed'
 
-/** What moved on: a user's role or session versions (or the account went), a learner's assignments, a package. */
-export type ChangeKind = 'user' | 'access' | 'package'
+/**
+ * What moved on: a user's role or session versions (or the account went), a learner's assignments, a package; and
+ * what a learner's own answer shows ('account', migration 0020).
+ */
+export type ChangeKind = 'user' | 'access' | 'package' | 'account'
 export type Change = { kind: ChangeKind; id: number } | { kind: 'all' }
 
 export interface ChangeFeed {
@@ -36,7 +39,7 @@ export interface ChangeFeed {
 export function parseChange(payload: string, schema: string): Change | null {
   const slash = payload.lastIndexOf('/')
   if (payload.slice(0, slash) !== schema) return null
-  const match = /^(user|access|package):(\d+)$/.exec(payload.slice(slash + 1))
+  const match = /^(user|access|package|account):(\d+)$/.exec(payload.slice(slash + 1))
   return match ? { kind: match[1] as ChangeKind, id: Number(match[2]) } : { kind: 'all' }
 }
 

@@ -1,7 +1,7 @@
 import type { Change, ChangeFeed } from './change-feed.ts'
 import { parseChange } from './change-feed.ts'
 import type { Db } from './client.ts'
-import { attachChangeFeed, invalidatedCache } from './invalidated-cache.ts'
+import { attachChangeFeed, invalidatedCache, packageScopedCache } from './invalidated-cache.ts'
 
 /** A feed the test drives: live or down, and changes delivered when the test says. */
 function fakeFeed() {
@@ -82,6 +82,17 @@ describe('a cache invalidated by the change feed', () => {
     expect(await t.cache.get(t.db, 2, t.load(2))).toEqual({ role: 'admin' })
   })
 
+  it("keeps a row loaded while only another kind's change arrived", async () => {
+    const t = setup()
+    await t.cache.get(t.db, 2, async () => {
+      t.deliver({ kind: 'account', id: 2 })
+      t.deliver({ kind: 'package', id: 2 })
+      return t.rows.get(2)
+    })
+    await t.cache.get(t.db, 2, t.load(2))
+    expect(t.loads()).toBe(0)
+  })
+
   it('keeps no answer for a missing row, and at most its bound of rows', async () => {
     const t = setup()
     expect(await t.cache.get(t.db, 9, t.load(9))).toBeUndefined()
@@ -101,11 +112,81 @@ describe('a cache invalidated by the change feed', () => {
   })
 })
 
+describe('a cache of rows under packages', () => {
+  function scoped() {
+    const db = {} as Db
+    const { feed, state, deliver } = fakeFeed()
+    attachChangeFeed(db, feed)
+    const cache = packageScopedCache<{ title: string }>(10)
+    let loads = 0
+    const rows = new Map([[1, { packageId: 7, value: { title: 'One' } }]])
+    const load = () => {
+      loads++
+      return Promise.resolve(rows.get(1))
+    }
+    return { db, state, deliver, cache, rows, load, loads: () => loads }
+  }
+
+  it("drops a row when its package changes, and keeps it when another package's does", async () => {
+    const t = scoped()
+    await t.cache.get(t.db, 1, t.load)
+    t.deliver({ kind: 'package', id: 8 })
+    t.deliver({ kind: 'user', id: 7 })
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(1)
+    t.rows.set(1, { packageId: 7, value: { title: 'Two' } })
+    t.deliver({ kind: 'package', id: 7 })
+    expect(await t.cache.get(t.db, 1, t.load)).toEqual({ packageId: 7, value: { title: 'Two' } })
+    t.deliver({ kind: 'all' })
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(3)
+  })
+
+  it('does not keep a row loaded while its package changed, and reads every time while the feed is down', async () => {
+    const t = scoped()
+    await t.cache.get(t.db, 1, async () => {
+      t.deliver({ kind: 'package', id: 7 })
+      return t.load()
+    })
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(2)
+    t.state.live = false
+    await t.cache.get(t.db, 1, t.load)
+    await t.cache.get(t.db, 1, t.load)
+    expect(t.loads()).toBe(4)
+  })
+})
+
+describe('a cache of rows under packages, read several at once', () => {
+  it('loads only the missing rows, together, and keeps none whose package changed during the load', async () => {
+    const db = {} as Db
+    const { feed, state, deliver } = fakeFeed()
+    attachChangeFeed(db, feed)
+    const cache = packageScopedCache<string>(10)
+    const asked: number[][] = []
+    const loadMany = async (ids: number[]) => {
+      asked.push(ids)
+      if (ids.includes(2)) deliver({ kind: 'package', id: 2 })
+      return new Map(ids.map((id) => [id, { packageId: id, value: `row ${id}` }]))
+    }
+    expect([...(await cache.getMany(db, [1, 2, 1], loadMany)).keys()]).toEqual([1, 2])
+    await cache.getMany(db, [1, 2, 3], loadMany)
+    expect(asked).toEqual([
+      [1, 2],
+      [2, 3],
+    ])
+    state.live = false
+    await cache.getMany(db, [3], loadMany)
+    expect(asked.at(-1)).toEqual([3])
+  })
+})
+
 describe('change payloads', () => {
   it("reads its own schema's, ignores another schema's, and forgets everything for one it cannot read", () => {
     expect(parseChange('public/user:12', 'public')).toEqual({ kind: 'user', id: 12 })
     expect(parseChange('public/access:3', 'public')).toEqual({ kind: 'access', id: 3 })
     expect(parseChange('public/package:7', 'public')).toEqual({ kind: 'package', id: 7 })
+    expect(parseChange('public/account:8', 'public')).toEqual({ kind: 'account', id: 8 })
     expect(parseChange('t_ab12/user:12', 'public')).toBeNull()
     expect(parseChange('learnpack-change-feed:123:4', 'public')).toBeNull()
     expect(parseChange('public/session:1', 'public')).toEqual({ kind: 'all' })

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { LRUCache } from 'lru-cache'
 import type { Db } from './client.ts'
 import type { ChangeFeed, ChangeKind } from './change-feed.ts'
@@ -13,9 +14,26 @@ export function changeFeedOf(db: Db): ChangeFeed | undefined {
   return feeds.get(db)
 }
 
+/** The database whose feed this request already heard up to its start (the guard settles it first). */
+const settledAtStart = new AsyncLocalStorage<object>()
+
+/**
+ * Runs the rest of a request after its first cache read settled `db`'s feed: every change committed before the
+ * request began is heard, so later reads in it need no marker round trip of their own (a write committed meanwhile
+ * is concurrent with the request: either answer is right).
+ */
+export function withFeedSettled<T>(db: Db, rest: () => Promise<T>): Promise<T> {
+  return settledAtStart.run(db, rest)
+}
+
+/** Hears every change committed before this call, unless this request already did at its start. */
+export async function settle(db: Db, feed: ChangeFeed): Promise<void> {
+  if (settledAtStart.getStore() !== db) await feed.settled()
+}
+
 interface Entries<V extends {}> {
   lru: LRUCache<number, V>
-  /** Moves on with every invalidation: a load that started before one is not kept, it may hold the old row. */
+  /** Moves on with every invalidation of this kind: a load that started before one is not kept, it may hold the old row. */
   generation: number
 }
 
@@ -29,10 +47,12 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
     let entries = perDatabase.get(db)
     if (!entries) {
       const created: Entries<V> = { lru: new LRUCache<number, V>({ max }), generation: 0 }
+      // Changes of other kinds neither drop rows nor spoil loads in flight.
       feed.subscribe((change) => {
-        created.generation++
         if (change.kind === 'all') created.lru.clear()
         else if (change.kind === kind) created.lru.delete(change.id)
+        else return
+        created.generation++
       })
       perDatabase.set(db, created)
       entries = created
@@ -46,7 +66,7 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
       if (!feed?.live) return load()
       // Another instance's change reaches this one a moment after its commit: hear everything committed before
       // this read first, so that no change is honoured late (at once on the embedded database).
-      await feed.settled()
+      await settle(db, feed)
       const entries = entriesOf(db, feed)
       const cached = entries.lru.get(id)
       if (cached !== undefined) return cached
@@ -54,6 +74,88 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
       const loaded = await load()
       if (loaded !== undefined && feed.live && entries.generation === generation) entries.lru.set(id, loaded)
       return loaded
+    },
+  }
+}
+
+/** A load in flight of a package-scoped cache, and the packages changed meanwhile. */
+interface ScopedLoad {
+  changed: Set<number>
+  cleared: boolean
+}
+
+/**
+ * Rows keyed by their own id that belong to a package (a video, …): kept while the change feed is live, dropped
+ * when their package's content version moves or it goes ('package' changes, migrations 0008 and 0019: every write
+ * under a package moves it). `load` answers the row with the id of the package it read it under, in one statement,
+ * so a row that moved to another package was read under the package whose change drops it. A load during which its
+ * package changed is not kept.
+ */
+export function packageScopedCache<V extends {}>(max: number) {
+  const perDatabase = new WeakMap<object, { lru: LRUCache<number, { packageId: number; value: V }>; loads: Set<ScopedLoad> }>()
+  const entriesOf = (db: Db, feed: ChangeFeed) => {
+    let entries = perDatabase.get(db)
+    if (!entries) {
+      const created = { lru: new LRUCache<number, { packageId: number; value: V }>({ max }), loads: new Set<ScopedLoad>() }
+      feed.subscribe((change) => {
+        if (change.kind === 'all') {
+          created.lru.clear()
+          for (const load of created.loads) load.cleared = true
+        } else if (change.kind === 'package') {
+          const under: number[] = []
+          for (const [id, entry] of created.lru.entries()) if (entry.packageId === change.id) under.push(id)
+          for (const id of under) created.lru.delete(id)
+          for (const load of created.loads) load.changed.add(change.id)
+        }
+      })
+      perDatabase.set(db, created)
+      entries = created
+    }
+    return entries
+  }
+  return {
+    async get(db: Db, id: number, load: () => Promise<{ packageId: number; value: V } | undefined>) {
+      const feed = feeds.get(db)
+      if (!feed?.live) return load()
+      await settle(db, feed)
+      const entries = entriesOf(db, feed)
+      const cached = entries.lru.get(id)
+      if (cached !== undefined) return cached
+      const inFlight: ScopedLoad = { changed: new Set(), cleared: false }
+      entries.loads.add(inFlight)
+      try {
+        const loaded = await load()
+        if (loaded !== undefined && feed.live && !inFlight.cleared && !inFlight.changed.has(loaded.packageId)) entries.lru.set(id, loaded)
+        return loaded
+      } finally {
+        entries.loads.delete(inFlight)
+      }
+    },
+    /** Several rows at once: those not in memory loaded together by `loadMany` (the same rules for each). */
+    async getMany(db: Db, ids: readonly number[], loadMany: (ids: number[]) => Promise<Map<number, { packageId: number; value: V }>>) {
+      const feed = feeds.get(db)
+      if (!feed?.live) return loadMany([...new Set(ids)])
+      await settle(db, feed)
+      const entries = entriesOf(db, feed)
+      const found = new Map<number, { packageId: number; value: V }>()
+      const missing: number[] = []
+      for (const id of new Set(ids)) {
+        const cached = entries.lru.get(id)
+        if (cached === undefined) missing.push(id)
+        else found.set(id, cached)
+      }
+      if (!missing.length) return found
+      const inFlight: ScopedLoad = { changed: new Set(), cleared: false }
+      entries.loads.add(inFlight)
+      try {
+        for (const [id, loaded] of await loadMany(missing)) {
+          found.set(id, loaded)
+          if (feed.live && !inFlight.cleared && !inFlight.changed.has(loaded.packageId)) entries.lru.set(id, loaded)
+        }
+        return found
+      } finally {
+        entries.loads.delete(inFlight)
+      }
     },
   }
 }

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../deps.ts'
 
@@ -67,3 +68,34 @@ export const compressJson = () =>
       c.res = new Response(body, { status: res.status, headers })
     }
   })
+
+/**
+ * A JSON body kept in memory and sent many times: serialised once, each encoding made at the first request that
+ * accepts it and kept. Bodies of 1 KiB or less go as they are, like every other JSON answer.
+ */
+export class KeptJson {
+  readonly json: Buffer
+  readonly #encoded = new Map<Encoding, Promise<Buffer>>()
+
+  constructor(text: string) {
+    this.json = Buffer.from(text)
+  }
+
+  async send(c: Context): Promise<Response> {
+    const encoding = this.json.byteLength > COMPRESS_THRESHOLD ? pickEncoding(c.req.header('accept-encoding')) : null
+    let bytes = this.json
+    if (encoding) {
+      let encoded = this.#encoded.get(encoding)
+      if (!encoded) {
+        encoded = encode(this.json, encoding)
+        this.#encoded.set(encoding, encoded)
+      }
+      bytes = await encoded
+      c.header('Content-Encoding', encoding)
+    }
+    c.header('Content-Type', 'application/json')
+    c.header('Content-Length', String(bytes.byteLength))
+    c.header('Vary', 'Accept-Encoding', { append: true })
+    return c.body(new Uint8Array(bytes), 200)
+  }
+}

@@ -23,7 +23,6 @@ import { changePassword, requestPasswordReset, resendVerification, resetPassword
 import {
   assignPackages,
   changeRole,
-  getCurrentUser,
   getUserWithPackageTrees,
   getVisibleUser,
   listUsers,
@@ -36,27 +35,26 @@ import { dueSettingsInput } from '../../contract/assignments.ts'
 import { freshSessionSchema, userSchema, userWithPackageTreesSchema } from '../../contract/auth.ts'
 import { page } from '../../contract/envelope.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
-import { accountStamp } from '../content/stamps.ts'
-import { entityTag, revalidate } from '../http/revalidate.ts'
+import { notModified, setValidator, stillFresh } from '../http/revalidate.ts'
+import type { User } from '../../contract/auth.ts'
+import { homeAnswer } from './home-cache.ts'
 
 const userParam = z.object({ id })
 const userPackageParam = z.object({ id, packageId: id })
+type CurrentUserAnswer = ReturnType<typeof ok<User>>
 
 export function userRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
   const { db, clock } = deps
   return (
     new Hono<AppEnv>()
       // Signed-in user: their own account.
-      .get(
-        '/getUserByEmail',
-        apiDoc({ summary: 'The signed-in user', response: userSchema }),
-        requireUser,
-        revalidate(async (c) => {
-          const tag = await accountStamp(db, c.var.user.id, clock())
-          return tag && entityTag('account', c.var.user.id, tag)
-        }),
-        async (c) => ok(c, await getCurrentUser(db, c.var.user.id, clock()), 'Current User'),
-      )
+      .get('/getUserByEmail', apiDoc({ summary: 'The signed-in user', response: userSchema }), requireUser, async (c) => {
+        const answer = await homeAnswer(db, c.var.user.id, clock(), c.req.path)
+        if (stillFresh(c, answer.tag)) return notModified(answer.tag) as unknown as CurrentUserAnswer
+        setValidator(c, answer.tag)
+        if (answer.kept) return (await answer.kept.send(c)) as unknown as CurrentUserAnswer
+        return ok(c, answer.user, 'Current User')
+      })
       .put(
         '/profile',
         apiDoc({ summary: 'Update your own profile', response: userSchema }),

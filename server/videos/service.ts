@@ -3,7 +3,8 @@ import { z } from 'zod'
 import type { Video } from '../../contract/content.ts'
 import { text } from '../../contract/text.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
-import { assertSubTopicsAccess } from '../auth/access.ts'
+import { assertPackageAccess } from '../auth/access.ts'
+import { packageScopedCache } from '../db/invalidated-cache.ts'
 import { subTopics, videoViews, videos } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
@@ -64,12 +65,32 @@ export async function uploadVideo(deps: Deps, subTopicId: number, request: Uploa
 /** A video with its files' metadata. */
 const findVideo = (db: AppDeps['db'], id: number) => db.query.videos.findFirst({ where: eq(videos.id, id), with: videoFiles })
 
+/** The same with the package it is under, in the same statement. */
+const findVideoInPackage = (db: AppDeps['db'], id: number) =>
+  db.query.videos.findFirst({
+    where: eq(videos.id, id),
+    with: {
+      ...videoFiles,
+      subTopic: { columns: {}, with: { topic: { columns: {}, with: { skill: { columns: { packageId: true } } } } } },
+    },
+  })
+
+type VideoRow = NonNullable<Awaited<ReturnType<typeof findVideo>>>
+
+/** Videos learners play, until a write under their package (signed URLs are made per answer). */
+const videosInPackages = packageScopedCache<VideoRow>(20_000)
+
 /** A video the viewer may see (its sub-topic's package is theirs, or they are an admin). */
-async function getVisibleVideoRow(db: AppDeps['db'], viewer: AuthUser, id: number) {
-  const row = await findVideo(db, id)
-  if (!row) throw notFound('Video not found')
-  await assertSubTopicsAccess(db, viewer, [row.subTopicId])
-  return row
+async function getVisibleVideoRow(db: AppDeps['db'], viewer: AuthUser, id: number): Promise<VideoRow> {
+  const found = await videosInPackages.get(db, id, async () => {
+    const row = await findVideoInPackage(db, id)
+    if (!row) return undefined
+    const { subTopic, ...video } = row
+    return { packageId: subTopic.topic.skill.packageId, value: video }
+  })
+  if (!found) throw notFound('Video not found')
+  await assertPackageAccess(db, viewer, found.packageId)
+  return found.value
 }
 
 export async function getVideo(deps: Pick<AppDeps, 'db'>, viewer: AuthUser, id: number, sign: Signer): Promise<Video> {

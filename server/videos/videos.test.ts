@@ -372,6 +372,58 @@ describe('GET /api/videos/{id}', () => {
   })
 })
 
+describe('GET /api/videos/{id} from memory', () => {
+  const get = (id: number, token = learner.token) => ctx.request<Video>('GET', `/api/videos/${id}`, { token })
+
+  it('answers a repeated read with no statement, with signed URLs of the current window', async () => {
+    const created = await uploadVideo({ title: 'Kept' })
+    await assign(learner.id)
+    await get(created.id)
+    ctx.queries.count = 0
+    const again = await get(created.id)
+    expect(again.status).toBe(200)
+    expect(ctx.queries.count).toBe(0)
+    ctx.now = new Date(ctx.now.getTime() + 10 * 60_000)
+    const later = await get(created.id, await ctx.deps.tokens.sign({ userId: learner.id, role: 'USER' }))
+    expect(later.body.data!.url).not.toBe(again.body.data!.url)
+  })
+
+  it('shows a rename, a move to another package, a deletion and an unassignment at the next read', async () => {
+    const created = await uploadVideo({ title: 'Before' })
+    await assign(learner.id)
+    expect((await get(created.id)).body.data!.title).toBe('Before')
+    await ctx.request('PUT', `/api/videos/${created.id}`, { token: admin, body: { title: 'After' } })
+    expect((await get(created.id)).body.data!.title).toBe('After')
+
+    const elsewhere = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1, label: 'Elsewhere' })
+    await ctx.deps.db.update(videos).set({ subTopicId: elsewhere.subTopicIds[0]! }).where(eq(videos.id, created.id))
+    expect((await get(created.id)).status).toBe(403)
+    await assign(learner.id, elsewhere.packageId)
+    expect((await get(created.id)).body.data!.subTopicId).toBe(elsewhere.subTopicIds[0])
+
+    await ctx.deps.db.delete(userPackages).where(eq(userPackages.packageId, elsewhere.packageId))
+    expect((await get(created.id)).status).toBe(403)
+    await ctx.request('DELETE', `/api/videos/${created.id}`, { token: admin })
+    expect((await get(created.id, admin)).status).toBe(404)
+  })
+
+  it("shows a write made through another instance at that instance's next read", async () => {
+    const other = await createTestContext({}, { otherInstance: true })
+    try {
+      const created = await uploadVideo({ title: 'On A' })
+      await assign(learner.id)
+      const onB = await other.deps.tokens.sign({ userId: learner.id, role: 'USER' })
+      const read = () => other.request<Video>('GET', `/api/videos/${created.id}`, { token: onB })
+      expect((await read()).body.data!.title).toBe('On A')
+      await read()
+      await ctx.request('PUT', `/api/videos/${created.id}`, { token: admin, body: { title: 'Renamed on A' } })
+      expect((await read()).body.data!.title).toBe('Renamed on A')
+    } finally {
+      await other.close()
+    }
+  })
+})
+
 describe('PUT /api/videos/{id}', () => {
   it('renames the video', async () => {
     const created = await uploadVideo({ title: 'Old' })

@@ -8,8 +8,8 @@
  *     signed route;
  *   - a tree edited on A reads edited on B at B's next read (also when B answered with an ETag before);
  *   - the sign-in throttle counts failures made on both;
- *   - what B keeps in memory (sessions, assignments) follows a change on A at B's next request, also after B's
- *     change feed connection was cut;
+ *   - what B keeps in memory (sessions, assignments, a learner's home) follows a change on A at B's next request,
+ *     also after B's change feed connection was cut;
  *   - with both schedulers ticking every second, 20 learners with a reminder due get it exactly once: one e-mail in
  *     the two outboxes together and one notification each.
  *
@@ -320,6 +320,43 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
     expect(cut.length).toBeGreaterThanOrEqual(2)
     expect((await call(a, 'POST', '/api/user/sessions/revoke', { token: third.token })).status).toBe(200)
     expect((await me(third.token)).status).toBe(401)
+  })
+
+  it("B's home, kept in memory, shows an assignment, its due date, a package's title and a profile changed on A at its next request", async () => {
+    const admin = (await signIn(a, ADMIN.email, ADMIN.password)).data.token
+    const [row] = await adminQuery<{ id: number }>(
+      databaseUrl,
+      "insert into users (email, name, email_verified) values ('home-learner@example.com', 'Home learner', true) returning id",
+    )
+    const learnerId = row!.id
+    const token = await createTokenService(JWT_SECRET, 3600, () => new Date()).sign({ userId: learnerId, role: 'USER' })
+    const text = { description: 'Home', price: '1.00' }
+    const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
+      token: admin,
+      json: { title: 'Cluster home', ...text, skills: [{ title: 'Skill', ...text }] },
+    })
+    type Home = { name: string; packages: { id: number; title: string; dueAt: string | null }[] }
+    const home = (headers: Record<string, string> = {}) => call<Home>(b, 'GET', '/api/user/getUserByEmail', { token, headers })
+    await home()
+    const kept = await home()
+    expect(kept.data.packages).toEqual([])
+    const etag = kept.headers.get('etag')!
+    expect((await home({ 'if-none-match': etag })).status).toBe(304)
+
+    expect((await call(a, 'PUT', `/api/user/${learnerId}/packages/${pkg.data.id}`, { token: admin, json: {} })).status).toBe(200)
+    const assigned = await home({ 'if-none-match': etag })
+    expect(assigned.status).toBe(200)
+    expect(assigned.data.packages.map((p) => p.title)).toEqual(['Cluster home'])
+
+    const dueAt = new Date(Date.now() + 7 * 86_400_000).toISOString()
+    expect((await call(a, 'PUT', `/api/user/${learnerId}/packages/${pkg.data.id}`, { token: admin, json: { dueAt } })).status).toBe(200)
+    expect((await home()).data.packages[0]!.dueAt).toBe(dueAt)
+
+    await adminQuery(databaseUrl, "update packages set title = 'Cluster home, retitled' where id = $1", [pkg.data.id])
+    expect((await home()).data.packages[0]!.title).toBe('Cluster home, retitled')
+
+    expect((await call(a, 'PUT', '/api/user/profile', { token, json: { name: 'Renamed on A' } })).status).toBe(200)
+    expect((await home()).data.name).toBe('Renamed on A')
   })
 
   it('the sign-in throttle counts failures made on both instances', async () => {
