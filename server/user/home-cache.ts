@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { User } from '../../contract/auth.ts'
 import type { ChangeFeed } from '../db/change-feed.ts'
 import type { Db } from '../db/client.ts'
 import { changeFeedOf, settle } from '../db/invalidated-cache.ts'
+import { preparedPerDb } from '../db/prepared.ts'
+import { users } from '../db/schema.ts'
 import { envelope } from '../http/envelope.ts'
 import { KeptJson } from '../http/compress.ts'
 import { entityTag } from '../http/revalidate.ts'
@@ -18,7 +21,8 @@ import { getCurrentUser } from './service.ts'
  * - 'package' of any of its packages: titles, skills, and the content progress is counted over;
  * - the clock passing the earliest due date still ahead, which turns a package overdue.
  * Progress that grows notifies nothing (heartbeats stay free of NOTIFY), and it changes a status only from
- * 'not-started': an answer showing a package not started is therefore never kept.
+ * 'not-started': an answer showing a package not started is kept with a stamp of the learner's progress rows, read
+ * before the answer was built, and served again only while one statement reads the same stamp.
  * Without a live feed every read is built from the database, still with its ETag (a hash of the answer).
  */
 const MESSAGE = 'Current User'
@@ -35,8 +39,11 @@ export interface HomeAnswer {
 interface Entry {
   answer: HomeAnswer & { kept: KeptJson }
   packageIds: readonly number[]
-  /** A package shows 'not-started': the learner's first progress in it would change the answer unannounced. */
-  awaitsProgress: boolean
+  /**
+   * When a package shows 'not-started' (the learner's first progress in it would change the answer unannounced):
+   * the learner's progress stamp read before the answer was built. Null when no package awaits progress.
+   */
+  progressStamp: string | null
   /** The answer holds from the time it was built until the first due date then ahead has passed. */
   builtAt: number
   validUntil: number
@@ -93,10 +100,31 @@ function stateOf(db: Db, feed: ChangeFeed): State {
 }
 
 const holds = (entry: Entry, now: number) => entry.builtAt <= now && now <= entry.validUntil
-const spoiled = (load: Load, entry: Entry) =>
-  load.stale || entry.awaitsProgress || entry.packageIds.some((id) => load.changedPackages.has(id))
+const spoiled = (load: Load, entry: Entry) => load.stale || entry.packageIds.some((id) => load.changedPackages.has(id))
+
+/**
+ * What the learner's progress rows are now: how many there are and the newest row version of each kind (a
+ * heartbeat rewrites its row, so its `xmin` moves on; attempts are only added). SCORM data notifies on every change.
+ */
+const progressStampOf = preparedPerDb((db) =>
+  db
+    .select({
+      stamp: sql<string>`(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from video_progress where user_id = ${sql.placeholder('userId')})
+        || '/' || (select count(*) || ':' || coalesce(max(id), 0) from mcq_attempts where user_id = ${sql.placeholder('userId')})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('home_progress_stamp'),
+)
+
+async function progressStamp(db: Db, userId: number): Promise<string | null> {
+  const [row] = await progressStampOf(db).execute({ userId })
+  return row?.stamp ?? null
+}
 
 async function build(db: Db, userId: number, now: Date, path: string, live: boolean): Promise<Entry> {
+  // Read first: progress committed while the answer is built then shows as a changed stamp at the next read.
+  const stampBefore = live ? await progressStamp(db, userId) : null
   // With the feed down nothing is kept, shared package parts included: the full read is fewer statements then.
   const user = live ? await buildHome(db, userId, now) : await getCurrentUser(db, userId, now)
   const hash = createHash('sha1').update(JSON.stringify(user)).digest('base64url').slice(0, 22)
@@ -113,7 +141,8 @@ async function build(db: Db, userId: number, now: Date, path: string, live: bool
       kept: new KeptJson(JSON.stringify(envelope({ success: true, status: 200, data: user, message: MESSAGE, path }))),
     },
     packageIds: user.packages.map((p) => p.id),
-    awaitsProgress: user.packages.some((p) => p.status === 'not-started'),
+    // '' when the stamp could not be read: it matches no stamp, so the next read builds again.
+    progressStamp: user.packages.some((p) => p.status === 'not-started') ? (stampBefore ?? '') : null,
     builtAt: at,
     validUntil,
   }
@@ -131,7 +160,8 @@ export async function homeAnswer(db: Db, userId: number, now: Date, path: string
   const state = stateOf(db, feed)
   const at = now.getTime()
   const kept = state.lru.get(userId)
-  if (kept && holds(kept, at)) return kept.answer
+  if (kept && holds(kept, at) && (kept.progressStamp === null || kept.progressStamp === (await progressStamp(db, userId))))
+    return kept.answer
   // Concurrent misses of one user share a load, unless a change was heard since it began.
   const inFlight = state.loading.get(userId)
   if (inFlight && !inFlight.stale) {
