@@ -34,6 +34,7 @@ async function expectNoViolations(page: Page, url: string) {
 
 let seed: A11ySeed
 test.beforeAll(async ({ request }) => {
+  test.setTimeout(420_000) // the axe sweep's seed: dozens of accounts, uploads, a certificate renewal
   seed = await seedForA11y(request)
 })
 
