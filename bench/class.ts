@@ -232,6 +232,27 @@ async function sessions(server: RunningServer, jwtSecret: string): Promise<strin
   return tokens
 }
 
+/**
+ * What the SPA does right after a sign-in: it reads the learner's home. Sessions are made before the timed steps,
+ * so this read is made there too (16 at a time, on the instance that serves the learner); without it almost every
+ * home in a step would be that learner's first read since signing in, which a real class pays once at sign-in.
+ */
+async function readHomes(learners: Learner[], pools: Pool[]) {
+  const started = performance.now()
+  await eachLimited(learners, 16, async (learner) => {
+    const res = await pools[learner.index % pools.length]!.request({
+      method: 'GET',
+      path: '/api/user/getUserByEmail',
+      headers: { authorization: `Bearer ${learner.token}`, ...BROWSER },
+    })
+    await res.body.arrayBuffer()
+    if (res.statusCode !== 200) throw new Error(`The home after sign-in answered ${res.statusCode}`)
+  })
+  console.log(
+    `${learners.length} homes read once each, as the SPA does after signing in, in ${((performance.now() - started) / 1000).toFixed(1)} s (outside the timed steps).`,
+  )
+}
+
 /** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 once it is gone. */
 function cpuSeconds(pid: number): number {
   try {
@@ -623,6 +644,7 @@ async function main() {
       for (const server of servers) pools.push(new Pool(server.base, { connections: CONNECTIONS, keepAliveTimeout: 60_000 }))
     }
     openPools()
+    await readHomes(learners, pools)
 
     // What the servers and the database burn with no learner at all (timers, the job engine's polling): taken off
     // each step's CPU before dividing it by the requests.
@@ -661,6 +683,8 @@ async function main() {
       // The first instance again, its main thread profiled for one step (written when it exits).
       await servers[0]!.restart({ ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}` })
       openPools()
+      // The restarted instance holds no home: read them again, so the profiled step measures what the others did.
+      await readHomes(learners, pools)
       await settle(servers)
       console.log(`Profiling instance 1 for one step at N = ${n}…`)
       const profiled = await runStep(n, learners, servers, pools, seed, monitor, args.database, idle)
