@@ -1,12 +1,36 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { intArray } from '../db/bulk.ts'
+import { preparedOnHandle } from '../db/prepared.ts'
 import { skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import { issueCertificateIfEnabled } from '../certificates/issue.ts'
 import { packagePercents, type LearnerPackage } from '../progress/records.ts'
 
 /** The caller's transaction (or the database): the completion and what follows it commit with the write that caused it. */
 type Writer = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>
+
+/** Of these (user, package) pairs, the assignments not completed yet. */
+const openAssignments = preparedOnHandle((tx) =>
+  tx
+    .select({ userId: userPackages.userId, packageId: userPackages.packageId })
+    .from(userPackages)
+    .where(
+      and(
+        isNull(userPackages.completedAt),
+        sql`(${userPackages.userId}, ${userPackages.packageId}) in (select * from unnest(${sql.placeholder('userIds')}::integer[], ${sql.placeholder('packageIds')}::integer[]))`,
+      ),
+    )
+    .prepare('open_assignments'),
+)
+
+const owningPackages = preparedOnHandle((tx) =>
+  tx
+    .select({ packageId: skills.packageId })
+    .from(subTopics)
+    .innerJoin(topics, eq(topics.id, subTopics.topicId))
+    .innerJoin(skills, eq(skills.id, topics.skillId))
+    .where(sql`${subTopics.id} = any(${sql.placeholder('subTopicIds')}::integer[])`)
+    .prepare('sub_topic_packages'),
+)
 
 /**
  * Sets `completed_at` on each of these assignments whose package the learner has completed (roll-up at 100 %) and
@@ -16,15 +40,7 @@ type Writer = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>
  */
 export async function markCompletedWhereDone(tx: Writer, pairs: readonly LearnerPackage[], now: Date): Promise<LearnerPackage[]> {
   if (!pairs.length) return []
-  const open = await tx
-    .select({ userId: userPackages.userId, packageId: userPackages.packageId })
-    .from(userPackages)
-    .where(
-      and(
-        isNull(userPackages.completedAt),
-        sql`(${userPackages.userId}, ${userPackages.packageId}) in (select * from unnest(${intArray(pairs.map((p) => p.userId))}, ${intArray(pairs.map((p) => p.packageId))}))`,
-      ),
-    )
+  const open = await openAssignments(tx).execute({ userIds: pairs.map((p) => p.userId), packageIds: pairs.map((p) => p.packageId) })
   if (!open.length) return []
   const percents = await packagePercents(tx, open)
   const done = open.filter((p) => percents.get(`${p.userId}:${p.packageId}`) === 100)
@@ -55,12 +71,7 @@ export async function markCompletedInSubTopics(
   now: Date,
 ): Promise<LearnerPackage[]> {
   if (!subTopicIds.length) return []
-  const owning = await tx
-    .select({ packageId: skills.packageId })
-    .from(subTopics)
-    .innerJoin(topics, eq(topics.id, subTopics.topicId))
-    .innerJoin(skills, eq(skills.id, topics.skillId))
-    .where(inArray(subTopics.id, [...subTopicIds]))
+  const owning = await owningPackages(tx).execute({ subTopicIds: [...subTopicIds] })
   return markCompletedWhereDone(
     tx,
     [...new Set(owning.map((r) => r.packageId))].map((packageId) => ({ userId, packageId })),

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { DEFAULT_TEST_SETTINGS, type TestSettings } from '../../contract/assessment.ts'
-import { intArray } from '../db/bulk.ts'
+import { prepareRaw, preparedOnHandle } from '../db/prepared.ts'
 import { mcqAttemptGrants, mcqAttempts, skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import type { Queryable } from './settings.ts'
 
@@ -72,17 +72,14 @@ export interface SubTopicState {
   lastNumber: number
 }
 
-/**
- * In one statement, per sub-topic (unknown ids are left out): its title and settings, whether the learner holds its
- * package, their attempt counts in its current cycle (see attemptCounts) and their last attempt number. Callers that
- * enforce a limit or number an attempt hold the learner's lock.
- */
-export async function subTopicStates(db: Queryable, userId: number, subTopicIds: number[]): Promise<Map<number, SubTopicState>> {
-  const ids = [...new Set(subTopicIds)]
-  if (!ids.length) return new Map()
-  // The subqueries are correlated: spelled with aliases, as drizzle may leave a column's table out.
-  const inCycle = (at: string) => sql.raw(`(up.cycle_started_at is null or ${at} >= up.cycle_started_at)`)
-  const result = await db.execute(sql`
+// The subqueries are correlated: spelled with aliases, as drizzle may leave a column's table out.
+const inCycle = (at: string) => sql.raw(`(up.cycle_started_at is null or ${at} >= up.cycle_started_at)`)
+const statesStatement = preparedOnHandle((db) => {
+  const userId = sql.placeholder('userId')
+  return prepareRaw(
+    db,
+    'sub_topic_states',
+    sql`
     select st.id, st.title, up.user_id is not null as assigned,
       ts.pass_mark, ts.max_attempts, ts.time_limit_minutes, ts.shuffle_questions, ts.shuffle_options, ts.draw_count,
       ts.review_policy, ts.review_after_last_attempt_only, ts.scoring,
@@ -97,7 +94,19 @@ export async function subTopicStates(db: Queryable, userId: number, subTopicIds:
     join skills sk on sk.id = t.skill_id
     left join user_packages up on up.package_id = sk.package_id and up.user_id = ${userId}
     left join test_settings ts on ts.sub_topic_id = st.id
-    where st.id = any(${intArray(ids)})`)
+    where st.id = any(${sql.placeholder('ids')}::integer[])`,
+  )
+})
+
+/**
+ * In one statement, per sub-topic (unknown ids are left out): its title and settings, whether the learner holds its
+ * package, their attempt counts in its current cycle (see attemptCounts) and their last attempt number. Callers that
+ * enforce a limit or number an attempt hold the learner's lock.
+ */
+export async function subTopicStates(db: Queryable, userId: number, subTopicIds: number[]): Promise<Map<number, SubTopicState>> {
+  const ids = [...new Set(subTopicIds)]
+  if (!ids.length) return new Map()
+  const result = await statesStatement(db).execute({ userId, ids })
   const rows = (result as unknown as { rows: StateRow[] }).rows
   return new Map(
     rows.map((r) => [

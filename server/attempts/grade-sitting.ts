@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { DEFAULT_TEST_SETTINGS, type TestSettings } from '../../contract/assessment.ts'
 import { mcqAttemptAnswers, mcqAttempts, mcqSittings, mcqs } from '../db/schema.ts'
+import { preparedOnHandle } from '../db/prepared.ts'
 import { conflict } from '../http/errors.ts'
 import { type SubTopicState, attemptsLeft, subTopicStates } from './allowance.ts'
 import { markCompletedInSubTopics } from '../assignments/completion.ts'
@@ -87,6 +88,26 @@ export interface GradedSitting {
   states: Map<number, SubTopicState>
 }
 
+const answerKeys = preparedOnHandle((tx) =>
+  tx
+    .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, correctOption: mcqs.correctOption, explanation: mcqs.explanation })
+    .from(mcqs)
+    .where(sql`${mcqs.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('sitting_answer_keys'),
+)
+
+const closeSitting = preparedOnHandle((tx) =>
+  tx
+    .update(mcqSittings)
+    .set({
+      gradedAt: sql`${sql.placeholder('gradedAt')}::timestamptz`,
+      answers: sql`${sql.placeholder('answers')}::jsonb`,
+      submissionId: sql`${sql.placeholder('submissionId')}::text`,
+    })
+    .where(eq(mcqSittings.id, sql.placeholder('sittingId')))
+    .prepare('sitting_close'),
+)
+
 /**
  * Grades a sitting's pinned questions (those still in the bank) with the given answers and closes it; the attempts
  * of `lateSubTopics` are marked late. Test sittings respect the attempt limits: 'throw' answers 409, 'discard'
@@ -107,10 +128,12 @@ export async function gradeSitting(
   const settings = new Map(sitting.subTopicIds.map((id) => [id, states.get(id)?.settings ?? { ...DEFAULT_TEST_SETTINGS }]))
   const practice = sitting.mode === 'mistakes'
   const close = (answers: Record<string, string[]>) =>
-    tx
-      .update(mcqSittings)
-      .set({ gradedAt: options.now, answers, submissionId: options.submissionId ?? null })
-      .where(eq(mcqSittings.id, sitting.id))
+    closeSitting(tx).execute({
+      sittingId: sitting.id,
+      gradedAt: options.now,
+      answers: JSON.stringify(answers),
+      submissionId: options.submissionId ?? null,
+    })
   if (!practice) {
     const spent = sitting.subTopicIds.map((id) => states.get(id)).find((s) => s && attemptsLeft(s.settings, s.counts) === 0)
     if (spent) {
@@ -120,12 +143,7 @@ export async function gradeSitting(
     }
   }
   const ids = sitting.questions.map((q) => q.mcqId)
-  const found = ids.length
-    ? await tx
-        .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, correctOption: mcqs.correctOption, explanation: mcqs.explanation })
-        .from(mcqs)
-        .where(inArray(mcqs.id, ids))
-    : []
+  const found = ids.length ? await answerKeys(tx).execute({ ids }) : []
   const byId = new Map(found.map((q) => [q.id, q]))
   const questions = sitting.questions.flatMap((p) => {
     const q = byId.get(p.mcqId)

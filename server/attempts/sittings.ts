@@ -1,27 +1,32 @@
-import { type Placeholder, type SQL, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Sitting, autosaveInput } from '../../contract/assessment.ts'
 import { parseOptions } from '../../contract/media.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
 import { mcqSittings, mcqs, skills, subTopics, topics, userPackages } from '../db/schema.ts'
-import { preparedPerDb } from '../db/prepared.ts'
+import { preparedOnHandle, preparedPerDb } from '../db/prepared.ts'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
 import type { Queryable } from './settings.ts'
 import { closedSubTopics, isOver, openAnswers, subTopicDeadline } from './sitting-clock.ts'
 
 export type SittingRow = typeof mcqSittings.$inferSelect
 
-/** The sub-topics, in the order asked, after 404 (unknown) and 403 (not assigned) checks: one statement. */
-export async function knownSubTopics(db: Queryable, user: AuthUser, ids: number[]) {
-  const unique = [...new Set(ids)]
-  const rows = await db
+const subTopicsHeld = preparedOnHandle((db) =>
+  db
     .select({ id: subTopics.id, title: subTopics.title, assigned: userPackages.userId })
     .from(subTopics)
     .innerJoin(topics, eq(topics.id, subTopics.topicId))
     .innerJoin(skills, eq(skills.id, topics.skillId))
-    .leftJoin(userPackages, and(eq(userPackages.packageId, skills.packageId), eq(userPackages.userId, user.id)))
-    .where(inArray(subTopics.id, unique))
+    .leftJoin(userPackages, and(eq(userPackages.packageId, skills.packageId), eq(userPackages.userId, sql.placeholder('userId'))))
+    .where(sql`${subTopics.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('known_sub_topics'),
+)
+
+/** The sub-topics, in the order asked, after 404 (unknown) and 403 (not assigned) checks: one statement. */
+export async function knownSubTopics(db: Queryable, user: AuthUser, ids: number[]) {
+  const unique = [...new Set(ids)]
+  const rows = await subTopicsHeld(db).execute({ userId: user.id, ids: unique })
   if (rows.length !== unique.length) {
     const found = new Set(rows.map((r) => r.id))
     throw notFound(`SubTopic not found: ${unique.filter((id) => !found.has(id)).join(', ')}`)
@@ -31,6 +36,14 @@ export async function knownSubTopics(db: Queryable, user: AuthUser, ids: number[
   return unique.map((id) => byId.get(id)!)
 }
 
+const questionsById = preparedOnHandle((db) =>
+  db
+    .select({ id: mcqs.id, question: mcqs.question, options: mcqs.options })
+    .from(mcqs)
+    .where(sql`${mcqs.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('sitting_questions'),
+)
+
 /** The sitting as its learner sees it: questions in display order with their letters; never a key. */
 export async function sittingView(
   db: Queryable,
@@ -39,11 +52,7 @@ export async function sittingView(
   known?: { id: number; question: string; options: string }[],
 ): Promise<Sitting> {
   const ids = row.questions.map((q) => q.mcqId)
-  const found = known
-    ? known
-    : ids.length
-      ? await db.select({ id: mcqs.id, question: mcqs.question, options: mcqs.options }).from(mcqs).where(inArray(mcqs.id, ids))
-      : []
+  const found = known ? known : ids.length ? await questionsById(db).execute({ ids }) : []
   const byId = new Map(found.map((q) => [q.id, q]))
   return {
     sittingId: row.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Sitting, SittingMode, TestSettings, startInput } from '../../contract/assessment.ts'
 import type { Db } from '../db/client.ts'
@@ -10,6 +10,7 @@ import { type SubTopicState, attemptsLeft, subTopicStates } from './allowance.ts
 import { type PinnedQuestion, pinSubTopic } from './draw.ts'
 import { gradeExpired } from './expiry.ts'
 import { lockLearner } from './lock.ts'
+import { preparedOnHandle } from '../db/prepared.ts'
 import { reviewLevel, showsAnswers } from './review.ts'
 import type { Queryable } from './settings.ts'
 import { deadlinesFor, isOver } from './sitting-clock.ts'
@@ -44,6 +45,15 @@ async function mistakes(db: Queryable, userId: number, subTopicIds: number[]) {
   return wrong
 }
 
+const questionBank = preparedOnHandle((db) =>
+  db
+    .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, question: mcqs.question, options: mcqs.options })
+    .from(mcqs)
+    .where(sql`${mcqs.subTopicId} = any(${sql.placeholder('subTopicIds')}::integer[])`)
+    .orderBy(asc(mcqs.id))
+    .prepare('sitting_question_bank'),
+)
+
 /** Draws and orders each sub-topic's questions (or, for practice, picks the mistakes) for a new sitting. */
 async function pinQuestions(
   db: Queryable,
@@ -52,11 +62,7 @@ async function pinQuestions(
   mode: SittingMode,
   settings: Map<number, TestSettings>,
 ): Promise<{ pinned: PinnedQuestion[]; questions: { id: number; subTopicId: number; question: string; options: string }[] }> {
-  const questions = await db
-    .select({ id: mcqs.id, subTopicId: mcqs.subTopicId, question: mcqs.question, options: mcqs.options })
-    .from(mcqs)
-    .where(inArray(mcqs.subTopicId, subTopicIds))
-    .orderBy(asc(mcqs.id))
+  const questions = await questionBank(db).execute({ subTopicIds })
   const wrong = mode === 'mistakes' ? await mistakes(db, userId, subTopicIds) : null
   const pinned = subTopicIds.flatMap((subTopicId) => {
     const own = questions.filter((q) => q.subTopicId === subTopicId && (!wrong || wrong.has(q.id)))
@@ -81,6 +87,20 @@ function assertMistakesVisible(list: { id: number; title: string }[], states: Ma
   if (hidden) throw forbidden(`Practising your mistakes opens once the answers of "${hidden.title}" may be seen`)
 }
 
+/** The learner's open sittings and those started since `since`, in one statement. */
+const openAndRecent = preparedOnHandle((tx) =>
+  tx
+    .select()
+    .from(mcqSittings)
+    .where(
+      and(
+        eq(mcqSittings.userId, sql.placeholder('userId')),
+        or(isNull(mcqSittings.gradedAt), sql`${mcqSittings.startedAt} > ${sql.placeholder('since')}::timestamptz`),
+      ),
+    )
+    .prepare('open_and_recent_sittings'),
+)
+
 /**
  * The learner's open sittings, with those past their deadline graded first. 409 when a test would share a
  * sub-topic with another open test (one clock and one draw per sub-topic), or when too many are open; 429 when
@@ -94,11 +114,7 @@ async function openSittingsAfterChecks(
   now: Date,
 ): Promise<SittingRow[]> {
   const since = new Date(now.getTime() - START_WINDOW_MS)
-  // The open sittings and those started in the window, in one statement.
-  const rows = await tx
-    .select()
-    .from(mcqSittings)
-    .where(and(eq(mcqSittings.userId, userId), or(isNull(mcqSittings.gradedAt), gt(mcqSittings.startedAt, since))))
+  const rows = await openAndRecent(tx).execute({ userId, since })
   const open: SittingRow[] = []
   for (const row of rows.filter((r) => r.gradedAt === null)) {
     if (isOver(row, now)) await gradeExpired(now)(tx, row)

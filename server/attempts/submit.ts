@@ -9,6 +9,7 @@ import { badRequest } from '../http/errors.ts'
 import { type AttemptRow, type GradedSitting, grade, gradeSitting, storeAttempts } from './grade-sitting.ts'
 import { subTopicStates } from './allowance.ts'
 import { lockLearner } from './lock.ts'
+import { preparedOnHandle } from '../db/prepared.ts'
 import { freshResult, storedResult } from './result.ts'
 import { type Queryable, loadSettings } from './settings.ts'
 import { assertNoSittingNeeded } from './question-access.ts'
@@ -27,6 +28,18 @@ async function replayed(tx: Queryable, userId: number, submissionId: string | un
   return stored.length ? stored : null
 }
 
+/** The sitting, locked, and whether this submission (null: none sent) was stored already, in one statement. */
+const sittingToSubmit = preparedOnHandle((tx) => {
+  const userId = sql.placeholder('userId')
+  const replay = sql<boolean>`exists (select 1 from mcq_attempts ma where ma.user_id = ${userId} and ma.submission_id = ${sql.placeholder('submissionId')}::text)`
+  return tx
+    .select({ ...sittingWithAccess(userId), replay })
+    .from(mcqSittings)
+    .where(eq(mcqSittings.id, sql.placeholder('sittingId')))
+    .for('update', { of: mcqSittings })
+    .prepare('sitting_to_submit')
+})
+
 /**
  * POST /mcq-attempts/create. With a sitting: grades its pinned questions once (a second submission answers the
  * stored result); after the deadline plus grace the saved answers are graded, not the ones sent, and the attempts
@@ -40,15 +53,11 @@ export async function submitAttempt(db: Db, user: AuthUser, input: SubmitInput, 
 async function submitSitting(db: Db, user: AuthUser, input: SubmitInput, now: Date) {
   return db.transaction(async (tx): Promise<AttemptRow[] | GradedSitting> => {
     await lockLearner(tx, user.id)
-    // The sitting, locked, and whether this submission was stored already, in one statement.
-    const replay = input.submissionId
-      ? sql<boolean>`exists (select 1 from mcq_attempts ma where ma.user_id = ${user.id} and ma.submission_id = ${input.submissionId})`
-      : sql<boolean>`false`
-    const [read] = await tx
-      .select({ ...sittingWithAccess(user.id), replay })
-      .from(mcqSittings)
-      .where(eq(mcqSittings.id, input.sittingId!))
-      .for('update', { of: mcqSittings })
+    const [read] = await sittingToSubmit(tx).execute({
+      userId: user.id,
+      sittingId: input.sittingId!,
+      submissionId: input.submissionId ?? null,
+    })
     const { replay: seen, ...sitting } = assertOwn(read, user)
     const again = seen ? await replayed(tx, user.id, input.submissionId) : null
     if (again) return again
