@@ -27,13 +27,22 @@ const subTopicsHeld = preparedOnHandle((db) =>
 export async function knownSubTopics(db: Queryable, user: AuthUser, ids: number[]) {
   const unique = [...new Set(ids)]
   const rows = await subTopicsHeld(db).execute({ userId: user.id, ids: unique })
-  if (rows.length !== unique.length) {
+  return inOrderIfHeld(
+    unique,
+    rows.map((r) => ({ id: r.id, title: r.title, assigned: r.assigned !== null })),
+    user,
+  )
+}
+
+/** `ids` (unique), as the rows found of them: 404 for one not found, 403 when the user does not hold one (admins hold all). */
+export function inOrderIfHeld(ids: number[], rows: { id: number; title: string; assigned: boolean }[], user: AuthUser) {
+  if (rows.length !== ids.length) {
     const found = new Set(rows.map((r) => r.id))
-    throw notFound(`SubTopic not found: ${unique.filter((id) => !found.has(id)).join(', ')}`)
+    throw notFound(`SubTopic not found: ${ids.filter((id) => !found.has(id)).join(', ')}`)
   }
-  if (user.role !== 'admin' && rows.some((r) => r.assigned === null)) throw forbidden('This package is not assigned to you')
+  if (user.role !== 'admin' && rows.some((r) => !r.assigned)) throw forbidden('This package is not assigned to you')
   const byId = new Map(rows.map((r) => [r.id, { id: r.id, title: r.title }]))
-  return unique.map((id) => byId.get(id)!)
+  return ids.map((id) => byId.get(id)!)
 }
 
 const questionsById = preparedOnHandle((db) =>

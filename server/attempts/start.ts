@@ -14,7 +14,7 @@ import { preparedOnHandle } from '../db/prepared.ts'
 import { reviewLevel, showsAnswers } from './review.ts'
 import type { Queryable } from './settings.ts'
 import { deadlinesFor, isOver } from './sitting-clock.ts'
-import { type SittingRow, knownSubTopics, sittingView } from './sittings.ts'
+import { type SittingRow, inOrderIfHeld, sittingView } from './sittings.ts'
 
 /** Each open sitting pins its questions and answers; a learner may hold this many at once. */
 export const MAX_OPEN_SITTINGS = 10
@@ -136,18 +136,40 @@ async function openSittingsAfterChecks(
   return []
 }
 
+const insertSitting = preparedOnHandle((tx) => {
+  const json = (name: string) => sql`${sql.placeholder(name)}::jsonb`
+  const time = (name: string) => sql`${sql.placeholder(name)}::timestamptz`
+  return tx
+    .insert(mcqSittings)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      setKey: sql.placeholder('setKey'),
+      subTopicIds: json('subTopicIds'),
+      mode: sql.placeholder('mode'),
+      questions: json('questions'),
+      answers: sql`'{}'::jsonb`,
+      startedAt: time('startedAt'),
+      deadline: time('deadline'),
+      subTopicDeadlines: json('subTopicDeadlines'),
+    })
+    .returning()
+    .prepare('sitting_insert')
+})
+
 /**
  * POST /mcq-attempts/start: a new sitting (draw, order and each sub-topic's deadline pinned), or the open one for
  * the same set and mode (a reload resumes). Sittings left open past their deadline are graded first, late.
  */
 export async function startSitting(db: Db, user: AuthUser, input: z.output<typeof startInput>, now: Date): Promise<Sitting> {
-  const list = await knownSubTopics(db, user, input.subTopicIds)
-  const subTopicIds = list.map((s) => s.id)
+  const subTopicIds = [...new Set(input.subTopicIds)]
   const { row, bank } = await db.transaction(async (tx) => {
     await lockLearner(tx, user.id)
+    // The sub-topics' states answer the 404 and 403 checks too: one statement for both.
+    const states = await subTopicStates(tx, user.id, subTopicIds)
+    const list = inOrderIfHeld(subTopicIds, [...states.values()], user)
     const [resumed] = await openSittingsAfterChecks(tx, user.id, list, input.mode, now)
     if (resumed) return { row: resumed, bank: undefined }
-    const states = await subTopicStates(tx, user.id, subTopicIds)
     const settings = new Map(subTopicIds.map((id) => [id, states.get(id)!.settings]))
     if (input.mode === 'test') {
       const spent = list.find((s) => attemptsLeft(states.get(s.id)!.settings, states.get(s.id)!.counts) === 0)
@@ -155,20 +177,17 @@ export async function startSitting(db: Db, user: AuthUser, input: z.output<typeo
     } else assertMistakesVisible(list, states)
     const { pinned: questions, questions: bank } = await pinQuestions(tx, user.id, subTopicIds, input.mode, settings)
     const clock = input.mode === 'test' ? deadlinesFor(subTopicIds, settings, now) : { subTopicDeadlines: {}, deadline: null }
-    const [created] = await tx
-      .insert(mcqSittings)
-      .values({
-        id: randomUUID(),
-        userId: user.id,
-        setKey: setKeyOf(subTopicIds),
-        subTopicIds,
-        mode: input.mode,
-        questions,
-        answers: {},
-        startedAt: now,
-        ...clock,
-      })
-      .returning()
+    const [created] = await insertSitting(tx).execute({
+      id: randomUUID(),
+      userId: user.id,
+      setKey: setKeyOf(subTopicIds),
+      subTopicIds: JSON.stringify(subTopicIds),
+      mode: input.mode,
+      questions: JSON.stringify(questions),
+      startedAt: now,
+      deadline: clock.deadline,
+      subTopicDeadlines: JSON.stringify(clock.subTopicDeadlines),
+    })
     return { row: created!, bank }
   })
   return sittingView(db, row, now, bank)
