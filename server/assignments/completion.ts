@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { preparedOnHandle } from '../db/prepared.ts'
-import { skills, subTopics, topics, userPackages } from '../db/schema.ts'
+import { userPackages } from '../db/schema.ts'
 import { issueCertificateIfEnabled } from '../certificates/issue.ts'
 import { packagePercents, type LearnerPackage } from '../progress/records.ts'
 
@@ -22,14 +22,21 @@ const openAssignments = preparedOnHandle((tx) =>
     .prepare('open_assignments'),
 )
 
-const owningPackages = preparedOnHandle((tx) =>
+/** The learner's assignments not completed yet whose packages hold any of these sub-topics. */
+const openAssignmentsOfSubTopics = preparedOnHandle((tx) =>
   tx
-    .select({ packageId: skills.packageId })
-    .from(subTopics)
-    .innerJoin(topics, eq(topics.id, subTopics.topicId))
-    .innerJoin(skills, eq(skills.id, topics.skillId))
-    .where(sql`${subTopics.id} = any(${sql.placeholder('subTopicIds')}::integer[])`)
-    .prepare('sub_topic_packages'),
+    .select({ userId: userPackages.userId, packageId: userPackages.packageId })
+    .from(userPackages)
+    .where(
+      and(
+        eq(userPackages.userId, sql.placeholder('userId')),
+        isNull(userPackages.completedAt),
+        sql`${userPackages.packageId} in (select sk.package_id from sub_topics st
+          join topics t on t.id = st.topic_id join skills sk on sk.id = t.skill_id
+          where st.id = any(${sql.placeholder('subTopicIds')}::integer[]))`,
+      ),
+    )
+    .prepare('open_assignments_of_sub_topics'),
 )
 
 /**
@@ -40,7 +47,15 @@ const owningPackages = preparedOnHandle((tx) =>
  */
 export async function markCompletedWhereDone(tx: Writer, pairs: readonly LearnerPackage[], now: Date): Promise<LearnerPackage[]> {
   if (!pairs.length) return []
-  const open = await openAssignments(tx).execute({ userIds: pairs.map((p) => p.userId), packageIds: pairs.map((p) => p.packageId) })
+  return completeWhereDone(
+    tx,
+    await openAssignments(tx).execute({ userIds: pairs.map((p) => p.userId), packageIds: pairs.map((p) => p.packageId) }),
+    now,
+  )
+}
+
+/** Of these open assignments, completes those whose package the learner has completed (see markCompletedWhereDone). */
+async function completeWhereDone(tx: Writer, open: readonly LearnerPackage[], now: Date): Promise<LearnerPackage[]> {
   if (!open.length) return []
   const percents = await packagePercents(tx, open)
   const done = open.filter((p) => percents.get(`${p.userId}:${p.packageId}`) === 100)
@@ -71,10 +86,5 @@ export async function markCompletedInSubTopics(
   now: Date,
 ): Promise<LearnerPackage[]> {
   if (!subTopicIds.length) return []
-  const owning = await owningPackages(tx).execute({ subTopicIds: [...subTopicIds] })
-  return markCompletedWhereDone(
-    tx,
-    [...new Set(owning.map((r) => r.packageId))].map((packageId) => ({ userId, packageId })),
-    now,
-  )
+  return completeWhereDone(tx, await openAssignmentsOfSubTopics(tx).execute({ userId, subTopicIds: [...subTopicIds] }), now)
 }

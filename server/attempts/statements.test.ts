@@ -46,6 +46,21 @@ describe('statements per request of a test', () => {
     })
   })
 
+  it('a passed test: its package is checked for completion within the budget', async () => {
+    // a and b's package is assigned and not complete: a pass in a reads the open assignment, then the package's
+    // contents and the learner's records for its roll-up (b is not passed yet, so nothing completes).
+    await api.readSettings(f.a)
+    const sitting = (await api.start({ subTopicIds: [f.a] })).body.data!
+    const answers = answersFor(sitting, f, () => true)
+    const [submitted, submit] = await counted(() =>
+      api.submit({ sittingId: sitting.sittingId, answers, submissionId: crypto.randomUUID() }),
+    )
+    expect(submitted.status).toBe(201)
+    expect(submitted.body.data!.passed).toBe(true)
+    const tx = ctx.database.kind === 'postgres' ? 2 : 0
+    expect(submit).toBe(15 + tx)
+  })
+
   it('answers a submission just graded exactly as the same submission read back', async () => {
     await api.settings(f.a, { maxAttempts: 2, reviewPolicy: 'answers_and_explanations', reviewAfterLastAttemptOnly: true })
     await api.settings(f.b, { reviewPolicy: 'answers_and_explanations', scoring: 'partial' })
