@@ -35,3 +35,22 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER mcq_attempts_account_passed AFTER INSERT ON mcq_attempts FOR EACH ROW WHEN (NEW.passed AND NOT NEW.practice)
   EXECUTE FUNCTION notify_account_of_new_row();
+--> statement-breakpoint
+-- Reads that show attempts grade the sittings past their deadline first (server/attempts/expiry.ts); each instance
+-- keeps the earliest deadline of the sittings still open and skips that query until it passes. A sitting opened with
+-- a deadline (or reopened, or given an earlier one) names its user ('sitting:<user>'), so every instance looks again.
+-- Untimed sittings never expire, and grading only closes sittings: neither notifies.
+CREATE OR REPLACE FUNCTION notify_sitting_deadline() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('learnpack_cache', current_schema() || '/sitting:' || NEW.user_id);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER mcq_sittings_deadline_insert AFTER INSERT ON mcq_sittings FOR EACH ROW
+  WHEN (NEW.deadline IS NOT NULL AND NEW.graded_at IS NULL)
+  EXECUTE FUNCTION notify_sitting_deadline();
+--> statement-breakpoint
+CREATE TRIGGER mcq_sittings_deadline_update AFTER UPDATE OF deadline, graded_at ON mcq_sittings FOR EACH ROW
+  WHEN (NEW.deadline IS NOT NULL AND NEW.graded_at IS NULL
+    AND (OLD.graded_at IS NOT NULL OR OLD.deadline IS NULL OR NEW.deadline < OLD.deadline))
+  EXECUTE FUNCTION notify_sitting_deadline();
