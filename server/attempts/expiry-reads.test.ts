@@ -49,7 +49,8 @@ describe(`grading expired sittings before reads (${process.env.TEST_DATABASE_URL
     const other = await createTestContext({}, { otherInstance: true })
     try {
       const token = await other.deps.tokens.sign({ userId: f.learner.id, role: 'USER' })
-      const read = (id: string) => other.request<Sitting>('GET', `/api/mcq-attempts/sittings/${id}`, { token }).then((res) => res.body.data!)
+      const read = (id: string) =>
+        other.request<Sitting>('GET', `/api/mcq-attempts/sittings/${id}`, { token }).then((res) => res.body.data!)
       other.now = ctx.now
       const untimed = (await api.start({ subTopicIds: [f.b] })).body.data!
       await read(untimed.sittingId)

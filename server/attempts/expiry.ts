@@ -16,13 +16,18 @@ import type { SittingRow } from './sittings.ts'
 export const gradeExpired = (now: Date) => (tx: Queryable, sitting: SittingRow) =>
   gradeSitting(tx, sitting, { answers: sitting.answers, lateSubTopics: closedSubTopics(sitting, now), now, noAttemptsLeft: 'discard' })
 
+interface DueSitting {
+  id: string
+  userId: number
+}
+
 const cutoffOf = (now: Date) => new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)
 
 /**
  * Grades these sittings, each in its own transaction under its learner's lock and re-read under a row lock, so
  * concurrent callers grade each sitting once.
  */
-async function gradeEach(db: Db, due: readonly { id: string; userId: number }[], now: Date) {
+async function gradeEach(db: Db, due: readonly DueSitting[], now: Date) {
   for (const { id, userId } of due) {
     await db.transaction(async (tx) => {
       await lockLearner(tx, userId)
@@ -51,15 +56,15 @@ export async function gradeDueSittings(db: Db, now: Date) {
  */
 async function dueAndNext(db: Db, now: Date) {
   const cutoff = sql`${cutoffOf(now).toISOString()}::timestamptz`
+  const due = sql<DueSitting[]>`coalesce(json_agg(json_build_object('id', ${mcqSittings.id}, 'userId', ${mcqSittings.userId}))
+    filter (where ${mcqSittings.deadline} < ${cutoff}), '[]'::json)`
+  const next = sql<number | null>`(extract(epoch from min(${mcqSittings.deadline})
+    filter (where ${mcqSittings.deadline} >= ${cutoff})) * 1000)::float8`
   const [row] = await db
-    .select({
-      due: sql<{ id: string; userId: number }[]>`coalesce(json_agg(json_build_object('id', ${mcqSittings.id}, 'userId', ${mcqSittings.userId}))
-        filter (where ${mcqSittings.deadline} < ${cutoff}), '[]'::json)`,
-      next: sql<number | null>`(extract(epoch from min(${mcqSittings.deadline}) filter (where ${mcqSittings.deadline} >= ${cutoff})) * 1000)::float8`,
-    })
+    .select({ due, next })
     .from(mcqSittings)
     .where(and(isNull(mcqSittings.gradedAt), isNotNull(mcqSittings.deadline)))
-  return { due: row?.due ?? [], next: row?.next ?? null }
+  return { due: row?.due ?? [], next: row?.next == null ? null : Number(row.next) }
 }
 
 /**
