@@ -120,6 +120,17 @@ async function call<T = unknown>(
 const signIn = (instance: Instance, email: string, password: string) =>
   call<{ token: string }>(instance, 'POST', '/api/oauth2/loginUser', { json: { email, password } })
 
+/** A learner account written straight to the database, with a session token both instances accept. */
+async function newLearner(email: string, name: string) {
+  const [row] = await adminQuery<{ id: number }>(
+    databaseUrl,
+    'insert into users (email, name, email_verified) values ($1, $2, true) returning id',
+    [email, name],
+  )
+  const token = await createTokenService(JWT_SECRET, 3600, () => new Date()).sign({ userId: row!.id, role: 'USER' })
+  return { id: row!.id, token }
+}
+
 interface Tree {
   id: number
   skills: { id: number; topics: { id: number; title: string; subTopics: { id: number }[] }[] }[]
@@ -324,12 +335,7 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
 
   it("B's home, kept in memory, shows an assignment, its due date, a package's title and a profile changed on A at its next request", async () => {
     const admin = (await signIn(a, ADMIN.email, ADMIN.password)).data.token
-    const [row] = await adminQuery<{ id: number }>(
-      databaseUrl,
-      "insert into users (email, name, email_verified) values ('home-learner@example.com', 'Home learner', true) returning id",
-    )
-    const learnerId = row!.id
-    const token = await createTokenService(JWT_SECRET, 3600, () => new Date()).sign({ userId: learnerId, role: 'USER' })
+    const { id: learnerId, token } = await newLearner('home-learner@example.com', 'Home learner')
     const text = { description: 'Home', price: '1.00' }
     const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
       token: admin,
@@ -361,12 +367,7 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
 
   it("B's home, kept in memory with a package not started, shows the learner's first heartbeat sent to A at its next request", async () => {
     const admin = (await signIn(a, ADMIN.email, ADMIN.password)).data.token
-    const [row] = await adminQuery<{ id: number }>(
-      databaseUrl,
-      "insert into users (email, name, email_verified) values ('first-progress@example.com', 'First progress', true) returning id",
-    )
-    const learnerId = row!.id
-    const token = await createTokenService(JWT_SECRET, 3600, () => new Date()).sign({ userId: learnerId, role: 'USER' })
+    const { id: learnerId, token } = await newLearner('first-progress@example.com', 'First progress')
     const text = { description: 'Progress', price: '1.00' }
     const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
       token: admin,

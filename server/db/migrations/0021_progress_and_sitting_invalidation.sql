@@ -27,30 +27,25 @@ END $$;
 CREATE TRIGGER video_progress_account_first AFTER INSERT ON video_progress FOR EACH ROW WHEN (NOT NEW.by_admin)
   EXECUTE FUNCTION notify_first_video_progress();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION notify_account_of_new_row() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The new row's user, under the kind the trigger names.
+CREATE OR REPLACE FUNCTION notify_user_of_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('learnpack_cache', current_schema() || '/account:' || NEW.user_id);
+  PERFORM pg_notify('learnpack_cache', current_schema() || '/' || TG_ARGV[0] || ':' || NEW.user_id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER mcq_attempts_account_passed AFTER INSERT ON mcq_attempts FOR EACH ROW WHEN (NEW.passed AND NOT NEW.practice)
-  EXECUTE FUNCTION notify_account_of_new_row();
+  EXECUTE FUNCTION notify_user_of_row('account');
 --> statement-breakpoint
 -- Reads that show attempts grade the sittings past their deadline first (server/attempts/expiry.ts); each instance
 -- keeps the earliest deadline of the sittings still open and skips that query until it passes. A sitting opened with
 -- a deadline (or reopened, or given an earlier one) names its user ('sitting:<user>'), so every instance looks again.
 -- Untimed sittings never expire, and grading only closes sittings: neither notifies.
-CREATE OR REPLACE FUNCTION notify_sitting_deadline() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('learnpack_cache', current_schema() || '/sitting:' || NEW.user_id);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 CREATE TRIGGER mcq_sittings_deadline_insert AFTER INSERT ON mcq_sittings FOR EACH ROW
   WHEN (NEW.deadline IS NOT NULL AND NEW.graded_at IS NULL)
-  EXECUTE FUNCTION notify_sitting_deadline();
+  EXECUTE FUNCTION notify_user_of_row('sitting');
 --> statement-breakpoint
 CREATE TRIGGER mcq_sittings_deadline_update AFTER UPDATE OF deadline, graded_at ON mcq_sittings FOR EACH ROW
   WHEN (NEW.deadline IS NOT NULL AND NEW.graded_at IS NULL
     AND (OLD.graded_at IS NOT NULL OR OLD.deadline IS NULL OR NEW.deadline < OLD.deadline))
-  EXECUTE FUNCTION notify_sitting_deadline();
+  EXECUTE FUNCTION notify_user_of_row('sitting');
