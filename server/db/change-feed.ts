@@ -13,10 +13,10 @@ export const CHANGE_CHANNEL = 'learnpack_cache'
 export const FEED_APPLICATION_NAME = 'learnpack-change-feed'
 
 /**
- * What moved on: a user's role or session versions (or the account went), a learner's assignments, a package; and
- * what a learner's own answer shows ('account', migration 0020).
+ * What moved on: a user's role or session versions (or the account went), a learner's assignments, a package; what a
+ * learner's own answer shows ('account', migration 0020); a timed sitting of the user opened ('sitting', 0021).
  */
-export type ChangeKind = 'user' | 'access' | 'package' | 'account'
+export type ChangeKind = 'user' | 'access' | 'package' | 'account' | 'sitting'
 export type Change = { kind: ChangeKind; id: number } | { kind: 'all' }
 
 export interface ChangeFeed {
@@ -39,7 +39,7 @@ export interface ChangeFeed {
 export function parseChange(payload: string, schema: string): Change | null {
   const slash = payload.lastIndexOf('/')
   if (payload.slice(0, slash) !== schema) return null
-  const match = /^(user|access|package|account):(\d+)$/.exec(payload.slice(slash + 1))
+  const match = /^(user|access|package|account|sitting):(\d+)$/.exec(payload.slice(slash + 1))
   return match ? { kind: match[1] as ChangeKind, id: Number(match[2]) } : { kind: 'all' }
 }
 

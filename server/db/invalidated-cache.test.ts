@@ -187,6 +187,7 @@ describe('change payloads', () => {
     expect(parseChange('public/access:3', 'public')).toEqual({ kind: 'access', id: 3 })
     expect(parseChange('public/package:7', 'public')).toEqual({ kind: 'package', id: 7 })
     expect(parseChange('public/account:8', 'public')).toEqual({ kind: 'account', id: 8 })
+    expect(parseChange('public/sitting:9', 'public')).toEqual({ kind: 'sitting', id: 9 })
     expect(parseChange('t_ab12/user:12', 'public')).toBeNull()
     expect(parseChange('learnpack-change-feed:123:4', 'public')).toBeNull()
     expect(parseChange('public/session:1', 'public')).toEqual({ kind: 'all' })

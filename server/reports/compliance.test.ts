@@ -170,6 +170,8 @@ describe('GET /api/reports/compliance', () => {
   })
 
   it('reads in a constant number of queries however many learners there are', async () => {
+    // Warm what reads keep (the session, the earliest deadline of open sittings), so both reads count alike.
+    await report()
     ctx.queries.count = 0
     await report()
     const few = ctx.queries.count

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { count, eq } from 'drizzle-orm'
+import type { User } from '../../contract/auth.ts'
 import type { Package, ScormPackage } from '../../contract/content.ts'
 import type { PackageProgress, LearnerProgressRow } from '../../contract/progress.ts'
 import type { ScormLaunch } from '../../contract/scorm.ts'
@@ -388,6 +389,26 @@ describe('SCORM progress', () => {
     )
     expect(benLine).toMatch(/^"\d+","Ben Beginner",.*,"not attempted","","not attempted","","not attempted","","not attempted",""$/)
     expect(lenaLine).toMatch(/,"1","4","[^"]+","passed","80","incomplete","50","not attempted","","failed","45"$/)
+  })
+
+  it("shows the package in progress on the learner's home after the first commit, though the home before it was kept", async () => {
+    const { admin, learner, tree, subTopicId } = await setup()
+    const pkg = (await upload(admin.token, subTopicId, multiScoPackage())).body.data!
+    const home = async () => {
+      const res = await ctx.request<User>('GET', '/api/user/getUserByEmail', { token: learner.token })
+      return res.body.data!.packages.find((p) => p.id === tree.packageId)!.status
+    }
+    await home()
+    ctx.queries.count = 0
+    expect(await home()).toBe('not-started')
+    expect(ctx.queries.count).toBe(0)
+
+    // One SCO of three done: the package is started, not completed (no completion to announce it).
+    const token = launchTokenOf((await launch(learner.token, pkg.id, pkg.scos[0]!.id)).body.data!.url)
+    expect((await commit(token, { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed' })).body.data).toMatchObject({
+      completed: true,
+    })
+    expect(await home()).toBe('in-progress')
   })
 
   it('keeps a SCORM 2004 sub-topic from completing while its success status is failed', async () => {

@@ -15,14 +15,15 @@ import { getCurrentUser } from './service.ts'
 
 /**
  * The signed-in user's own answer (GET /user/getUserByEmail), kept per user and database while the change feed is
- * live, and dropped when the database says something it shows changed (migrations 0019 and 0020):
+ * live, and dropped when the database says something it shows changed (migrations 0019 to 0021):
  * - 'user', 'access', 'account' of the user: the account, its assignments and their settings, its groups, progress
- *   that went down;
+ *   that went down, and what may start a package: the learner's first progress row in it, a passed test, SCORM data;
  * - 'package' of any of its packages: titles, skills, and the content progress is counted over;
  * - the clock passing the earliest due date still ahead, which turns a package overdue.
- * Progress that grows notifies nothing (heartbeats stay free of NOTIFY), and it changes a status only from
- * 'not-started': an answer showing a package not started is kept with a stamp of the learner's progress rows, read
- * before the answer was built, and served again only while one statement reads the same stamp.
+ * Progress that grows notifies nothing (heartbeats stay free of NOTIFY). So a package showing 'not-started' while
+ * the learner has progress rows in it (too little watched to count) may start unannounced: such an answer is kept
+ * with a stamp of the learner's progress rows, read before the answer was built, and served again only while one
+ * statement reads the same stamp. Every other kept answer is served with no statement at all.
  * Without a live feed every read is built from the database, still with its ETag (a hash of the answer).
  */
 const MESSAGE = 'Current User'
@@ -40,8 +41,8 @@ interface Entry {
   answer: HomeAnswer & { kept: KeptJson }
   packageIds: readonly number[]
   /**
-   * When a package shows 'not-started' (the learner's first progress in it would change the answer unannounced):
-   * the learner's progress stamp read before the answer was built. Null when no package awaits progress.
+   * When a package shows 'not-started' though the learner has progress rows in it (growing them may start it
+   * unannounced): the learner's progress stamp read before the answer was built. Null otherwise.
    */
   progressStamp: string | null
   /** The answer holds from the time it was built until the first due date then ahead has passed. */
@@ -103,14 +104,13 @@ const holds = (entry: Entry, now: number) => entry.builtAt <= now && now <= entr
 const spoiled = (load: Load, entry: Entry) => load.stale || entry.packageIds.some((id) => load.changedPackages.has(id))
 
 /**
- * What the learner's progress rows are now: how many there are and the newest row version of each kind (a
- * heartbeat rewrites its row, so its `xmin` moves on; attempts are only added). SCORM data notifies on every change.
+ * What the learner's video progress rows are now: how many there are and their newest row version (a heartbeat
+ * rewrites its row, so its `xmin` moves on). A passed test and SCORM data notify (migrations 0020, 0021).
  */
 const progressStampOf = preparedPerDb((db) =>
   db
     .select({
-      stamp: sql<string>`(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from video_progress where user_id = ${sql.placeholder('userId')})
-        || '/' || (select count(*) || ':' || coalesce(max(id), 0) from mcq_attempts where user_id = ${sql.placeholder('userId')})`,
+      stamp: sql<string>`(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from video_progress where user_id = ${sql.placeholder('userId')})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -126,7 +126,9 @@ async function build(db: Db, userId: number, now: Date, path: string, live: bool
   // Read first: progress committed while the answer is built then shows as a changed stamp at the next read.
   const stampBefore = live ? await progressStamp(db, userId) : null
   // With the feed down nothing is kept, shared package parts included: the full read is fewer statements then.
-  const user = live ? await buildHome(db, userId, now) : await getCurrentUser(db, userId, now)
+  const { user, mayStartUnannounced } = live
+    ? await buildHome(db, userId, now)
+    : { user: await getCurrentUser(db, userId, now), mayStartUnannounced: false }
   const hash = createHash('sha1').update(JSON.stringify(user)).digest('base64url').slice(0, 22)
   const at = now.getTime()
   let validUntil = Number.POSITIVE_INFINITY
@@ -142,7 +144,7 @@ async function build(db: Db, userId: number, now: Date, path: string, live: bool
     },
     packageIds: user.packages.map((p) => p.id),
     // '' when the stamp could not be read: it matches no stamp, so the next read builds again.
-    progressStamp: user.packages.some((p) => p.status === 'not-started') ? (stampBefore ?? '') : null,
+    progressStamp: mayStartUnannounced ? (stampBefore ?? '') : null,
     builtAt: at,
     validUntil,
   }

@@ -78,7 +78,16 @@ function prepare(db: Db) {
 }
 const prepared = new WeakMap<object, ReturnType<typeof prepare>>()
 
-export async function buildHome(db: Db, userId: number, now: Date): Promise<User> {
+export interface Home {
+  user: User
+  /**
+   * A package shows 'not-started' though the learner has progress rows in it (watched too little to count): a
+   * heartbeat growing them may start it, and growing progress notifies nothing (migrations 0020, 0021).
+   */
+  mayStartUnannounced: boolean
+}
+
+export async function buildHome(db: Db, userId: number, now: Date): Promise<Home> {
   let statements = prepared.get(db)
   if (!statements) {
     statements = prepare(db)
@@ -87,20 +96,23 @@ export async function buildHome(db: Db, userId: number, now: Date): Promise<User
   const [row] = await statements.user.execute({ id: userId })
   if (!row) throw notFound(`User not found with id ${userId}`)
   const links = await statements.links.execute({ id: userId })
-  if (!links.length) return toUser(row, [])
+  if (!links.length) return { user: toUser(row, []), mayStartUnannounced: false }
   const packageIds = links.map((link) => link.packageId)
   const dues = new Map((await assignmentsWithDue(db, sql`up.user_id = ${userId}`)).map((due) => [due.packageId, due]))
   const recordsOf = await loadRecords(db, packageIds, [userId], false)
   const sources = await groupSources(db, [userId])
   const shares = await sharedPackagesOf(db, packageIds)
   const list: PackageBasic[] = []
+  let mayStartUnannounced = false
   for (const link of links) {
     const shared = shares.get(link.packageId)?.value
     // Deleted since the links were read: as the join of the full read would have left it out.
     if (!shared) continue
     const due = dues.get(link.packageId)
-    const percent = rollUp(shared.content, recordsOf(userId, link.packageId).records).percent
+    const { records } = recordsOf(userId, link.packageId)
+    const percent = rollUp(shared.content, records).percent
     const status = due ? assignmentStatus({ completedAt: due.completedAt, dueAt: due.dueAt, percent }, now) : 'not-started'
+    if (status === 'not-started' && records.videos.size > 0) mayStartUnannounced = true
     list.push({
       ...shared.fields,
       dueAt: due?.dueAt ? iso(due.dueAt) : null,
@@ -113,5 +125,5 @@ export async function buildHome(db: Db, userId: number, now: Date): Promise<User
       groups: sources.get(`${userId}:${link.packageId}`) ?? [],
     })
   }
-  return toUser(row, list)
+  return { user: toUser(row, list), mayStartUnannounced }
 }

@@ -9,7 +9,7 @@
  *   - a tree edited on A reads edited on B at B's next read (also when B answered with an ETag before);
  *   - the sign-in throttle counts failures made on both;
  *   - what B keeps in memory (sessions, assignments, a learner's home) follows a change on A at B's next request,
- *     also after B's change feed connection was cut;
+ *     also after B's change feed connection was cut, and a learner's first progress in a package sent to A;
  *   - with both schedulers ticking every second, 20 learners with a reminder due get it exactly once: one e-mail in
  *     the two outboxes together and one notification each.
  *
@@ -119,6 +119,17 @@ async function call<T = unknown>(
 
 const signIn = (instance: Instance, email: string, password: string) =>
   call<{ token: string }>(instance, 'POST', '/api/oauth2/loginUser', { json: { email, password } })
+
+/** A learner account written straight to the database, with a session token both instances accept. */
+async function newLearner(email: string, name: string) {
+  const [row] = await adminQuery<{ id: number }>(
+    databaseUrl,
+    'insert into users (email, name, email_verified) values ($1, $2, true) returning id',
+    [email, name],
+  )
+  const token = await createTokenService(JWT_SECRET, 3600, () => new Date()).sign({ userId: row!.id, role: 'USER' })
+  return { id: row!.id, token }
+}
 
 interface Tree {
   id: number
@@ -324,12 +335,7 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
 
   it("B's home, kept in memory, shows an assignment, its due date, a package's title and a profile changed on A at its next request", async () => {
     const admin = (await signIn(a, ADMIN.email, ADMIN.password)).data.token
-    const [row] = await adminQuery<{ id: number }>(
-      databaseUrl,
-      "insert into users (email, name, email_verified) values ('home-learner@example.com', 'Home learner', true) returning id",
-    )
-    const learnerId = row!.id
-    const token = await createTokenService(JWT_SECRET, 3600, () => new Date()).sign({ userId: learnerId, role: 'USER' })
+    const { id: learnerId, token } = await newLearner('home-learner@example.com', 'Home learner')
     const text = { description: 'Home', price: '1.00' }
     const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
       token: admin,
@@ -357,6 +363,36 @@ describe('two instances over one PostgreSQL database and one S3 store', () => {
 
     expect((await call(a, 'PUT', '/api/user/profile', { token, json: { name: 'Renamed on A' } })).status).toBe(200)
     expect((await home()).data.name).toBe('Renamed on A')
+  })
+
+  it("B's home, kept in memory with a package not started, shows the learner's first heartbeat sent to A at its next request", async () => {
+    const admin = (await signIn(a, ADMIN.email, ADMIN.password)).data.token
+    const { id: learnerId, token } = await newLearner('first-progress@example.com', 'First progress')
+    const text = { description: 'Progress', price: '1.00' }
+    const pkg = await call<Tree>(a, 'POST', '/api/packages/createPackage', {
+      token: admin,
+      json: { title: 'Cluster progress', ...text, skills: [{ title: 'Skill', ...text }] },
+    })
+    const topic = await call<{ subTopics: { id: number }[] }>(a, 'POST', '/api/topic/addTopic', {
+      token: admin,
+      json: { skillId: pkg.data.skills[0]!.id, title: 'Topic', description: 'Topic', subTopics: [{ title: 'Sub', description: 'Sub' }] },
+    })
+    const form = new FormData()
+    form.append('title', 'First video')
+    form.append('video', new Blob([new Uint8Array(mp4(300_000, 0x3c))], { type: 'video/mp4' }), 'first.mp4')
+    form.append('thumbnail', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'first.png')
+    const video = await call<{ id: number }>(a, 'POST', `/api/videos/upload/${topic.data.subTopics[0]!.id}`, { token: admin, form })
+    expect(video.status).toBe(201)
+    await adminQuery(databaseUrl, 'update videos set duration_seconds = 100 where id = $1', [video.data.id])
+    expect((await call(a, 'PUT', `/api/user/${learnerId}/packages/${pkg.data.id}`, { token: admin, json: {} })).status).toBe(200)
+
+    type Home = { packages: { id: number; status: string }[] }
+    const status = async () => (await call<Home>(b, 'GET', '/api/user/getUserByEmail', { token })).data.packages[0]!.status
+    await status()
+    expect(await status()).toBe('not-started')
+    const beat = await call(a, 'PUT', `/api/progress/videos/${video.data.id}`, { token, json: { position: 5, watched: [[0, 5]] } })
+    expect(beat.status).toBe(200)
+    expect(await status()).toBe('in-progress')
   })
 
   it('the sign-in throttle counts failures made on both instances', async () => {
