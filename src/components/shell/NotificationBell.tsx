@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, FocusTrap, Group, Loader, Portal, ScrollArea, Stack, Text, Transition, VisuallyHidden } from '@mantine/core'
+import { Anchor, Badge, Button, FocusTrap, Group, Loader, Portal, Stack, Text, Transition, VisuallyHidden } from '@mantine/core'
 import { useClickOutside, useWindowEvent } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
@@ -134,13 +134,13 @@ function NotificationList({ onFollow }: { onFollow: () => void }) {
             No notifications yet.
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={420} type="auto">
+          <div className={classes.list}>
             <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
               {notifications.data.items.map((item) => (
                 <NotificationItem key={item.id} item={item} onFollow={onFollow} />
               ))}
             </Stack>
-          </ScrollArea.Autosize>
+          </div>
         )
       ) : notifications.isError ? (
         <LoadFailed onRetry={() => void notifications.refetch()} retrying={notifications.isFetching}>
