@@ -15,7 +15,7 @@ const WIDTH = 360
 const OFFSET = 8
 const EDGE = 5
 
-/** The bell's list, faded in and out over the page (loaded when the bell is first pressed, see NotificationBell.tsx). */
+/** The bell's list, faded in and out over the page (loaded when the bell is first pointed at, focused or pressed). */
 export function NotificationPopup({
   opened,
   bell,
