@@ -1,26 +1,26 @@
 /**
- * Two of Mantine's first-load components import a large package for one small thing; this plugin hands them the small
- * thing alone, so that the package loads only with the components that use it in full (Tooltip, Popover, Modal...).
+ * Two of Mantine's components import a large package or component for one small thing; this plugin hands them the
+ * small thing alone, so that it loads only with the components that use it in full (Tooltip, Popover, Modal...).
  *
- * - ScrollArea (the sidebar, the notification list) takes `useMergeRefs` from @floating-ui/react. The bundle keeps a
- *   module whole in one chunk, so all of floating-ui that any lazy chunk uses (about 15 kB gzip) would sit in the
- *   signed-in shell's chunk. It gets @mantine/hooks' `useMergedRef` instead, which merges refs the same way.
- * - AppShell's header, footer and aside take `RemoveScroll.classNames` from react-remove-scroll (about 3 kB gzip) for
- *   two class names; they get the same names from react-remove-scroll-bar's constants, which the Modal's scroll lock
- *   reads too.
+ * - ScrollArea (the admin's package and question lists) takes `useMergeRefs` from @floating-ui/react. The bundle keeps
+ *   a module whole in one chunk, so all of floating-ui that any lazy chunk uses (about 15 kB gzip) would sit in the
+ *   chunk of those lists. It gets @mantine/hooks' `useMergedRef` instead, which merges refs the same way.
+ * - Table imports its ScrollContainer, which draws its custom scroll bars with ScrollArea (about 4 kB gzip) unless
+ *   `type="native"`. The app's tables scroll natively (components/ui/ScrollRegion.tsx), so ScrollContainer gets a
+ *   ScrollArea that says so instead, and ScrollArea loads only with the admin lists that use it.
  */
 import type { Plugin } from 'vite'
 
 const MERGE_REFS = '\0lean-mantine:merge-refs'
-const REMOVE_SCROLL = '\0lean-mantine:remove-scroll-class-names'
+const NO_SCROLL_AREA = '\0lean-mantine:table-scroll-area'
 
 /** Which of Mantine's modules get which stand-in, by the package they import. */
 export const STAND_INS: { importer: RegExp; source: string; id: string }[] = [
   { importer: /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/, source: '@floating-ui/react', id: MERGE_REFS },
   {
-    importer: /\/@mantine\/core\/esm\/components\/AppShell\/AppShell(Header|Footer|Aside)\/AppShell\1\.mjs$/,
-    source: 'react-remove-scroll',
-    id: REMOVE_SCROLL,
+    importer: /\/@mantine\/core\/esm\/components\/Table\/TableScrollContainer\.mjs$/,
+    source: '../ScrollArea/ScrollArea.mjs',
+    id: NO_SCROLL_AREA,
   },
 ]
 
@@ -28,8 +28,9 @@ const CODE: Record<string, string> = {
   [MERGE_REFS]: `import { useMergedRef } from '@mantine/hooks'
 export const useMergeRefs = (refs) => useMergedRef(...refs)
 `,
-  [REMOVE_SCROLL]: `import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants'
-export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } }
+  [NO_SCROLL_AREA]: `export function ScrollArea() {
+  throw new Error('Table.ScrollContainer scrolls natively here: use type="native" (components/ui/ScrollRegion.tsx)')
+}
 `,
 }
 

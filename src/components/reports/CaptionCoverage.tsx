@@ -4,6 +4,7 @@ import { captionCoverageQueryOptions } from '../../queries/captions.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { AnchorLink } from '../ui/links.tsx'
 import { PageHeader } from '../ui/PageHeader.tsx'
+import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 
 const videosWord = (n: number) => `${n} ${n === 1 ? 'video' : 'videos'}`
 
@@ -18,7 +19,7 @@ export function CaptionCoverage() {
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         {data.withoutCaptions.length ? (
-          <Table.ScrollContainer minWidth={520}>
+          <ScrollRegion label="Videos without captions" minWidth={520}>
             <Table striped>
               <Table.Caption>Videos without captions</Table.Caption>
               <Table.Thead>
@@ -42,7 +43,7 @@ export function CaptionCoverage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         ) : (
           <EmptyState>Every video has captions.</EmptyState>
         )}

@@ -1,9 +1,10 @@
 import { Suspense } from 'react'
-import { ActionIcon, AppShell, Avatar, Burger, Group } from '@mantine/core'
+import { ActionIcon, Avatar, Box, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants'
 import '../../full-styles.ts'
 import { clearSession, getRole, getStoredUser } from '../../api/session.ts'
 import { currentUserQueryOptions } from '../../queries/user.ts'
@@ -15,6 +16,7 @@ import { AnchorLink } from '../ui/links.tsx'
 import { MAIN_ID, SkipLink } from '../ui/SkipLink.tsx'
 import { PagePending } from '../ui/PagePending.tsx'
 import { Tooltip } from '../ui/Tooltip.tsx'
+import classes from './AppLayout.module.css'
 
 const NAVBAR_ID = 'app-navbar'
 
@@ -35,13 +37,10 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
-      padding="md"
-    >
+    <div className={classes.root} data-mobile-opened={mobileOpened || undefined} data-desktop-collapsed={!desktopOpened || undefined}>
       <SkipLink />
-      <AppShell.Header>
+      {/* Kept clear of the scroll bar a dialog hides while it is open, as the page is. */}
+      <header className={`${classes.header} ${zeroRightClassName}`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -78,17 +77,17 @@ export function AppLayout() {
             </Avatar>
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Sidebar" id={NAVBAR_ID}>
+      </header>
+      <Box component="nav" p="xs" className={classes.navbar} aria-label="Sidebar" id={NAVBAR_ID}>
         <Sidebar role={role} onNavigate={mobile.close} onLogout={logout} />
-      </AppShell.Navbar>
+      </Box>
       {/* Named: a SCORM package in the viewer brings its own unnamed <main> inside its frame, and the two must differ. */}
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} aria-label="Page content">
+      <main className={classes.main} id={MAIN_ID} tabIndex={-1} aria-label="Page content">
         {/* A page still on its way (its code, its skeleton's code or its data) waits here, inside the shell. */}
         <Suspense fallback={<PagePending />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useState, type AnchorHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { NavLink, ScrollArea, Stack, type NavLinkProps } from '@mantine/core'
+import { NavLink, Stack, type NavLinkProps } from '@mantine/core'
 import { createLink, useRouterState, type LinkComponent } from '@tanstack/react-router'
 import {
   IconBox,
@@ -16,6 +16,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react'
 import type { Role } from '../../../contract/auth.ts'
+import classes from './Sidebar.module.css'
 
 interface SidebarProps {
   role: Role | null
@@ -69,7 +70,7 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
 
   return (
     <Stack justify="space-between" h="100%" gap={0}>
-      <ScrollArea style={{ flex: 1 }}>
+      <div className={classes.links}>
         <nav aria-label="Main">
           {item('/user/my-dashboard', 'Home', <IconHome {...ICON} />)}
           {item('/user/packages', 'My Packages', <IconBox {...ICON} />)}
@@ -103,7 +104,7 @@ export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
             </>
           ) : null}
         </nav>
-      </ScrollArea>
+      </div>
       <NavLink component="button" label="Logout" leftSection={<IconLogout {...ICON} />} onClick={onLogout} c="red" />
     </Stack>
   )

@@ -24,6 +24,8 @@ export const Route = createFileRoute('/_shell/mcq-test/$subTopicIds')({
   pendingComponent: McqTestPending,
   errorComponent: (props) => <RouteLoadError {...props} header={<PageHeader title="Test" />} failureText="Failed to load MCQs" />,
   component: McqTestRoute,
+  // The loader stays in the entry: it calls the API while the screen's chunks download, not after them.
+  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
 })
 
 function McqTestRoute() {

@@ -30,6 +30,8 @@ export const Route = createFileRoute('/_shell/topics/$id')({
   errorComponent: PackageViewerError,
   notFoundComponent: PackageMissing,
   component: PackageViewerRoute,
+  // The loader stays in the entry: it calls the API while the screen's chunks download, not after them.
+  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
 })
 
 function PackageViewerRoute() {

@@ -17,6 +17,8 @@ export const Route = createFileRoute('/_shell/user/my-dashboard')({
   pendingComponent: LearnerHomePending,
   errorComponent: LearnerHomeError,
   component: LearnerHomeRoute,
+  // The loader stays in the entry: it calls the API while the screen's chunks download, not after them.
+  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
 })
 
 function LearnerHomeRoute() {

@@ -1,0 +1,22 @@
+import { leanMantine } from './lean-mantine.ts'
+
+const core = '/app/node_modules/@mantine/core/esm/components'
+const plugin = leanMantine()
+const resolve = (source: string, importer: string) =>
+  (plugin.resolveId as unknown as (source: string, importer: string) => string | null)(source, importer)
+const load = (id: string) => (plugin.load as unknown as (id: string) => string | null)(id)
+
+describe('lean Mantine', () => {
+  it("gives Table's ScrollContainer a ScrollArea that refuses, and leaves every other import of ScrollArea alone", () => {
+    const standIn = resolve('../ScrollArea/ScrollArea.mjs', `${core}/Table/TableScrollContainer.mjs`)
+    expect(standIn).toMatch(/^\0lean-mantine:/)
+    expect(load(standIn!)).toContain('type="native"')
+    expect(resolve('../ScrollArea/ScrollArea.mjs', `${core}/Combobox/ComboboxOptions/ComboboxOptions.mjs`)).toBeNull()
+  })
+
+  it("gives ScrollArea @mantine/hooks' ref merging instead of floating-ui", () => {
+    const standIn = resolve('@floating-ui/react', `${core}/ScrollArea/ScrollArea.mjs`)
+    expect(load(standIn!)).toContain('useMergedRef')
+    expect(resolve('@floating-ui/react', `${core}/Popover/Popover.mjs`)).toBeNull()
+  })
+})
