@@ -31,7 +31,8 @@ function landingNav(open: (href: string) => void): LandingNav {
  * screens) load then. The landing screen stays up until the app can render.
  */
 export function Root({ env }: { env?: 'test' }) {
-  const [screen, setScreen] = useState<'landing' | 'app'>(() => (opensLanding() ? 'landing' : 'app'))
+  const [startedOnLanding] = useState(opensLanding)
+  const [screen, setScreen] = useState<'landing' | 'app'>(startedOnLanding ? 'landing' : 'app')
   const nav = useMemo(
     () =>
       landingNav((href) => {
@@ -48,7 +49,7 @@ export function Root({ env }: { env?: 'test' }) {
             <AuthPanel />
           </LandingNavContext>
         ) : (
-          <App />
+          <App previousPage={startedOnLanding ? '/' : undefined} />
         )}
       </Suspense>
     </ThemeProviders>

@@ -1,9 +1,15 @@
-import { useEffect, useRef } from 'react'
+import { createContext, useContext, useEffect, useRef } from 'react'
 import { useRouterState } from '@tanstack/react-router'
 import { focusHeading } from './focus-heading.ts'
 
 /** How long a new page may take to render its h1 (data still loading) before focus is left where it is. */
 const WAIT_MS = 5_000
+
+/**
+ * The page shown before the app started, when there was one: the landing screen, which hands over to the app for
+ * the page it opens (src/Root.tsx). The app's first page is then a route change like any other.
+ */
+export const PreviousPageContext = createContext<string | undefined>(undefined)
 
 function findPageHeading(): HTMLElement | null {
   const headings = document.querySelectorAll<HTMLElement>('main h1')
@@ -17,13 +23,14 @@ function findPageHeading(): HTMLElement | null {
  */
 export function useFocusHeadingOnNavigate() {
   const pathname = useRouterState({ select: (state) => state.resolvedLocation?.pathname })
-  const previous = useRef<string | undefined>(undefined)
+  const previous = useRef<string | undefined>(useContext(PreviousPageContext))
 
   useEffect(() => {
+    if (pathname === undefined) return
     const before = previous.current
     previous.current = pathname
-    // The first resolved location is the page load: focus stays at the start of the document (the skip link is next).
-    if (before === undefined || pathname === undefined || pathname === before) return
+    // The first resolved location of a page load: focus stays at the start of the document (the skip link is next).
+    if (before === undefined || pathname === before) return
     const existing = findPageHeading()
     if (existing) return focusHeading(existing)
     const observer = new MutationObserver(() => {

@@ -426,8 +426,9 @@ describe('landing screen: a first load of /', () => {
     const { user: learner, password } = await testContext().createUser({ name: 'Lena Learner' })
     const { user, pathname, search } = renderRoot('/?redirect=%2Fuser%2Fpackages%3Fq%3DFire')
     await signIn(user, learner.email, password)
-    expect(await screen.findByRole('heading', { name: 'My Learning Packages' }, { timeout: 5000 })).toBeInTheDocument()
+    const heading = await screen.findByRole('heading', { name: 'My Learning Packages' }, { timeout: 5000 })
     expect(pathname()).toBe('/user/packages')
+    await waitFor(() => expect(heading).toHaveFocus())
     expect(search()).toBe('?q=Fire')
   })
 
@@ -457,8 +458,10 @@ describe('landing screen: a first load of /', () => {
   it('opens the app for a link, and the browser goes back to the sign-in screen', async () => {
     const { user, pathname } = renderRoot('/')
     await user.click(within(await signInForm()).getByRole('link', { name: 'Forgot your password?' }))
-    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument()
+    const heading = await screen.findByRole('heading', { name: 'Forgot your password?' })
     expect(pathname()).toBe('/forgot-password')
+    // A route change as any other: focus goes to the new page's h1.
+    await waitFor(() => expect(heading).toHaveFocus())
     act(() => window.history.back())
     expect(await signInForm()).toBeInTheDocument()
     await waitFor(() => expect(pathname()).toBe('/'))
