@@ -40,7 +40,7 @@ const GOAL = { landing: { js: 100 * KB, scripts: 15 }, signedIn: { js: 150 * KB,
 const BUDGETS: Record<'landing' | 'learnerHome' | 'viewer' | 'test', Budget> = {
   landing: { js: 99 * KB, scripts: 15, goal: GOAL.landing },
   learnerHome: { js: 190 * KB, scripts: 15, goal: GOAL.signedIn },
-  viewer: { js: 198 * KB, scripts: 15, goal: GOAL.signedIn },
+  viewer: { js: 199 * KB, scripts: 15, goal: GOAL.signedIn },
   test: { js: 194 * KB, scripts: 15, goal: GOAL.signedIn },
 }
 const LANDING_CSS_BUDGET = 35 * KB
