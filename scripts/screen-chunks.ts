@@ -4,10 +4,10 @@
  * imports goes into that screen's chunk. A screen then loads the entry's chunks, the shell and its own chunk (a
  * handful of requests) instead of a chunk per component, and none of another screen's code.
  *
- * Modules the entry imports are left to the `initial` group; those the app (src/App.tsx: the router, Query and the route
- * tree, which the entry loads before any screen) adds go into one `app` chunk (`inApp`); those no named screen imports
- * to rolldown's automatic chunking (the admin screens reuse the shell chunk, which every signed-in screen has loaded
- * already).
+ * Modules the entry imports are left to the `initial` group; those the app adds (src/App.tsx: the router, Query and
+ * the route tree, which the entry loads before any screen) go into one `app` chunk (`inApp`); those no named screen
+ * imports to rolldown's automatic chunking (the admin screens reuse the shell chunk, which every signed-in screen has
+ * loaded already).
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'

@@ -15,7 +15,7 @@ const App = lazy(loadApp)
 /** The landing screen is '/' for a visitor without a session; a visitor with one is sent on by the app's route '/'. */
 const opensLanding = () => location.pathname === `${BASE}/` && !getToken()
 
-/** What the address bar says to the landing screen: why a session ended (the router's history state) and `?redirect=`. */
+/** What the address bar tells the landing screen: why a session ended (the router's history state), `?redirect=`. */
 function landingNav(open: (href: string) => void): LandingNav {
   return {
     sessionEnded: (history.state as { sessionEnded?: SessionEnd } | null)?.sessionEnded,
