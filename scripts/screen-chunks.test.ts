@@ -13,7 +13,7 @@ interface Module {
 
 /** Runs the plugin over a module graph, as the build does once every module is loaded. */
 function chunksOf(modules: Record<string, Module>) {
-  const { plugin, inShell, screenChunk } = screenChunks()
+  const { plugin, inApp, inShell, screenChunk } = screenChunks()
   const graph = {
     getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
     getModuleInfo: (id: string) => {
@@ -22,7 +22,7 @@ function chunksOf(modules: Record<string, Module>) {
     },
   }
   ;(plugin.buildEnd as unknown as (this: typeof graph) => void).call(graph)
-  return (id: string) => (inShell(id) ? 'shell' : screenChunk(id))
+  return (id: string) => (inApp(id) ? 'app' : inShell(id) ? 'shell' : screenChunk(id))
 }
 
 const barrelCode = ['Button', 'Table', 'Modal', 'Card']
@@ -32,6 +32,10 @@ const barrelCode = ['Button', 'Table', 'Modal', 'Card']
 describe('chunks by screen', () => {
   const modules: Record<string, Module> = {
     [`${root}/src/main.tsx`]: { isEntry: true, importedIds: [`${root}/src/landing.tsx`] },
+    // The app, which the entry imports on demand; its route file imports the landing screen and what a screen shares.
+    [`${root}/src/App.tsx`]: { importedIds: [`${root}/src/routeTree.gen.ts`] },
+    [`${root}/src/routeTree.gen.ts`]: { importedIds: [`${root}/src/landing.tsx`, `${root}/src/route-schemas.ts`] },
+    [`${root}/src/route-schemas.ts`]: { importedIds: [] },
     [`${root}/src/landing.tsx`]: { importedIds: [barrel], code: `import { Button } from "@mantine/core";` },
     [barrel]: { importedIds: ['Button', 'Table', 'Modal', 'Card'].map(mantine), code: barrelCode },
     [mantine('Button')]: { importedIds: [] },
@@ -40,7 +44,7 @@ describe('chunks by screen', () => {
     [mantine('Card')]: { importedIds: [] },
     [split('_shell.tsx')]: { importedIds: [`${root}/src/Shell.tsx`] },
     [`${root}/src/Shell.tsx`]: { importedIds: [barrel], code: `import { Button, Modal } from "@mantine/core";` },
-    [split('_shell/topics/$id.tsx')]: { importedIds: [`${root}/src/Viewer.tsx`, `${root}/src/shared.ts`] },
+    [split('_shell/topics/$id.tsx')]: { importedIds: [`${root}/src/Viewer.tsx`, `${root}/src/shared.ts`, `${root}/src/route-schemas.ts`] },
     [`${root}/src/Viewer.tsx`]: { importedIds: [barrel], code: `import { Table, type TableProps } from "@mantine/core";` },
     [split('_shell/mcq-test/$subTopicIds.tsx')]: { importedIds: [`${root}/src/Test.tsx`, `${root}/src/shared.ts`] },
     [`${root}/src/Test.tsx`]: { importedIds: [barrel], code: `import { Table as T } from "@mantine/core";` },
@@ -70,5 +74,12 @@ describe('chunks by screen', () => {
   it("leaves what the entry imports to the entry's chunk, and unnamed screens to automatic chunking", () => {
     expect(chunkOf(mantine('Button'))).toBeNull()
     expect(chunkOf(split('_shell/_admin/reports.tsx'))).toBeNull()
+  })
+
+  it("puts what the app adds to the entry into the app chunk, not a screen's, and leaves the entry's modules to it", () => {
+    expect(chunkOf(`${root}/src/App.tsx`)).toBe('app')
+    expect(chunkOf(`${root}/src/routeTree.gen.ts`)).toBe('app')
+    expect(chunkOf(`${root}/src/route-schemas.ts`)).toBe('app')
+    expect(chunkOf(`${root}/src/landing.tsx`)).toBeNull()
   })
 })

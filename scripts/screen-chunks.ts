@@ -4,8 +4,10 @@
  * imports goes into that screen's chunk. A screen then loads the entry's chunks, the shell and its own chunk (a
  * handful of requests) instead of a chunk per component, and none of another screen's code.
  *
- * Modules the entry imports are left to the `initial` group, those no named screen imports to rolldown's automatic
- * chunking (the admin screens reuse the shell chunk, which every signed-in screen has loaded already).
+ * Modules the entry imports are left to the `initial` group; those the app adds (src/App.tsx: the router, Query and
+ * the route tree, which the entry loads before any screen) go into one `app` chunk (`inApp`); those no named screen
+ * imports to rolldown's automatic chunking (the admin screens reuse the shell chunk, which every signed-in screen has
+ * loaded already).
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'
@@ -79,6 +81,9 @@ function importsOf(graph: ModuleGraph, id: string, barrels: Map<string, Map<stri
 
 const normalise = (id: string) => id.replaceAll('\\', '/')
 
+/** The app (the router, Query and the route tree): loaded before any screen, though not by the entry (src/Root.tsx). */
+const isApp = (id: string) => /\/src\/App\.tsx$/.test(normalise(id))
+
 /** Which screen a route split module roots (TanStack's `?tsr-split=` modules), if any. */
 function screenOf(id: string): string | undefined {
   const match = /\/src\/routes\/(.+)\?tsr-split=/.exec(normalise(id))
@@ -103,23 +108,32 @@ function staticClosure(graph: ModuleGraph, root: string, barrels: Map<string, Ma
  * The plugin that reads the module graph once it is complete, and whether a module belongs in the shell chunk or in
  * which screen's chunk (for two codeSplitting groups, the shell's of higher priority so that it is formed first).
  */
-export function screenChunks(): { plugin: Plugin; inShell: (id: string) => boolean; screenChunk: (id: string) => string | null } {
+export function screenChunks(): {
+  plugin: Plugin
+  inApp: (id: string) => boolean
+  inShell: (id: string) => boolean
+  screenChunk: (id: string) => string | null
+} {
   const chunkOf = new Map<string, string>()
+  const app = new Set<string>()
   const plugin: Plugin = {
     name: 'learnpack:screen-chunks',
     apply: 'build',
     buildEnd() {
       chunkOf.clear()
+      app.clear()
       const graph = this as unknown as ModuleGraph
       const barrels = new Map<string, Map<string, string>>()
       const ids = [...graph.getModuleIds()]
-      const initial = new Set(ids.filter((id) => graph.getModuleInfo(id)?.isEntry).flatMap((id) => [...staticClosure(graph, id, barrels)]))
+      const closureOf = (roots: string[]) => new Set(roots.flatMap((id) => [...staticClosure(graph, id, barrels)]))
+      const entry = closureOf(ids.filter((id) => graph.getModuleInfo(id)?.isEntry))
+      for (const module of closureOf(ids.filter(isApp))) if (!entry.has(module)) app.add(module)
       const usedBy = new Map<string, Set<string>>()
       for (const id of ids) {
         const screen = screenOf(id)
         if (!screen) continue
         for (const module of staticClosure(graph, id, barrels)) {
-          if (initial.has(module)) continue
+          if (entry.has(module) || app.has(module)) continue
           const screens = usedBy.get(module) ?? new Set<string>()
           screens.add(screen)
           usedBy.set(module, screens)
@@ -130,6 +144,7 @@ export function screenChunks(): { plugin: Plugin; inShell: (id: string) => boole
   }
   return {
     plugin,
+    inApp: (id) => app.has(id),
     inShell: (id) => chunkOf.get(id) === 'shell',
     screenChunk: (id) => {
       const chunk = chunkOf.get(id)

@@ -1,20 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
-import { ApiError, isAbort, messageOf } from './api/errors.ts'
-import { notify } from './lib/toast.ts'
+import { ApiError } from './api/errors.ts'
+import { toastFailure, toastSuccess } from './queries/call-toasts.ts'
 import { setUnauthorizedHandler } from './api/client.ts'
 import type { SessionEnd } from './api/session-end.ts'
-import type { AppMeta } from './queries/meta.ts'
-
-/** The failure toast a call's `meta` names, with the server's reason where the meta asks for it. */
-function toastFailure(meta: AppMeta | undefined, error: unknown) {
-  if (!meta?.errorMessage || isAbort(error)) return
-  const reason = messageOf(error, '')
-  if (meta.errorReason === 'title') return notify.error(reason || meta.errorMessage)
-  const description = meta.errorReason === 'description' ? reason || meta.errorReasonFallback : undefined
-  notify.error(meta.errorMessage, { description })
-}
 
 /** A read answered 403 (not yours) or 404 (gone) is shown by the page itself (not available, not found), not toasted. */
 const isRefusal = (error: unknown) => error instanceof ApiError && (error.status === 403 || error.status === 404)
@@ -27,11 +17,7 @@ export function createQueryClient(overrides: { retryDelay?: number } = {}) {
       },
     }),
     mutationCache: new MutationCache({
-      onSuccess: (data, variables, _context, mutation) => {
-        if (mutation.meta?.successMessage) notify.success(mutation.meta.successMessage)
-        const made = mutation.meta?.successToast?.(data, variables)
-        if (made) notify.success(made.title, { description: made.description })
-      },
+      onSuccess: (data, variables, _context, mutation) => toastSuccess(mutation.meta, data, variables),
       onError: (error, _variables, _context, mutation) => toastFailure(mutation.meta, error),
     }),
     defaultOptions: {

@@ -1,47 +1,5 @@
-import { useEffect, useRef } from 'react'
-import { useRouterState } from '@tanstack/react-router'
-
-/** How long a new page may take to render its h1 (data still loading) before focus is left where it is. */
-const WAIT_MS = 5_000
-
 /** Focuses a heading as the start of what changed (tabIndex -1: reachable by script, not by Tab). */
 export function focusHeading(heading: HTMLElement) {
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
   heading.focus({ preventScroll: true })
-}
-
-function findPageHeading(): HTMLElement | null {
-  const headings = document.querySelectorAll<HTMLElement>('main h1')
-  return Array.from(headings).find((h) => !h.closest('[aria-hidden="true"], [inert]')) ?? null
-}
-
-/**
- * After a route change (not the first load), focus moves to the new page's h1, so a screen reader announces it and Tab
- * continues from there. TanStack Router 1.x restores scroll but does not manage focus. A page that renders its h1
- * after its data arrives is waited for, briefly.
- */
-export function useFocusHeadingOnNavigate() {
-  const pathname = useRouterState({ select: (state) => state.resolvedLocation?.pathname })
-  const previous = useRef<string | undefined>(undefined)
-
-  useEffect(() => {
-    const before = previous.current
-    previous.current = pathname
-    // The first resolved location is the page load: focus stays at the start of the document (the skip link is next).
-    if (before === undefined || pathname === undefined || pathname === before) return
-    const existing = findPageHeading()
-    if (existing) return focusHeading(existing)
-    const observer = new MutationObserver(() => {
-      const heading = findPageHeading()
-      if (!heading) return
-      observer.disconnect()
-      focusHeading(heading)
-    })
-    observer.observe(document.body, { childList: true, subtree: true })
-    const timer = window.setTimeout(() => observer.disconnect(), WAIT_MS)
-    return () => {
-      observer.disconnect()
-      window.clearTimeout(timer)
-    }
-  }, [pathname])
 }

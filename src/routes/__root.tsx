@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { RouteError } from '../components/ui/RouteError.tsx'
 import { NotFound } from '../components/ui/NotFound.tsx'
-import { useFocusHeadingOnNavigate } from '../lib/focus-heading.ts'
+import { useFocusHeadingOnNavigate } from '../lib/focus-on-navigate.ts'
 
 export interface RouterContext {
   queryClient: QueryClient

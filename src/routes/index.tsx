@@ -1,7 +1,31 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router'
 import { AuthPanel } from '../components/landing/AuthPanel.tsx'
+import { LandingNavContext, type LandingNav } from '../components/landing/landing-nav.ts'
 import { getRole, getToken, homeFor } from '../api/session.ts'
 import { objectOf, searchReturnPath } from '../lib/route-schemas.ts'
+
+/** The landing screen inside the app (after signing out, or a session that ended): the router navigates. */
+function LandingRoute() {
+  const router = useRouter()
+  const sessionEnded = useLocation({ select: (location) => location.state.sessionEnded })
+  const { redirect: returnPath } = Route.useSearch()
+  const nav = useMemo<LandingNav>(
+    () => ({
+      sessionEnded,
+      returnPath,
+      go: (href) => void router.navigate({ href }),
+      // preloadRoute's type asks for `to`; it builds the location from `href` as navigate does.
+      prepare: (href) => void router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0]).catch(() => {}),
+    }),
+    [router, sessionEnded, returnPath],
+  )
+  return (
+    <LandingNavContext value={nav}>
+      <AuthPanel />
+    </LandingNavContext>
+  )
+}
 
 export const Route = createFileRoute('/')({
   // `redirect`: the page a signed-out visitor asked for, to open once signed in.
@@ -11,8 +35,8 @@ export const Route = createFileRoute('/')({
     if (search.redirect) throw redirect({ href: search.redirect })
     throw redirect({ to: homeFor(getRole()) })
   },
-  component: AuthPanel,
-  // Not split: the landing screen is the entry's first screen, so its code rides in the entry chunk (one request and one
-  // compression context instead of a dozen small chunks; `npm run check:bundle` measures it).
+  component: LandingRoute,
+  // Not split: a first load of '/' shows the landing entry's AuthPanel (src/Root.tsx), which the entry chunk holds
+  // anyway; the app shows it again after signing out.
   codeSplitGroupings: [],
 })

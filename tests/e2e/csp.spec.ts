@@ -46,6 +46,11 @@ const screens: { as: 'learner' | 'admin'; urls: (s: A11ySeed) => string[] }[] = 
   { as: 'admin', urls: (s) => ['/dashboard', '/reports', `/skill/${s.skillId}/topics`, `/subtopic/${s.subTopicIds[0]}`] },
 ]
 
+test("a visitor's landing screen (its own entry, without the router) breaks no Content-Security-Policy rule", async ({ page }) => {
+  await recordViolations(page)
+  await expectNoViolations(page, '/')
+})
+
 for (const { as, urls } of screens) {
   test(`the ${as}'s screens break no Content-Security-Policy rule`, async ({ page }) => {
     await recordViolations(page)

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { FORGOT_ANSWER, RESEND_ANSWER } from '../../contract/users.ts'
 import { users } from '../../server/db/schema.ts'
 import { mswServer } from '../support/server.ts'
-import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { renderApp, renderRoot, signInAs, testContext } from '../support/render.tsx'
 
 /** The signed-out account pages: resend verification, verify e-mail, forgot and reset password, and the landing links to them. */
 
@@ -152,7 +152,7 @@ describe('/verify-email', () => {
 describe('forgot and reset password', () => {
   it("from the landing screen's 'Forgot your password?' to a new password, then signing in with it", async () => {
     const { user: account } = await ctx().createUser({ email: 'ann@example.com', password: 'old-password' })
-    const view = renderApp('/')
+    const view = renderRoot('/')
     const form = await screen.findByRole('form', { name: 'Sign in' })
     await view.user.click(within(form).getByRole('link', { name: 'Forgot your password?' }))
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument()
@@ -228,7 +228,7 @@ describe('landing: unverified sign-in', () => {
     await register('nina@example.com')
     ctx().config.requireVerifiedEmail = true
     try {
-      const { user, pathname } = renderApp('/')
+      const { user, pathname } = renderRoot('/')
       const form = await screen.findByRole('form', { name: 'Sign in' })
       await user.type(within(form).getByLabelText(/^Email/), 'nina@example.com')
       await user.type(within(form).getByLabelText(/Password/), 'secret-pass')
@@ -249,7 +249,7 @@ describe('landing: unverified sign-in', () => {
 
   it('a wrong password shows no Resend Verification link', async () => {
     const { user: account } = await ctx().createUser()
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     const form = await screen.findByRole('form', { name: 'Sign in' })
     await user.type(within(form).getByLabelText(/^Email/), account.email)
     await user.type(within(form).getByLabelText(/Password/), 'wrong-password')

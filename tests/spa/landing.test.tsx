@@ -1,12 +1,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { createQueryClient } from '../../src/router.tsx'
-import { AppProviders } from '../../src/AppProviders.tsx'
+import { renderHook } from '@testing-library/react'
+import { ThemeProviders } from '../../src/ThemeProviders.tsx'
+import { usePublicConfig } from '../../src/queries/public-config.ts'
+import { LandingNavContext } from '../../src/components/landing/landing-nav.ts'
 import { GOOGLE_BUTTON_HEIGHT, GoogleSignIn } from '../../src/components/landing/GoogleSignIn.tsx'
 import { PASSWORD_MIN } from '../../contract/rules.ts'
 import { BUSY_MESSAGE } from '../../server/auth/kdf-pool.ts'
 import { gate, mswServer } from '../support/server.ts'
-import { renderApp, signInAs, testContext } from '../support/render.tsx'
+import { renderApp, renderRoot, signInAs, testContext } from '../support/render.tsx'
 
 /** Lets the named call through to the real server only once the gate opens. */
 function holdPost(path: string) {
@@ -47,14 +49,14 @@ const overlayButton = (name: string) => screen.queryAllByRole('button', { name }
 /** The <section> face that holds a form (the element carrying inert/aria-hidden). */
 const faceOf = (heading: string) => screen.getByRole('heading', { name: heading, hidden: true }).closest('section')!
 
-async function openSignUp(user: ReturnType<typeof renderApp>['user']) {
+async function openSignUp(user: ReturnType<typeof renderRoot>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Sign Up' }))
   return signUpForm()
 }
 
 describe('landing screen: layout', () => {
   it('shows the Sign in face with its fields and the Create Account face behind it', async () => {
-    renderApp('/')
+    renderRoot('/')
     const form = await signInForm()
     expect(within(form).getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(within(form).getByLabelText(/Email/)).toHaveAttribute('type', 'email')
@@ -78,7 +80,7 @@ describe('landing screen: layout', () => {
   })
 
   it('switches faces with the overlay buttons; the inactive face is inert and aria-hidden', async () => {
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     await signInForm()
     const signInFace = faceOf('Sign in')
     const signUpFace = faceOf('Create Account')
@@ -112,7 +114,7 @@ describe('landing screen: layout', () => {
   })
 
   it('also switches faces with the links under each form', async () => {
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     await signInForm()
     await user.click(screen.getByRole('button', { name: 'Create an account' }))
     expect(await signUpForm()).toBeInTheDocument()
@@ -122,10 +124,15 @@ describe('landing screen: layout', () => {
 })
 
 describe('landing screen: signing in', () => {
-  it('signs an admin in: button disabled while in flight, Login Success, session stored, /dashboard after 2 s', async () => {
+  // On a first load of '/' the landing screen runs alone and opens the app on signing in; after signing out it is the
+  // app's route '/'.
+  it.each([
+    ['on a first load', renderRoot],
+    ['inside the app', renderApp],
+  ])('signs an admin in %s: button disabled while in flight, Login Success, session stored, /dashboard after 2 s', async (_, open) => {
     const { user: account, password } = await testContext().createUser({ role: 'admin', name: 'Ada Admin' })
     const held = holdPost('/oauth2/loginUser')
-    const { user, pathname } = renderApp('/')
+    const { user, pathname } = open('/')
     const form = await signInForm()
     await user.type(within(form).getByLabelText(/Email/), account.email)
     await user.type(within(form).getByLabelText(/Password/), password)
@@ -152,7 +159,7 @@ describe('landing screen: signing in', () => {
 
   it('shows Login Failed and the server message inline for a wrong password', async () => {
     const { user: account } = await testContext().createUser()
-    const { user, pathname } = renderApp('/')
+    const { user, pathname } = renderRoot('/')
     const form = await signInForm()
     await user.type(within(form).getByLabelText(/Email/), account.email)
     await user.type(within(form).getByLabelText(/Password/), 'not-the-password')
@@ -168,7 +175,7 @@ describe('landing screen: signing in', () => {
 
   it("shows 'Login failed' inline when the failure carries no message", async () => {
     mswServer.use(http.post('*/api/oauth2/loginUser', () => HttpResponse.text('', { status: 500 })))
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     const form = await signInForm()
     await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
     await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
@@ -180,7 +187,7 @@ describe('landing screen: signing in', () => {
   it('a busy server (503 with Retry-After) is asked again after the wait; the form shows nothing new meanwhile', async () => {
     const { user: account, password } = await testContext().createUser()
     const calls = answerBusy(1)
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     const form = await signInForm()
     await user.type(within(form).getByLabelText(/Email/), account.email)
     await user.type(within(form).getByLabelText(/Password/), password)
@@ -199,7 +206,7 @@ describe('landing screen: signing in', () => {
 
   it("still busy after 3 retries: the server's message shows inline with Login Failed", async () => {
     const calls = answerBusy(Infinity)
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     const form = await signInForm()
     await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
     await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
@@ -212,7 +219,7 @@ describe('landing screen: signing in', () => {
 
   it('a Retry-After longer than half a minute is not waited for: the message shows at once', async () => {
     const calls = answerBusy(Infinity, '120')
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     const form = await signInForm()
     await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
     await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
@@ -223,14 +230,14 @@ describe('landing screen: signing in', () => {
 
   it('sends a visitor who already has a session from / to their home', async () => {
     await signInAs('admin')
-    const admin = renderApp('/')
+    const admin = renderRoot('/')
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument()
     expect(admin.pathname()).toBe('/dashboard')
     admin.unmount()
 
     localStorage.clear()
     await signInAs('USER', { name: 'Lena Learner' })
-    const learner = renderApp('/')
+    const learner = renderRoot('/')
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument()
     expect(learner.pathname()).toBe('/user/my-dashboard')
     expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument()
@@ -240,7 +247,7 @@ describe('landing screen: signing in', () => {
 describe('landing screen: creating an account', () => {
   it("registers ('Registering...'), switches to Sign in with the e-mail filled and the verification e-mail named, then signs the learner in to /user/my-dashboard", async () => {
     const held = holdPost('/oauth2/registerUser')
-    const { user, pathname } = renderApp('/')
+    const { user, pathname } = renderRoot('/')
     const form = await openSignUp(user)
     const password = `${'p'.repeat(PASSWORD_MIN)}1`
     await user.type(within(form).getByLabelText(/Name/), 'Nina Newcomer')
@@ -281,7 +288,7 @@ describe('landing screen: creating an account', () => {
 
   it('shows the server message for an e-mail already registered, and stays on Create Account', async () => {
     const { user: existing } = await testContext().createUser()
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     const form = await openSignUp(user)
     await user.type(within(form).getByLabelText(/Name/), 'Second Try')
     await user.type(within(form).getByLabelText(/Email/), existing.email)
@@ -295,7 +302,7 @@ describe('landing screen: creating an account', () => {
 
   it("shows 'Registration failed' when the failure carries no message", async () => {
     mswServer.use(http.post('*/api/oauth2/registerUser', () => HttpResponse.text('', { status: 500 })))
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     const form = await openSignUp(user)
     await user.type(within(form).getByLabelText(/Name/), 'No Luck')
     await user.type(within(form).getByLabelText(/Email/), 'no.luck@example.com')
@@ -308,7 +315,7 @@ describe('landing screen: creating an account', () => {
 
 describe('landing screen: Google button', () => {
   it('renders a large (40 px) Google button on both faces when a client id is configured', async () => {
-    renderApp('/')
+    renderRoot('/')
     const signIn = await signInForm()
     const container = await within(signIn).findByTestId('google-button-large')
     expect((container.firstElementChild as HTMLElement).style.height).toBe('40px')
@@ -320,7 +327,7 @@ describe('landing screen: Google button', () => {
 
   it('logs a Google script load failure and the page keeps working', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { user } = renderApp('/')
+    const { user } = renderRoot('/')
     await within(await signInForm()).findByTestId('google-button-large')
     const scripts = document.querySelectorAll('script[src="https://accounts.google.com/gsi/client"]')
     expect(scripts.length).toBeGreaterThan(0)
@@ -335,10 +342,16 @@ describe('landing screen: Google button', () => {
   })
 
   it('renders no Google button when the server has no client id', async () => {
-    mswServer.use(http.get('*/api/config', () => HttpResponse.json({ success: true, status: 200, data: { googleClientId: null } })))
-    const { queryClient } = renderApp('/')
+    let answered = 0
+    mswServer.use(
+      http.get('*/api/config', () => {
+        answered++
+        return HttpResponse.json({ success: true, status: 200, data: { googleClientId: null } })
+      }),
+    )
+    renderRoot('/')
     await signInForm()
-    await waitFor(() => expect(queryClient.getQueryState(['config'])?.status).toBe('success'))
+    await waitFor(() => expect(answered).toBe(1))
     expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0)
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull()
   })
@@ -357,11 +370,24 @@ describe('landing screen: Google button', () => {
     written.textContent = JSON.stringify({ googleClientId: null })
     document.head.append(written)
     try {
-      const { queryClient } = renderApp('/')
+      renderRoot('/')
       await signInForm()
-      expect(queryClient.getQueryData(['config'])).toEqual({ googleClientId: null, currency: 'INR' })
       expect(screen.queryAllByTestId(/^google-button-/)).toHaveLength(0)
       expect(asked).toBe(0)
+    } finally {
+      written.remove()
+    }
+  })
+
+  it('reads the written settings on the first render, without waiting for a call', () => {
+    const written = document.createElement('script')
+    written.type = 'application/json'
+    written.id = 'config'
+    written.textContent = JSON.stringify({ googleClientId: 'written.apps.googleusercontent.com', currency: 'EUR' })
+    document.head.append(written)
+    try {
+      const { result } = renderHook(() => usePublicConfig())
+      expect(result.current).toEqual({ googleClientId: 'written.apps.googleusercontent.com', currency: 'EUR' })
     } finally {
       written.remove()
     }
@@ -370,14 +396,74 @@ describe('landing screen: Google button', () => {
   it('maps the sizes to Google heights: large 40, medium 32, small 20', async () => {
     expect(GOOGLE_BUTTON_HEIGHT).toEqual({ large: 40, medium: 32, small: 20 })
     render(
-      <AppProviders queryClient={createQueryClient()} env="test">
-        <GoogleSignIn size="small" />
-        <GoogleSignIn size="medium" />
-      </AppProviders>,
+      <ThemeProviders env="test">
+        <LandingNavContext value={{ go: () => {}, prepare: () => {} }}>
+          <GoogleSignIn size="small" />
+          <GoogleSignIn size="medium" />
+        </LandingNavContext>
+      </ThemeProviders>,
     )
     const small = await screen.findByTestId('google-button-small')
     expect((small.firstElementChild as HTMLElement).style.height).toBe('20px')
     const medium = screen.getByTestId('google-button-medium')
     expect((medium.firstElementChild as HTMLElement).style.height).toBe('32px')
+  })
+})
+
+describe('landing screen: a first load of /', () => {
+  /** A sign-in journey holds a 2-second hand-over: room for a busy machine. */
+  const JOURNEY = { timeout: 20_000 }
+
+  async function signIn(user: ReturnType<typeof renderRoot>['user'], email: string, password: string) {
+    const form = await signInForm()
+    await user.type(within(form).getByLabelText(/Email/), email)
+    await user.type(within(form).getByLabelText(/Password/), password)
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Login Success')).toBeInTheDocument()
+  }
+
+  it('opens the page `?redirect=` names once signed in', JOURNEY, async () => {
+    const { user: learner, password } = await testContext().createUser({ name: 'Lena Learner' })
+    const { user, pathname, search } = renderRoot('/?redirect=%2Fuser%2Fpackages%3Fq%3DFire')
+    await signIn(user, learner.email, password)
+    const heading = await screen.findByRole('heading', { name: 'My Learning Packages' }, { timeout: 5000 })
+    expect(pathname()).toBe('/user/packages')
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(search()).toBe('?q=Fire')
+  })
+
+  it('opens the role home instead of a redirect that leads off the app', JOURNEY, async () => {
+    const { user: learner, password } = await testContext().createUser({ name: 'Lena Learner' })
+    const { user, pathname } = renderRoot(`/?redirect=${encodeURIComponent('//evil.example/phish')}`)
+    await signIn(user, learner.email, password)
+    expect(await screen.findByRole('heading', { name: 'Home' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(pathname()).toBe('/user/my-dashboard')
+  })
+
+  it('sends a visitor already signed in straight to the page `?redirect=` names', async () => {
+    await signInAs('USER')
+    const { pathname } = renderRoot('/?redirect=%2Fuser%2Fsettings')
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument()
+    expect(pathname()).toBe('/user/settings')
+    expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument()
+  })
+
+  it('says why the session ended when the sign-in screen it was sent to is loaded again', async () => {
+    window.history.replaceState({ sessionEnded: 'signed-out-everywhere' }, '', '/')
+    const { Root } = await import('../../src/Root.tsx')
+    render(<Root env="test" />)
+    expect(await within(await signInForm()).findByRole('status')).toHaveTextContent('You signed out on all devices. Sign in again.')
+  })
+
+  it('opens the app for a link, and the browser goes back to the sign-in screen', async () => {
+    const { user, pathname } = renderRoot('/')
+    await user.click(within(await signInForm()).getByRole('link', { name: 'Forgot your password?' }))
+    const heading = await screen.findByRole('heading', { name: 'Forgot your password?' })
+    expect(pathname()).toBe('/forgot-password')
+    // A route change as any other: focus goes to the new page's h1.
+    await waitFor(() => expect(heading).toHaveFocus())
+    act(() => window.history.back())
+    expect(await signInForm()).toBeInTheDocument()
+    await waitFor(() => expect(pathname()).toBe('/'))
   })
 })

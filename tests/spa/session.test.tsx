@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { mswServer } from '../support/server.ts'
-import { expectSignedOut, renderApp, signInAs, testContext } from '../support/render.tsx'
+import { expectSignedOut, renderApp, renderRoot, signInAs, testContext } from '../support/render.tsx'
 
 /** Renders `url` and expects the app to end on the sign-in screen at `/` with no session left. */
 async function expectSignedOutAtRoot(url: string) {
@@ -33,7 +33,7 @@ describe('session ends on a 401', () => {
   })
 
   it('says nothing of a session on a first visit, nor after signing out', async () => {
-    const firstVisit = renderApp('/')
+    const firstVisit = renderRoot('/')
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument()
     expect(screen.queryByText('Your session has expired. Sign in again.')).not.toBeInTheDocument()
     firstVisit.unmount()

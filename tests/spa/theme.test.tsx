@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { screen, waitFor } from '@testing-library/react'
-import { renderApp, signInAs } from '../support/render.tsx'
+import { renderApp, renderRoot, signInAs } from '../support/render.tsx'
 
 const html = document.documentElement
 
@@ -74,7 +74,7 @@ function systemPrefersDark() {
 describe('theme: the system preference', () => {
   it('a system set to dark opens the landing screen dark when no theme was chosen', async () => {
     systemPrefersDark()
-    renderApp('/')
+    renderRoot('/')
     await screen.findByRole('form', { name: 'Sign in' })
     expect(html).toHaveClass('dark')
     expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark')

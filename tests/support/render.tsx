@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import type { Role, User } from '../../contract/auth.ts'
 import { AppProviders } from '../../src/AppProviders.tsx'
+import { Root } from '../../src/Root.tsx'
 import { createAppRouter, createQueryClient, endSessionsWith } from '../../src/router.tsx'
 import { saveSession } from '../../src/api/session.ts'
 import { testContext } from './server.ts'
@@ -20,6 +21,17 @@ export function renderApp(url = '/') {
     </AppProviders>,
   )
   return { ...view, router, queryClient, user, pathname: () => router.state.location.pathname }
+}
+
+/**
+ * Renders the page's root at `url` as a first load in the browser does (src/main.tsx): the landing screen alone for '/'
+ * without a session, else the app, in the window's own history.
+ */
+export function renderRoot(url = '/') {
+  window.history.replaceState(null, '', url)
+  const user = userEvent.setup()
+  const view = render(<Root env="test" />)
+  return { ...view, user, pathname: () => window.location.pathname, search: () => window.location.search }
 }
 
 let routeChunksLoaded: Promise<unknown> | undefined

@@ -1,6 +1,6 @@
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google'
 import { Box } from '@mantine/core'
-import { useGoogleLoginMutation } from '../../queries/auth.ts'
+import { useGoogleLogin } from '../../queries/auth.ts'
 import { GOOGLE_BUTTON_HEIGHT, type GoogleButtonOptions } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
 
@@ -18,7 +18,7 @@ export function GoogleButton({
   width = 280,
   oneTap = false,
 }: GoogleButtonOptions & { clientId: string; onScriptLoadError: () => void }) {
-  const google = useGoogleLoginMutation()
+  const google = useGoogleLogin()
   const { complete } = useCompleteLogin()
   return (
     <GoogleOAuthProvider clientId={clientId} locale={locale} onScriptLoadError={onScriptLoadError}>
@@ -37,7 +37,7 @@ export function GoogleButton({
               console.error('Google sign-in returned no credential')
               return
             }
-            google.mutate({ idToken: credential }, { onSuccess: complete })
+            google.run({ idToken: credential }, { onSuccess: complete })
           }}
           onError={() => console.error('Google sign-in failed')}
         />

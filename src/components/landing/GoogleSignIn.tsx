@@ -1,7 +1,6 @@
 import { Suspense, lazy, useState } from 'react'
 import { Box } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { publicConfigQueryOptions } from '../../queries/config.ts'
+import { usePublicConfig } from '../../queries/public-config.ts'
 
 // Google's library is not part of the landing screen's first load: it loads only when Google sign-in is configured.
 const GoogleButton = lazy(() => import('./GoogleButton.tsx').then((m) => ({ default: m.GoogleButton })))
@@ -28,7 +27,7 @@ export interface GoogleButtonOptions {
  */
 export function GoogleSignIn(options: GoogleButtonOptions) {
   // The sign-in screen never waits for it: the button appears once the server says Google is configured.
-  const { data: config } = useQuery(publicConfigQueryOptions())
+  const config = usePublicConfig()
   const [scriptFailed, setScriptFailed] = useState(false)
   const clientId = config?.googleClientId
   if (!clientId || scriptFailed) return null

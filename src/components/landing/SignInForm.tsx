@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useLocation } from '@tanstack/react-router'
-import { useLoginMutation } from '../../queries/auth.ts'
+import { useLogin } from '../../queries/auth.ts'
 import { ApiError, messageOf } from '../../api/errors.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 import { useCompleteLogin } from './useCompleteLogin.ts'
-import { AnchorLink } from '../ui/links.tsx'
+import { useLandingNav } from './landing-nav.ts'
+import { PageLink, hrefOf } from './PageLink.tsx'
 import type { SessionEnd } from '../../api/session-end.ts'
 
 /** What the sign-in screen says when a session has just ended, by why it ended. */
@@ -19,21 +19,21 @@ const SESSION_ENDED: Record<SessionEnd, string> = {
  * verification e-mail went (a session that ended before that is old news, so its notice gives way).
  */
 export function SignInForm({ initialEmail }: { initialEmail?: string }) {
-  const login = useLoginMutation()
+  const login = useLogin()
   const { complete, redirecting } = useCompleteLogin()
   const [error, setError] = useState<{ message: string; email?: string } | null>(null)
-  const sessionEnded = useLocation({ select: (location) => location.state.sessionEnded })
+  const { sessionEnded } = useLandingNav()
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const email = String(form.get('email') ?? '')
     setError(null)
-    login.mutate(
+    login.run(
       { email, password: String(form.get('password') ?? '') },
       {
         onSuccess: complete,
-        // The 'Login Failed' toast comes from the mutation's meta.
+        // The 'Login Failed' toast comes from the call's meta.
         onError: (err) => {
           // A 403 here means the e-mail address is not verified yet: offer a new link.
           setError({ message: messageOf(err, 'Login failed'), email: err instanceof ApiError && err.status === 403 ? email : undefined })
@@ -56,26 +56,26 @@ export function SignInForm({ initialEmail }: { initialEmail?: string }) {
         {initialEmail && !error ? (
           <Alert color="blue" role="status">
             We sent a verification e-mail to {initialEmail}. Open the link in it to confirm your address.{' '}
-            <AnchorLink size="sm" fw={600} to="/user/resend-verification" search={{ email: initialEmail }}>
+            <PageLink size="sm" fw={600} href={hrefOf('/user/resend-verification', { email: initialEmail })}>
               Resend Verification
-            </AnchorLink>
+            </PageLink>
           </Alert>
         ) : null}
         <GoogleSignIn text="signin_with" />
         <TextInput label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} key={initialEmail} />
         <PasswordInput label="Password" name="password" autoComplete="current-password" required />
-        <AnchorLink to="/forgot-password" size="sm">
+        <PageLink href="/forgot-password" size="sm">
           Forgot your password?
-        </AnchorLink>
+        </PageLink>
         {error ? (
           <Text c="red" size="sm" role="alert">
             {error.message}
             {error.email !== undefined ? (
               <>
                 {' '}
-                <AnchorLink size="sm" fw={600} to="/user/resend-verification" search={{ email: error.email || undefined }}>
+                <PageLink size="sm" fw={600} href={hrefOf('/user/resend-verification', { email: error.email })}>
                   Resend Verification
-                </AnchorLink>
+                </PageLink>
               </>
             ) : null}
           </Text>

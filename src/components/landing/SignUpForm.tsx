@@ -1,17 +1,17 @@
 import type { FormEvent } from 'react'
 import { Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core'
 import { PASSWORD_MIN } from '../../../contract/rules.ts'
-import { useRegisterMutation } from '../../queries/auth.ts'
+import { useRegister } from '../../queries/auth.ts'
 import { GoogleSignIn } from './GoogleSignIn.tsx'
 
 export function SignUpForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const register = useRegisterMutation()
+  const register = useRegister()
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const formElement = event.currentTarget
     const form = new FormData(formElement)
-    register.mutate(
+    register.run(
       { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
       {
         onSuccess: (user) => {

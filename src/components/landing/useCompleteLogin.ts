@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { useRouter } from '@tanstack/react-router'
 import type { LoginResponse } from '../../../contract/auth.ts'
 import { homeFor, saveSession } from '../../api/session.ts'
-import { safeReturnPath } from '../../lib/return-path.ts'
+import { useLandingNav } from './landing-nav.ts'
 
 export const REDIRECT_DELAY_MS = 2000
 
@@ -11,7 +10,7 @@ export const REDIRECT_DELAY_MS = 2000
  * visitor asked for before signing in (`?redirect=`, a path inside the app only), else to the role's home.
  */
 export function useCompleteLogin() {
-  const router = useRouter()
+  const { returnPath, go, prepare } = useLandingNav()
   const [redirecting, setRedirecting] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -19,11 +18,9 @@ export function useCompleteLogin() {
   function complete(result: LoginResponse) {
     saveSession(result.token, result.user)
     setRedirecting(true)
-    const back = safeReturnPath((router.state.location.search as { redirect?: unknown }).redirect)
-    timer.current = setTimeout(
-      () => void (back ? router.navigate({ href: back }) : router.navigate({ to: homeFor(result.user.role) })),
-      REDIRECT_DELAY_MS,
-    )
+    const next = returnPath ?? homeFor(result.user.role)
+    prepare(next)
+    timer.current = setTimeout(() => go(next), REDIRECT_DELAY_MS)
   }
 
   return { complete, redirecting }
