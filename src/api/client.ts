@@ -5,18 +5,18 @@ import { ApiError, isAbort, toApiError } from './errors.ts'
 
 export { API_PREFIX, endSession, sessionEndOf, setUnauthorizedHandler } from './session-end.ts'
 
-/** ky and its hooks (src/api/http.ts), loaded with the first call: the landing screen's first load makes none. */
+/** The fetch wrapper (src/api/http.ts), loaded with the first call: the landing screen's first load makes none. */
 let http: Promise<typeof import('./http.ts')> | undefined
 const loadHttp = () => (http ??= import('./http.ts'))
 
-/** Starts loading ky before the first call: a signed-in screen's loader then calls without waiting for it. */
+/** Starts loading the fetch wrapper before the first call: a signed-in screen's loader then calls without waiting for it. */
 export function preloadHttp() {
   void loadHttp()
 }
 
 /**
  * Every API path, typed from the server's routes (server/app.ts `ApiType`): its params, query and JSON body,
- * and its answer. `api.packages[':id'].$get({ param: { id: '1' } })`. It sends through the one ky instance.
+ * and its answer. `api.packages[':id'].$get({ param: { id: '1' } })`. It sends through the one fetch wrapper.
  */
 export const api = hc<ApiType>('/', {
   fetch: async (input: RequestInfo | URL, init?: RequestInit) => (await loadHttp()).send(input as string, init),

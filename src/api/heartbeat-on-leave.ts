@@ -4,7 +4,7 @@ import { getToken } from './session.ts'
 
 /**
  * The last heartbeat of a page that is going away (`pagehide`): a raw `fetch` with `keepalive`, which the browser
- * finishes after the page is gone. Not through the typed client: ky awaits its hooks before it calls fetch, so the
+ * finishes after the page is gone. Not through the typed client: the wrapper awaits its hooks before it calls fetch, so the
  * request may not have started when a hidden page is frozen or unloaded, and nobody is left to read its answer.
  * `navigator.sendBeacon` cannot carry the bearer token. Fire and forget: a failure here cannot be retried.
  */
