@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
+import type { A11ySeed } from './a11y-seed.ts'
+import { sharedA11ySeed } from './shared-seed.ts'
 import type { FileRoutesByFullPath } from '../../src/routeTree.gen.ts'
 import type { Session } from './support.ts'
 
@@ -563,9 +564,10 @@ test.describe('accessibility @a11y', () => {
   let seed: A11ySeed
 
   test.beforeAll(async ({ request }) => {
-    // Two dozen sign-ups (password hashing) and their answers and comments, and a renewal the scheduler begins.
+    // Two dozen sign-ups (password hashing) and their answers and comments, and a renewal the scheduler begins: made
+    // once a run, the other width's worker and the CSP spec wait for it (shared-seed.ts).
     test.setTimeout(420_000)
-    seed = await seedForA11y(request)
+    seed = await sharedA11ySeed(request)
   })
 
   for (const width of Object.keys(WIDTHS) as Width[]) {
