@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { count, eq } from 'drizzle-orm'
 import type { LoginResponse } from '../../contract/auth.ts'
 import { loginFailures, throttleEvents, users } from '../db/schema.ts'
@@ -28,6 +29,18 @@ function expectBusy(res: { status: number; body: unknown; headers: Headers }, pa
   expect(res.status).toBe(503)
   expect(res.body).toMatchObject({ success: false, status: 503, message: BUSY_MESSAGE, path })
   expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
+}
+
+/** The niceness of each thread of this process (field 19 of /proc/self/task/<id>/stat, Linux). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').flatMap((id) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8')
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])]
+    } catch {
+      return [] // the thread ended meanwhile
+    }
+  })
 }
 
 const failuresCounted = async () => (await ctx.deps.db.select({ n: count() }).from(loginFailures))[0]!.n
@@ -168,6 +181,22 @@ describe('the pool itself', () => {
       'The password hashing pool is closed',
     ])
     await expect(pool.derive(SLOW)).rejects.toThrow('The password hashing pool is closed')
+  })
+
+  it.runIf(existsSync('/proc/thread-self'))('its threads run at nice 10, or at the niceness it is given', async () => {
+    for (const [niceness, expected] of [
+      [undefined, 10],
+      [3, 3],
+    ] as const) {
+      const before = threadNiceness()
+      const pool = createKdfPool({ threads: 1, queue: 1, niceness })
+      try {
+        await pool.derive({ ...SLOW, n: 2 ** 10, p: 1 })
+        expect(threadNiceness().filter((value) => value === expected).length).toBe(before.filter((value) => value === expected).length + 1)
+      } finally {
+        await pool.close()
+      }
+    }
   })
 
   it('derives the keys node:crypto does, several at once', async () => {

@@ -64,16 +64,17 @@ interface Slot {
  * memory-hard and takes about 100 ms of a core by design: on libuv's four-thread pool a burst of sign-ins took
  * every core and every libuv thread, and every other request waited behind it. Past the queue a derivation is
  * refused at once with a 503 and a Retry-After that says how long the queue now takes to clear.
- * Threads start on first use and do not keep the process alive while idle.
+ * Threads start on first use and do not keep the process alive while idle. They run at nice 10 unless `niceness`
+ * says otherwise (kdf-worker.ts).
  */
-export function createKdfPool(options: { threads: number; queue: number }): KdfPool {
+export function createKdfPool(options: { threads: number; queue: number; niceness?: number }): KdfPool {
   const slots: Slot[] = []
   const waiting: Task[] = []
   let averageMs = FIRST_ESTIMATE_MS
   let closed = false
 
   function start(): Slot {
-    const slot: Slot = { thread: new Worker(WORKER_FILE), task: null, startedAt: 0 }
+    const slot: Slot = { thread: new Worker(WORKER_FILE, { workerData: { niceness: options.niceness } }), task: null, startedAt: 0 }
     slot.thread.on('message', (answer: KdfAnswer) => finish(slot, answer))
     slot.thread.on('error', () => remove(slot))
     slot.thread.on('exit', () => remove(slot))

@@ -53,6 +53,11 @@ export interface PlanContext {
   knownSubTopicIds: Set<number>
   /** Question keys already stored per sub-topic (duplicates are skipped). */
   existingQuestions: Map<number, Set<string>>
+  /**
+   * Question keys of the rows planned so far, per sub-topic: filled as rows are planned. A file planned in batches
+   * passes the same map with each, so a row repeating one of an earlier batch is a duplicate too.
+   */
+  seen?: Map<number, Set<string>>
 }
 
 /** Whether a row repeats the template's example question, its key and its four options (any sub-topic id). */
@@ -111,7 +116,7 @@ export function questionProblem(
 export function planImport(kind: SheetKind, rows: SheetRow[], context: PlanContext): ImportPlan {
   const valid: McqCandidate[] = []
   const skipped: string[] = []
-  const seen = new Map<number, Set<string>>()
+  const seen = context.seen ?? new Map<number, Set<string>>()
   const offset = kind === 'withSubTopic' ? 1 : 0
 
   for (const { rowNumber, cells } of rows) {

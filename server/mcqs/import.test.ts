@@ -5,6 +5,7 @@ import JSZip from 'jszip'
 import { REQUIRED_HEADERS, TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
 import { mcqs } from '../db/schema.ts'
+import { IMPORT_BATCH_ROWS } from './service.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
 import { form, mediaCounts, pdf, upload, xlsx, XLSX_TYPE, type Part } from '../test/media.ts'
@@ -280,6 +281,18 @@ describe('POST /api/mcqs/uploadExcel', () => {
     expect(await mcqCount()).toBe(1500)
   })
 
+  it(`rows are checked ${IMPORT_BATCH_ROWS} at a time as the sheet is read: a row repeating one of an earlier batch is a duplicate`, async () => {
+    const rows = Array.from({ length: IMPORT_BATCH_ROWS + 200 }, (_, i) => [`Batch question ${i}`, 'A', 'x', 'y'])
+    rows[IMPORT_BATCH_ROWS + 100] = ['  BATCH question   7 ', 'B', 'x', 'y']
+    const res = await importPlain(await sheet(rows))
+    expectSummary(res, {
+      uploaded: IMPORT_BATCH_ROWS + 199,
+      skipped: 1,
+      skippedDetails: [`Row ${IMPORT_BATCH_ROWS + 102}: Duplicate question`],
+    })
+    expect(await mcqCount()).toBe(IMPORT_BATCH_ROWS + 199)
+  })
+
   it('the valid rows are stored in one transaction: a failure part-way (in the second bulk insert) stores none', async () => {
     await ctx.deps.db.execute(sql`
       create function fail_mcq() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`)
@@ -416,6 +429,25 @@ describe('POST /api/mcqs/uploadExcelWithSubTopic', () => {
       { subTopicId: b, question: 'Capital of France?', options: { A: 'Paris', B: 'Lyon' }, correctOption: 'A' },
       { subTopicId: b, question: 'Prime numbers?', options: { A: 'x', B: 'y' }, correctOption: 'A' },
     ])
+  })
+
+  it('a sub-topic first named in a later batch is looked up there, with its stored questions', async () => {
+    const [a, b] = tree.subTopicIds as [number, number]
+    await ctx.request('POST', '/api/mcqs/create', {
+      token: admin,
+      body: { subTopicId: b, question: 'Stored before', options: '{"A":"1","B":"2"}', correctOption: 'A' },
+    })
+    const rows = Array.from({ length: IMPORT_BATCH_ROWS }, (_, i) => [a, `First batch ${i}`, 'A', 'x', 'y'])
+    rows.push([b, 'Second batch', 'A', 'x', 'y'], [b, 'stored before', 'A', 'x', 'y'], [a, 'first BATCH 3', 'A', 'x', 'y'])
+    const res = await importBulk(await sheet(rows, BULK))
+    expectSummary(res, {
+      uploaded: IMPORT_BATCH_ROWS + 1,
+      skipped: 2,
+      skippedDetails: [
+        `Row ${IMPORT_BATCH_ROWS + 3}: Duplicate question for SubTopic ID ${b}`,
+        `Row ${IMPORT_BATCH_ROWS + 4}: Duplicate question for SubTopic ID ${a}`,
+      ],
+    })
   })
 
   it('reports every skip reason with its row number', async () => {

@@ -10,8 +10,16 @@ import {
   type mcqCreateInput,
   type mcqInput,
 } from '../../contract/media.ts'
-import { MAX_IMPORT_ROWS, type SheetKind } from '../../contract/mcq-import.ts'
-import { checkHeader, hasExplanationColumn, planImport, questionKey, questionProblem, type McqCandidate } from './import-rules.ts'
+import { MAX_IMPORT_ROWS, type SheetKind, type SheetRow } from '../../contract/mcq-import.ts'
+import {
+  checkHeader,
+  hasExplanationColumn,
+  planImport,
+  questionKey,
+  questionProblem,
+  type McqCandidate,
+  type PlanContext,
+} from './import-rules.ts'
 import type { Db } from '../db/client.ts'
 import { forEachSlice, intArray, textArray } from '../db/bulk.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
@@ -21,7 +29,7 @@ import { assertQuestionsReadable } from '../attempts/question-access.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseFields } from '../http/validate.ts'
 import { receiveUpload, type UploadRequest } from '../storage/multipart.ts'
-import { readSheetOffThread } from '../sheets/sheet-reader.ts'
+import { readSheetInBatches } from '../sheets/sheet-batches.ts'
 
 type McqRow = typeof mcqs.$inferSelect
 
@@ -138,10 +146,15 @@ export async function importMcqUpload(
   return importMcqs(deps.db, kind, upload.files.file!.buffer!, { subTopicId, dryRun })
 }
 
+/** Rows the import plans and inserts at a time while the sheet worker reads on (readSheetInBatches). */
+export const IMPORT_BATCH_ROWS = 1000
+
 /**
  * Imports a spreadsheet: header checked, every row rule applied (import-rules.ts), valid rows stored in
  * one transaction; skipped rows reported with their reasons. A dry run answers the same summary and stores
- * nothing (the SPA's preview before an upload).
+ * nothing (the SPA's preview before an upload). The rows are checked and inserted in batches while the worker
+ * reads the next ones, inside the one transaction: a failure anywhere (the row limit, the header, an insert)
+ * stores nothing.
  */
 async function importMcqs(
   db: Db,
@@ -150,58 +163,62 @@ async function importMcqs(
   { subTopicId, dryRun }: { subTopicId?: number; dryRun: boolean },
 ): Promise<McqUploadResult> {
   if (kind === 'plain') await assertSubTopicExists(db, subTopicId!)
-  const { header, rows } = await readSheetOffThread(file, 'xlsx', QUESTION_ROW_LIMIT)
-  const headerError = checkHeader(kind, header)
-  if (headerError) throw badRequest(headerError, { file: headerError })
 
   return db.transaction(async (tx) => {
-    const wantedIds =
-      kind === 'plain'
-        ? [subTopicId!]
-        : [
-            ...new Set(
-              rows
-                .map((r) => (r.cells[0] ?? '').trim())
-                .filter((v) => /^\d{1,9}$/.test(v))
-                .map(Number),
-            ),
-          ]
-    const known = new Set(
-      wantedIds.length
-        ? (await tx.select({ id: subTopics.id }).from(subTopics).where(inArray(subTopics.id, wantedIds))).map((r) => r.id)
-        : [],
-    )
-    const existingQuestions = new Map<number, Set<string>>()
-    if (known.size) {
-      for (const row of await tx
-        .select({ subTopicId: mcqs.subTopicId, question: mcqs.question })
-        .from(mcqs)
-        .where(inArray(mcqs.subTopicId, [...known]))) {
-        const set = existingQuestions.get(row.subTopicId) ?? new Set<string>()
-        set.add(questionKey(row.question))
-        existingQuestions.set(row.subTopicId, set)
+    const summary: McqUploadResult = { uploaded: 0, skipped: 0, skippedDetails: [], withExplanation: 0 }
+    const context: PlanContext = { subTopicId, knownSubTopicIds: new Set(), existingQuestions: new Map(), seen: new Map() }
+    const lookedUp = new Set<number>()
+    let headerChecked = false
+    await readSheetInBatches(file, 'xlsx', QUESTION_ROW_LIMIT, IMPORT_BATCH_ROWS, async ({ header, rows }) => {
+      if (!headerChecked) {
+        const headerError = checkHeader(kind, header)
+        if (headerError) throw badRequest(headerError, { file: headerError })
+        context.withExplanation = hasExplanationColumn(kind, header)
+        headerChecked = true
       }
-    }
-    const withExplanation = hasExplanationColumn(kind, header)
-    const plan = planImport(kind, rows, { subTopicId, knownSubTopicIds: known, existingQuestions, withExplanation })
-    const summary = {
-      uploaded: plan.valid.length,
-      skipped: plan.skipped.length,
-      skippedDetails: plan.skipped,
-      withExplanation: plan.valid.filter((m) => m.explanation).length,
-    }
-    if (dryRun) return summary
-    await forEachSlice(plan.valid, (slice) =>
-      tx.execute(sql`
-        insert into mcqs (sub_topic_id, question, options, correct_option, explanation)
-        select * from unnest(
-          ${intArray(slice.map((m) => m.subTopicId))},
-          ${textArray(slice.map((m) => m.question))},
-          ${textArray(slice.map((m) => JSON.stringify(m.options)))},
-          ${textArray(slice.map((m) => m.correctOption))},
-          ${textArray(slice.map((m) => m.explanation))}
-        )`),
-    )
+      const wanted = (kind === 'plain' ? [subTopicId!] : subTopicIdsIn(rows)).filter((id) => !lookedUp.has(id))
+      for (const id of wanted) lookedUp.add(id)
+      await lookUpSubTopics(tx, wanted, context)
+      const plan = planImport(kind, rows, context)
+      summary.uploaded += plan.valid.length
+      summary.skipped += plan.skipped.length
+      summary.skippedDetails.push(...plan.skipped)
+      summary.withExplanation += plan.valid.filter((m) => m.explanation).length
+      if (!dryRun) await forEachSlice(plan.valid, (slice) => insertMcqs(tx, slice))
+    })
     return summary
   })
+}
+
+/** The well-formed sub-topic ids of a with-sub-topic sheet's rows (first column), each once. */
+function subTopicIdsIn(rows: SheetRow[]): number[] {
+  const ids = rows.map((r) => (r.cells[0] ?? '').trim()).filter((v) => /^\d{1,9}$/.test(v))
+  return [...new Set(ids.map(Number))]
+}
+
+/** Adds which of these sub-topics exist, and the question keys they already hold, to the plan's context. */
+async function lookUpSubTopics(tx: Db, ids: number[], context: PlanContext) {
+  if (!ids.length) return
+  const known = (await tx.select({ id: subTopics.id }).from(subTopics).where(inArray(subTopics.id, ids))).map((r) => r.id)
+  if (!known.length) return
+  for (const id of known) context.knownSubTopicIds.add(id)
+  const stored = await tx.select({ subTopicId: mcqs.subTopicId, question: mcqs.question }).from(mcqs).where(inArray(mcqs.subTopicId, known))
+  for (const row of stored) {
+    const set = context.existingQuestions.get(row.subTopicId) ?? new Set<string>()
+    set.add(questionKey(row.question))
+    context.existingQuestions.set(row.subTopicId, set)
+  }
+}
+
+/** One statement for the slice: each column as one array parameter. */
+function insertMcqs(tx: Db, slice: McqCandidate[]) {
+  return tx.execute(sql`
+    insert into mcqs (sub_topic_id, question, options, correct_option, explanation)
+    select * from unnest(
+      ${intArray(slice.map((m) => m.subTopicId))},
+      ${textArray(slice.map((m) => m.question))},
+      ${textArray(slice.map((m) => JSON.stringify(m.options)))},
+      ${textArray(slice.map((m) => m.correctOption))},
+      ${textArray(slice.map((m) => m.explanation))}
+    )`)
 }

@@ -2,13 +2,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { AppError } from '../http/errors.ts'
-import type { RowLimit, SheetFormat, SheetRows, SheetWorkerAnswer, SheetWorkerJob } from './xlsx.ts'
+import type { RowBatches, RowLimit, SheetFormat, SheetRows, SheetWorkerAnswer, SheetWorkerJob } from './xlsx.ts'
 
 // From the module's own path: Vite rewrites `new URL('./…', import.meta.url)` under the SPA tests.
 const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sheet-worker.ts')
 const WORKER_HEAP_MB = 256
 
 interface PendingRead {
+  batches?: RowBatches
   resolve(sheet: SheetRows): void
   reject(err: Error): void
 }
@@ -22,18 +23,20 @@ let queue: Promise<unknown> = Promise.resolve()
  * sheet takes seconds of parsing). One worker is started on the first import and kept: starting a thread and
  * loading exceljs again cost more than reading a 5,000-row sheet. Reads queue and run one at a time. The
  * worker's memory is capped; a sheet that needs more is refused with a 413 and the next read starts a new worker.
+ * With `batches`, the rows of an .xlsx are handed over in batches as they are read, and the answer holds the rest.
  */
-export function readSheetOffThread(buffer: Buffer, format: SheetFormat, limit: RowLimit): Promise<SheetRows> {
-  const read = queue.then(() => readOnWorker(buffer, format, limit))
+export function readSheetOffThread(buffer: Buffer, format: SheetFormat, limit: RowLimit, batches?: RowBatches): Promise<SheetRows> {
+  const read = queue.then(() => readOnWorker(buffer, format, limit, batches))
   queue = read.catch(() => undefined)
   return read
 }
 
-function readOnWorker(buffer: Buffer, format: SheetFormat, limit: RowLimit): Promise<SheetRows> {
+function readOnWorker(buffer: Buffer, format: SheetFormat, limit: RowLimit, batches?: RowBatches): Promise<SheetRows> {
   return new Promise((resolve, reject) => {
     const thread = sheetWorker()
     thread.ref()
     pending = {
+      batches,
       resolve: (sheet) => {
         thread.unref()
         resolve(sheet)
@@ -44,7 +47,7 @@ function readOnWorker(buffer: Buffer, format: SheetFormat, limit: RowLimit): Pro
       },
     }
     const file = new Uint8Array(buffer) // a copy with its own ArrayBuffer, handed over to the worker without another copy
-    thread.postMessage({ file, format, limit } satisfies SheetWorkerJob, [file.buffer])
+    thread.postMessage({ file, format, limit, batchRows: batches?.rows } satisfies SheetWorkerJob, [file.buffer])
   })
 }
 
@@ -61,7 +64,8 @@ function sheetWorker(): Worker {
   if (worker) return worker
   const thread = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
   thread.on('message', (answer: SheetWorkerAnswer) => {
-    if ('sheet' in answer) settle(answer)
+    if ('batch' in answer) pending?.batches?.hand(answer.batch)
+    else if ('sheet' in answer) settle(answer)
     else if ('error' in answer)
       settle({ error: new AppError(answer.error.status, answer.error.message, { details: answer.error.details }) })
     else settle({ error: new Error(`The spreadsheet reader failed: ${answer.failure}`) })

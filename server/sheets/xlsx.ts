@@ -40,10 +40,10 @@ interface WorkbookSteps {
  * directory (openZipContainer); nothing is written to disk. Runs inside the sheet worker (readSheetOffThread in
  * sheet-reader.ts), never on the server's event loop.
  */
-export async function readXlsxRows(buffer: Buffer, limit: RowLimit): Promise<SheetRows> {
+export async function readXlsxRows(buffer: Buffer, limit: RowLimit, batches?: RowBatches): Promise<SheetRows> {
   const zip = await openZipContainer(buffer)
   try {
-    return await readFirstWorksheet(zip, limit)
+    return await readFirstWorksheet(zip, limit, batches)
   } catch (err) {
     if (err instanceof AppError) throw err
     if (isSizeMismatch(err)) throw badRequest(`${NOT_XLSX}: an entry does not expand to the size it declares`)
@@ -53,7 +53,7 @@ export async function readXlsxRows(buffer: Buffer, limit: RowLimit): Promise<She
   }
 }
 
-async function readFirstWorksheet(zip: ZipContainer, limit: RowLimit): Promise<SheetRows> {
+async function readFirstWorksheet(zip: ZipContainer, limit: RowLimit, batches?: RowBatches): Promise<SheetRows> {
   // Loaded on first use: most processes never build a sheet, and exceljs costs start-up time and memory.
   const { default: ExcelJS } = await import('exceljs')
   // Styles are read so that date cells come back as dates; hyperlinks are not needed.
@@ -74,14 +74,20 @@ async function readFirstWorksheet(zip: ZipContainer, limit: RowLimit): Promise<S
   const stream = await zip.open(sheet.path)
   try {
     let header: string[] | undefined
-    const rows: SheetRow[] = []
+    let rows: SheetRow[] = []
+    let count = 0
     for (const { value: worksheet } of workbook._parseWorksheet(stream, sheet.number)) {
       for await (const row of worksheet) {
         const cells = rowCells(row.values)
         if (row.number === 1) header = cells
         else if (cells.some((c) => c !== '')) {
-          if (rows.length === limit.maxRows) throw badRequest(limit.message, { file: limit.message })
+          if (count === limit.maxRows) throw badRequest(limit.message, { file: limit.message })
+          count++
           rows.push({ rowNumber: row.number, cells })
+          if (rows.length === batches?.rows) {
+            batches.hand({ header, rows })
+            rows = []
+          }
         }
       }
     }
@@ -145,18 +151,29 @@ export function cellText(value: unknown): string {
   return ''
 }
 
-/** What the sheet reader posts to its worker: one file (its bytes transferred, not copied), its format and the row limit. */
+/** Rows handed over while reading goes on: every `rows` rows, with the header; the answer then holds only the rest. */
+export interface RowBatches {
+  rows: number
+  hand(batch: SheetRows): void
+}
+
+/**
+ * What the sheet reader posts to its worker: one file (its bytes transferred, not copied), its format and the row
+ * limit; with `batchRows`, the worker posts the .xlsx rows in batches of that many as it reads them.
+ */
 export interface SheetWorkerJob {
   file: Uint8Array
   format: SheetFormat
   limit: RowLimit
+  batchRows?: number
 }
 
 /** The formats an import reads: an .xlsx workbook's first worksheet, or a CSV file's records. */
 export type SheetFormat = 'xlsx' | 'csv'
 
-/** What the sheet worker posts back: the rows, the error to answer with, or an unexpected failure's stack. */
+/** What the sheet worker posts back: a batch of rows (more to come), the rows, the error to answer with, or an unexpected failure's stack. */
 export type SheetWorkerAnswer =
+  | { batch: SheetRows }
   | { sheet: SheetRows }
   | { error: { status: 400 | 413; message: string; details?: Record<string, string> } }
   | { failure: string }

@@ -113,7 +113,9 @@ async function buildTestContext(
     ...overrides,
   })
   const outbox: MailMessage[] = []
-  const kdf = createKdfPool(config.passwordHashing)
+  // At the process's own priority: beside the other test worker, the type check and the lint of `npm test`, a thread at
+  // nice 10 got a few percent of a core, and the pool's own tests (seconds of scrypt) took 99 s instead of 7.
+  const kdf = createKdfPool({ ...config.passwordHashing, niceness: 0 })
 
   ctx.now = new Date()
   const clock = () => ctx.now

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
+import type { A11ySeed } from './a11y-seed.ts'
+import { sharedA11ySeed } from './shared-seed.ts'
 import { storeSession, type Session } from './support.ts'
 
 /**
@@ -34,8 +35,8 @@ async function expectNoViolations(page: Page, url: string) {
 
 let seed: A11ySeed
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(420_000) // the axe sweep's seed: dozens of accounts, uploads, a certificate renewal
-  seed = await seedForA11y(request)
+  test.setTimeout(420_000) // the axe sweep's seed (made once a run): dozens of accounts, uploads, a certificate renewal
+  seed = await sharedA11ySeed(request)
 })
 
 const screens: { as: 'learner' | 'admin'; urls: (s: A11ySeed) => string[] }[] = [

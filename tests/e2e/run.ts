@@ -8,6 +8,8 @@
  * Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- --grep theme`.
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildIfNeeded, root, run, type RunningServer, startServer, stopServers } from './server-process.ts'
 
@@ -15,12 +17,15 @@ const SHORT_TTL = '8s'
 // Every journey registers from 127.0.0.1; the default of 20 an hour is for real clients.
 const REGISTRATIONS_PER_HOUR = '1000'
 const servers: RunningServer[] = []
+// What the specs share within this run (the axe sweep's seed, see shared-seed.ts).
+const sharedDir = mkdtempSync(path.join(tmpdir(), 'learnpack-e2e-shared-'))
 
 let cleaned = false
 async function cleanup(keepLogs: boolean) {
   if (cleaned) return
   cleaned = true
   await stopServers(servers, keepLogs)
+  rmSync(sharedDir, { recursive: true, force: true })
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -53,6 +58,7 @@ try {
       E2E_SHORT_TTL_URL: shortTtl.url,
       E2E_SHORT_TTL_SECONDS: String(Number.parseInt(SHORT_TTL, 10)),
       E2E_DATA_DIR: main.dataDir,
+      E2E_SHARED_DIR: sharedDir,
       E2E_ADMIN_EMAIL: admin.email,
       E2E_ADMIN_PASSWORD: admin.password,
     },

@@ -1,0 +1,51 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { APIRequestContext } from '@playwright/test'
+import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
+
+/**
+ * The axe sweep's seed, made once per run: the sweep's two widths (one worker each) and the CSP spec read the same
+ * one. Whoever asks first makes it and writes it to the run's shared directory (E2E_SHARED_DIR, see run.ts); the
+ * others wait for that file. Making it takes minutes (two dozen sign-ups, uploads, a renewal the scheduler begins),
+ * so one seed instead of one per worker and spec saves that much of every worker's time.
+ */
+export async function sharedA11ySeed(request: APIRequestContext): Promise<A11ySeed> {
+  const dir = process.env.E2E_SHARED_DIR
+  if (!dir) throw new Error('E2E_SHARED_DIR is not set: run the journeys with `npm run test:e2e`.')
+  const file = path.join(dir, 'a11y-seed.json')
+  const failed = path.join(dir, 'a11y-seed.failed')
+  try {
+    // mkdir is atomic: exactly one caller of the run gets to make the seed.
+    mkdirSync(path.join(dir, 'a11y-seed.lock'))
+  } catch {
+    return waitForSeed(file, failed)
+  }
+  try {
+    const seed = await seedForA11y(request)
+    writeFileSync(`${file}.partial`, JSON.stringify(seed))
+    renameSync(`${file}.partial`, file)
+    return seed
+  } catch (error) {
+    writeFileSync(failed, error instanceof Error ? error.message : String(error))
+    throw error
+  }
+}
+
+/** Waits for the seed another worker is making (the caller's hook timeout bounds the wait). */
+async function waitForSeed(file: string, failed: string): Promise<A11ySeed> {
+  for (;;) {
+    const seed = readIfThere(file)
+    if (seed) return JSON.parse(seed) as A11ySeed
+    const failure = readIfThere(failed)
+    if (failure !== undefined) throw new Error(`The shared a11y seed failed in another worker: ${failure}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+function readIfThere(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
