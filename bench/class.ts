@@ -57,6 +57,13 @@ const CONNECTIONS = 256
 const BROWSER = { 'accept-encoding': 'br, gzip' }
 const PACKAGE_TITLE = 'Class benchmark package'
 const QUESTIONS = 10
+/**
+ * The lesson lasts 10 minutes and each learner carries on where they left off (from a random point at the start), 15 s
+ * a heartbeat: lessons are finished at the pace a class finishes them. (With the 3 s clip itself, every learner's first
+ * heartbeat finished it, so each step held as many completions as learners new to it.)
+ */
+const LESSON_S = 600
+const HEARTBEAT_S = 15
 
 /**
  * One learner's loop, 120 s, 14 requests (0.117 requests/s): the home (their packages), the package tree, the
@@ -83,6 +90,8 @@ interface Seed {
 interface Learner {
   index: number
   token: string
+  /** Where the learner's next heartbeat ends, in seconds of the lesson (a multiple of HEARTBEAT_S). */
+  position: number
   etag?: string
   /** The sitting of this step's test, once its start has been sent. */
   sitting?: Promise<{ id: string; questionIds: number[] } | null>
@@ -136,7 +145,7 @@ async function seedPackage(server: RunningServer): Promise<Seed> {
     token,
   )
   const [lesson, quiz] = saved.topics[0]!.subTopics
-  const videoId = await uploadClip(server, lesson!.id)
+  const videoId = await uploadClip(server, lesson!.id, 'First lesson', LESSON_S)
   for (let i = 1; i <= QUESTIONS; i++)
     await api(
       base,
@@ -380,8 +389,9 @@ async function runStep(
     else if (kind === 'heartbeat') {
       method = 'PUT'
       urlPath = `/api/progress/videos/${seed.videoId}`
-      const position = 15 * ((step % 4) + 1)
-      body = { position, watched: [[position - 15, position]], playbackRate: 1 }
+      const position = learner.position
+      learner.position = position >= LESSON_S ? HEARTBEAT_S : position + HEARTBEAT_S
+      body = { position, watched: [[position - HEARTBEAT_S, position]], playbackRate: 1 }
     } else if (kind === 'start') {
       method = 'POST'
       urlPath = '/api/mcq-attempts/start'
@@ -634,7 +644,12 @@ async function main() {
       `Seeded a package (video, ${QUESTIONS}-question quiz) and ${MAX_N} learners in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`,
     )
     const tokens = await sessions(servers[0]!, jwtSecret)
-    const learners: Learner[] = tokens.map((token, index) => ({ index, token }))
+    const lessonSteps = LESSON_S / HEARTBEAT_S
+    const learners: Learner[] = tokens.map((token, index) => ({
+      index,
+      token,
+      position: HEARTBEAT_S * (1 + Math.floor(Math.random() * lessonSteps)),
+    }))
     if (databaseUrl) {
       monitor = new pg.Client({ connectionString: databaseUrl })
       await monitor.connect()

@@ -228,11 +228,33 @@ export async function signInLearner(server: RunningServer, packageIds: number[])
 }
 
 /** Uploads the e2e clip (and its thumbnail) as a video of `subTopicId`; answers the video's id. */
-export async function uploadClip(server: RunningServer, subTopicId: number, title = 'First lesson'): Promise<number> {
+/**
+ * The e2e clip (3 s) as a lesson of `seconds`: its movie, track and media headers (`mvhd`, `tkhd`, `mdhd`, version 0)
+ * rewritten to that duration. The server reads only the duration from a video, so the frames need not be there.
+ */
+function clipLasting(clip: Buffer, seconds: number): Buffer<ArrayBuffer> {
+  const out = Buffer.alloc(clip.length)
+  clip.copy(out)
+  // Offsets from the box type to its duration field, and to its timescale (tkhd counts in the movie's timescale).
+  const fields = { mvhd: { duration: 20, timescale: 16 }, tkhd: { duration: 24, timescale: null }, mdhd: { duration: 20, timescale: 16 } }
+  const movieScale = out.readUInt32BE(out.indexOf('mvhd') + 16)
+  for (const [type, at] of Object.entries(fields)) {
+    for (let i = out.indexOf(type); i !== -1; i = out.indexOf(type, i + 4)) {
+      if (out[i + 4] !== 0) throw new Error(`The clip's ${type} box is not version 0`)
+      const scale = at.timescale === null ? movieScale : out.readUInt32BE(i + at.timescale)
+      out.writeUInt32BE(seconds * scale, i + at.duration)
+    }
+  }
+  return out
+}
+
+/** Uploads the e2e clip into `subTopicId`, as a lesson of `seconds` when given (else its own 3 s). */
+export async function uploadClip(server: RunningServer, subTopicId: number, title = 'First lesson', seconds?: number): Promise<number> {
   const fixtures = path.join(ROOT, 'tests/e2e/fixtures')
+  const clip: Buffer<ArrayBuffer> = readFileSync(path.join(fixtures, 'clip.mp4'))
   const body = new FormData()
   body.append('title', title)
-  body.append('video', new Blob([readFileSync(path.join(fixtures, 'clip.mp4'))], { type: 'video/mp4' }), 'clip.mp4')
+  body.append('video', new Blob([seconds === undefined ? clip : clipLasting(clip, seconds)], { type: 'video/mp4' }), 'clip.mp4')
   body.append('thumbnail', new Blob([readFileSync(path.join(fixtures, 'thumbnail.png'))], { type: 'image/png' }), 'thumbnail.png')
   const res = await fetch(`${server.base}/api/videos/upload/${subTopicId}`, {
     method: 'POST',
