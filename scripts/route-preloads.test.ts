@@ -56,13 +56,14 @@ describe('routePreloads', () => {
     'assets/shell.js': { imports: ['assets/app.js', 'assets/index.js'], moduleIds: [split('_shell')] },
     'assets/viewer.js': { imports: ['assets/shell.js'], moduleIds: [split('_shell/topics/$id')] },
     'assets/home.js': { imports: ['assets/shell.js'], moduleIds: [split('_shell/user/my-dashboard')] },
+    'assets/http.js': { moduleIds: ['/app/src/api/http.ts'] },
   }
 
-  it("names each route's chunk, its layouts' chunks and what they import, not the entry's own, and not '/'", () => {
+  it("names each route's chunk, its layouts' chunks, what they import and the fetch wrapper, not the entry's own, and not '/'", () => {
     const preloads = preloadsOf(bundle)
     expect(Object.keys(preloads).sort()).toEqual(['/topics/$id', '/user/my-dashboard'])
-    expect(preloads['/topics/$id']!.sort()).toEqual(['/assets/app.js', '/assets/shell.js', '/assets/viewer.js'])
-    expect(preloads['/user/my-dashboard']!.sort()).toEqual(['/assets/app.js', '/assets/home.js', '/assets/shell.js'])
+    expect(preloads['/topics/$id']!.sort()).toEqual(['/assets/app.js', '/assets/http.js', '/assets/shell.js', '/assets/viewer.js'])
+    expect(preloads['/user/my-dashboard']!.sort()).toEqual(['/assets/app.js', '/assets/home.js', '/assets/http.js', '/assets/shell.js'])
   })
 
   it('writes the URLs under the build base', () => {

@@ -1,7 +1,8 @@
 /**
  * What the server names in index.html for a deep link (server/http/spa-preload.ts): for every route with a path of
- * its own, the scripts its lazy chunk and its layouts' chunks import (the app chunk, the shell, the screen's chunk).
- * The browser then fetches them beside the entry instead of one after the other once the entry and the router run.
+ * its own, the scripts its lazy chunk and its layouts' chunks import (the app chunk, the shell, the screen's chunk),
+ * and the fetch wrapper, which the entry imports on demand and every screen's first API call waits for. The browser
+ * then fetches them beside the entry instead of one after the other once the entry and the router run.
  * Written by the build to `.vite/route-preloads.json`, so the list follows the route files and the chunking.
  */
 import type { Plugin } from 'vite'
@@ -30,6 +31,9 @@ interface Chunk {
   moduleIds: string[]
 }
 
+/** The fetch wrapper (src/api/client.ts imports it on demand, so the landing screen goes without it). */
+const FETCH_WRAPPER = /\/src\/api\/http\.ts$/
+
 export function routePreloads(): Plugin {
   let base = '/'
   return {
@@ -53,6 +57,7 @@ export function routePreloads(): Plugin {
         return seen
       }
       const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
+      const fetchWrapper = chunks.find((chunk) => chunk.moduleIds.some((id) => FETCH_WRAPPER.test(id.replaceAll('\\', '/'))))
       const chunkOfRoute = new Map<string, string>()
       for (const chunk of chunks)
         for (const id of chunk.moduleIds) {
@@ -64,6 +69,7 @@ export function routePreloads(): Plugin {
         const path = routePath(file)
         if (path === '/') continue
         const roots = [file, ...layoutsOf(file, chunkOfRoute.keys())].map((route) => chunkOfRoute.get(route)!)
+        if (fetchWrapper) roots.push(fetchWrapper.fileName)
         preloads[path] = [...closure(roots)].filter((name) => !entry.has(name)).map((name) => base + name)
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` })
