@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { leanMantine } from './scripts/lean-mantine.ts'
 import { screenChunks } from './scripts/screen-chunks.ts'
+import { routePreloads } from './scripts/route-preloads.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 const screens = screenChunks()
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     leanMantine(),
     screens.plugin,
+    routePreloads(),
     // .br and .gz beside every text asset; the server sends the best one the client accepts (server/http/spa.ts).
     compression({
       include: /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,

@@ -6,6 +6,7 @@ import { createApp } from '../app.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { publicConfigOf } from '../system/public-config.ts'
 import { withConfig } from './spa-index.ts'
+import { ROUTE_PRELOADS_FILE, preloadTags } from './spa-preload.ts'
 
 /** The built SPA's precompressed twins (.br, .gz) go out to clients that accept them. */
 const ctx = setupTestContext({}, { resetBeforeEach: false })
@@ -96,5 +97,35 @@ describe('precompressed SPA assets', () => {
     expect(image.status).toBe(200)
     expect(image.headers.get('content-encoding')).toBeNull()
     expect((await bytes(image)).byteLength).toBe(300)
+  })
+})
+
+describe('preload tags for deep links', () => {
+  let built: string
+  let app: ReturnType<typeof createApp>
+  const PAGE = '<!doctype html><head><script type="module" src="/assets/index.js"></script></head>'
+  const TOPIC = ['/assets/app.js', '/assets/viewer.js']
+
+  beforeAll(() => {
+    built = mkdtempSync(path.join(tmpdir(), 'learnpack-spa-preload-'))
+    mkdirSync(path.join(built, '.vite'))
+    writeFileSync(path.join(built, 'index.html'), PAGE)
+    writeFileSync(path.join(built, ROUTE_PRELOADS_FILE), JSON.stringify({ '/topics/$id': TOPIC }))
+    app = createApp({ ...ctx.deps, staticDir: built })
+  })
+  afterAll(() => rmSync(built, { recursive: true, force: true }))
+
+  it("names the route's chunks in index.html for a path the build lists, encoded as well", async () => {
+    const html = withConfig(PAGE, publicConfigOf(ctx.deps.config)).replace('</head>', `${preloadTags(TOPIC)}</head>`)
+    expect(await (await app.request('/topics/12')).text()).toBe(html)
+    const br = await app.request('/topics/12', { headers: { 'accept-encoding': 'br' } })
+    expect(brotliDecompressSync(await bytes(br)).toString()).toBe(html)
+  })
+
+  it("leaves '/' and paths the build does not list as built", async () => {
+    for (const url of ['/', '/index.html', '/somewhere/else']) {
+      const text = await (await app.request(url)).text()
+      expect(text).toBe(withConfig(PAGE, publicConfigOf(ctx.deps.config)))
+    }
   })
 })

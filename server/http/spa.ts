@@ -31,7 +31,7 @@ export function spaRoutes(staticDir: string, config: PublicConfig) {
   })
   const page = indexPage(indexFile, config)
   const sendIndex = async (c: Context<AppEnv>, next: Next) => {
-    const found = await page(c.req.header('accept-encoding'))
+    const found = await page(c.req.header('accept-encoding'), c.req.path)
     if (!found) return next()
     c.header('Content-Type', 'text/html; charset=utf-8')
     c.header('Vary', 'Accept-Encoding')
