@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { DEADLINE_GRACE_SECONDS } from '../../contract/assessment.ts'
 import type { ChangeFeed } from '../db/change-feed.ts'
 import type { Db } from '../db/client.ts'
-import { changeFeedOf, settle, withFeedSettled } from '../db/invalidated-cache.ts'
+import { settledFeed, withFeedSettled } from '../db/invalidated-cache.ts'
 import { mcqSittings } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { gradeSitting } from './grade-sitting.ts'
@@ -101,12 +101,11 @@ function earliestOf(db: Db, feed: ChangeFeed): Earliest {
  * need not wait for the feed again (after a grading it must, to hear of its own writes).
  */
 export async function gradeDueBeforeRead(db: Db, now: Date): Promise<boolean> {
-  const feed = changeFeedOf(db)
-  if (!feed?.live) {
+  const feed = await settledFeed(db)
+  if (!feed) {
     await gradeDueSittings(db, now)
     return false
   }
-  await settle(db, feed)
   const kept = earliestOf(db, feed)
   if (kept.deadline !== undefined && now.getTime() <= kept.deadline + DEADLINE_GRACE_SECONDS * 1000) return true
   const generation = kept.generation

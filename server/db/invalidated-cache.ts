@@ -10,10 +10,6 @@ export function attachChangeFeed(db: Db, feed: ChangeFeed) {
   feeds.set(db, feed)
 }
 
-export function changeFeedOf(db: Db): ChangeFeed | undefined {
-  return feeds.get(db)
-}
-
 /** The database whose feed this request already heard up to its start (the guard settles it first). */
 const settledAtStart = new AsyncLocalStorage<object>()
 
@@ -26,9 +22,16 @@ export function withFeedSettled<T>(db: Db, rest: () => Promise<T>): Promise<T> {
   return settledAtStart.run(db, rest)
 }
 
-/** Hears every change committed before this call, unless this request already did at its start. */
-export async function settle(db: Db, feed: ChangeFeed): Promise<void> {
+/**
+ * `db`'s change feed once it has heard every change committed before this call (another instance's arrive a moment
+ * after their commit; at once on the embedded database), unless this request already did at its start. Undefined
+ * while the feed is not live: nothing may be answered from memory then.
+ */
+export async function settledFeed(db: Db): Promise<ChangeFeed | undefined> {
+  const feed = feeds.get(db)
+  if (!feed?.live) return undefined
   if (settledAtStart.getStore() !== db) await feed.settled()
+  return feed
 }
 
 interface Entries<V extends {}> {
@@ -62,11 +65,9 @@ export function invalidatedCache<V extends {}>(kind: ChangeKind, max: number) {
   return {
     /** The row under `id`, from memory or from `load` (kept unless undefined, or unless a change came meanwhile). */
     async get(db: Db, id: number, load: () => Promise<V | undefined>): Promise<V | undefined> {
-      const feed = feeds.get(db)
-      if (!feed?.live) return load()
-      // Another instance's change reaches this one a moment after its commit: hear everything committed before
-      // this read first, so that no change is honoured late (at once on the embedded database).
-      await settle(db, feed)
+      // Everything committed before this read is heard first, so that no change is honoured late.
+      const feed = await settledFeed(db)
+      if (!feed) return load()
       const entries = entriesOf(db, feed)
       const cached = entries.lru.get(id)
       if (cached !== undefined) return cached
@@ -115,9 +116,8 @@ export function packageScopedCache<V extends {}>(max: number) {
   }
   return {
     async get(db: Db, id: number, load: () => Promise<{ packageId: number; value: V } | undefined>) {
-      const feed = feeds.get(db)
-      if (!feed?.live) return load()
-      await settle(db, feed)
+      const feed = await settledFeed(db)
+      if (!feed) return load()
       const entries = entriesOf(db, feed)
       const cached = entries.lru.get(id)
       if (cached !== undefined) return cached
@@ -133,9 +133,8 @@ export function packageScopedCache<V extends {}>(max: number) {
     },
     /** Several rows at once: those not in memory loaded together by `loadMany` (the same rules for each). */
     async getMany(db: Db, ids: readonly number[], loadMany: (ids: number[]) => Promise<Map<number, { packageId: number; value: V }>>) {
-      const feed = feeds.get(db)
-      if (!feed?.live) return loadMany([...new Set(ids)])
-      await settle(db, feed)
+      const feed = await settledFeed(db)
+      if (!feed) return loadMany([...new Set(ids)])
       const entries = entriesOf(db, feed)
       const found = new Map<number, { packageId: number; value: V }>()
       const missing: number[] = []

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache'
 import type { User } from '../../contract/auth.ts'
 import type { ChangeFeed } from '../db/change-feed.ts'
 import type { Db } from '../db/client.ts'
-import { changeFeedOf, settle } from '../db/invalidated-cache.ts'
+import { settledFeed } from '../db/invalidated-cache.ts'
 import { preparedPerDb } from '../db/prepared.ts'
 import { users } from '../db/schema.ts'
 import { envelope } from '../http/envelope.ts'
@@ -152,13 +152,12 @@ async function build(db: Db, userId: number, now: Date, path: string, live: bool
 
 /** The user's answer with its validator: from memory when nothing it shows has changed. */
 export async function homeAnswer(db: Db, userId: number, now: Date, path: string): Promise<HomeAnswer> {
-  const feed = changeFeedOf(db)
-  if (!feed?.live) {
+  // Every change committed before this request is heard first (another instance's arrive a moment after their commit).
+  const feed = await settledFeed(db)
+  if (!feed) {
     const { answer } = await build(db, userId, now, path, false)
     return { user: answer.user, tag: answer.tag }
   }
-  // Hear every change committed before this request first (another instance's arrive a moment after their commit).
-  await settle(db, feed)
   const state = stateOf(db, feed)
   const at = now.getTime()
   const kept = state.lru.get(userId)
