@@ -1,9 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import { GENERATED_KEY, type BlobStore, type StoredBlob } from './blob-store.ts'
+import { fileWriter } from './file-writer.ts'
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]{0,127}$/i
 
@@ -25,8 +26,12 @@ export function createLocalStore(root: string): BlobStore {
       await mkdir(path.dirname(target), { recursive: true })
       const tmp = path.join(tmpDir, `${randomUUID()}.part`)
       try {
-        // A large buffer lets chunks queue while a write is in flight, so they go out together (writev).
-        await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }))
+        const handle = await open(tmp, 'wx')
+        try {
+          await pipeline(body, fileWriter(handle))
+        } finally {
+          await handle.close()
+        }
         await rename(tmp, target)
       } catch (err) {
         await rm(tmp, { force: true })

@@ -4,6 +4,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { BlobStore } from './blob-store.ts'
+import { claim } from './spent-chunks.ts'
 import { KIND_LABEL, SNIFF_BYTES, formatBytes, isKind, sniff, sniffText, type FileKind, type Sniffed } from './file-types.ts'
 
 export interface FileRule {
@@ -48,10 +49,13 @@ class Inspector extends Transform {
   sniffed: Sniffed | null = null
   private readonly field: string
   private readonly rule: FileRule
-  constructor(field: string, rule: FileRule) {
+  /** The chunks are the request socket's own copies (spent-chunks.ts); false when they may be a caller's. */
+  private readonly fromSocket: boolean
+  constructor(field: string, rule: FileRule, fromSocket: boolean) {
     super()
     this.field = field
     this.rule = rule
+    this.fromSocket = fromSocket
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.seen += chunk.length
@@ -66,6 +70,7 @@ class Inspector extends Transform {
       this.head = Buffer.alloc(0)
       return done(null, buffered)
     }
+    if (this.fromSocket) claim(chunk)
     done(null, chunk)
   }
   override _flush(done: TransformCallback) {
@@ -108,9 +113,9 @@ export interface UploadRequest {
  * costs more than half the throughput of a large upload (bench/upload.ts). Without it (app.request in tests,
  * another runtime), or when it was already read, the web body is converted.
  */
-function bodyStream({ raw, incoming }: UploadRequest): Readable | null {
-  if (incoming && !incoming.readableDidRead && !raw.bodyUsed) return incoming
-  return raw.body ? Readable.fromWeb(raw.body as import('node:stream/web').ReadableStream) : null
+function bodyStream({ raw, incoming }: UploadRequest): { stream: Readable; fromSocket: boolean } | null {
+  if (incoming && !incoming.readableDidRead && !raw.bodyUsed) return { stream: incoming, fromSocket: true }
+  return raw.body ? { stream: Readable.fromWeb(raw.body as import('node:stream/web').ReadableStream), fromSocket: false } : null
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -133,8 +138,9 @@ export async function receiveUpload(
   const contentType = request.raw.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data/i.test(contentType)) throw new AppError(415, 'Send the upload as multipart/form-data')
   // Before anything touches request.body: under @hono/node-server that starts reading the socket into a web stream.
-  const source = bodyStream(request)
-  if (!source) throw badRequest('The upload is empty')
+  const body = bodyStream(request)
+  if (!body) throw badRequest('The upload is empty')
+  const { stream: source, fromSocket } = body
 
   const files: Record<string, ReceivedFile> = {}
   const fields: Record<string, string> = {}
@@ -171,7 +177,7 @@ export async function receiveUpload(
         stream.resume()
         return
       }
-      const inspector = new Inspector(name, rule)
+      const inspector = new Inspector(name, rule, fromSocket)
       const originalName = sanitizeFileName(info.filename)
       const entry: ReceivedFile = { key: null, buffer: null, size: 0, contentType: '', originalName }
       files[name] = entry
