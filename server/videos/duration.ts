@@ -4,6 +4,26 @@ import { storedFiles, videos } from '../db/schema.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
 import { storedBlob } from '../storage/stored-blob.ts'
 
+type MusicMetadata = typeof import('music-metadata')
+let musicMetadata: Promise<MusicMetadata> | undefined
+
+/** music-metadata, loaded on first use: only uploads and the one-time backfill read durations. */
+function loadMusicMetadata(): Promise<MusicMetadata> {
+  musicMetadata ??= import('music-metadata').catch((err: unknown) => {
+    musicMetadata = undefined
+    throw err
+  })
+  return musicMetadata
+}
+
+/**
+ * Starts loading the duration reader while a video is still arriving: loading it after the last byte (100 to 200 ms,
+ * more on a busy machine) was most of the time an upload took once its body was in (bench/upload.ts).
+ */
+export function preloadDurationReader() {
+  loadMusicMetadata().catch(() => {})
+}
+
 /**
  * A video's duration in seconds, read from its container (MP4/QuickTime `mvhd` and track headers, WebM segment
  * info) by music-metadata; null when the file holds none it can read. music-metadata reports a container-level
@@ -14,8 +34,7 @@ export async function readStoredDuration(
   file: { key: string; size: number; contentType: string },
 ): Promise<number | null> {
   try {
-    // Loaded on first use: only uploads and the one-time backfill read durations.
-    const { parseBlob } = await import('music-metadata')
+    const { parseBlob } = await loadMusicMetadata()
     // Random access: the parser reads the boxes it needs and steps over the media data.
     const blob = storedBlob(store, file.key, file.size, file.contentType)
     const { format } = await parseBlob(blob, { duration: false, skipCovers: true })

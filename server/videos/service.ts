@@ -12,7 +12,7 @@ import { toVideo, type Signer } from '../content/mappers.ts'
 import { videoFiles } from '../content/tree-query.ts'
 import { deleteFiles, fileKeysUnder, recordFiles } from '../files/service.ts'
 import { discard, receiveUpload, type UploadRequest } from '../storage/multipart.ts'
-import { readStoredDuration } from './duration.ts'
+import { preloadDurationReader, readStoredDuration } from './duration.ts'
 
 type Deps = Pick<AppDeps, 'db' | 'store' | 'config'>
 
@@ -30,6 +30,7 @@ export const uploadFields = z.object({ title: text('Title', { max: 200 }).option
 export async function uploadVideo(deps: Deps, subTopicId: number, request: UploadRequest, sign: Signer): Promise<Video> {
   const [subTopic] = await deps.db.select({ id: subTopics.id }).from(subTopics).where(eq(subTopics.id, subTopicId))
   if (!subTopic) throw notFound('SubTopic not found')
+  preloadDurationReader()
   const { uploads } = deps.config
   const upload = await receiveUpload(
     request,
