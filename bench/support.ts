@@ -276,6 +276,20 @@ export function rssOf(pid: number): number | null {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, all its threads and its main thread alone (Linux /proc; null elsewhere). */
+export function cpuOf(pid: number): { all: number; main: number } | null {
+  const seconds = (file: string) => {
+    const stat = readFileSync(file, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100 // utime and stime, in clock ticks of 1/100 s
+  }
+  try {
+    return { all: seconds(`/proc/${pid}/stat`), main: seconds(`/proc/${pid}/task/${pid}/stat`) }
+  } catch {
+    return null
+  }
+}
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
