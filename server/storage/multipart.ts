@@ -50,13 +50,13 @@ class Inspector extends Transform {
   sniffed: Sniffed | null = null
   private readonly field: string
   private readonly rule: FileRule
-  /** The chunks are the request socket's own copies (spent-chunks.ts); false when they may be a caller's. */
-  private readonly fromSocket: boolean
-  constructor(field: string, rule: FileRule, fromSocket: boolean) {
+  /** The chunks are copies Node made for this request alone (spent-chunks.ts); false when they may be a caller's. */
+  private readonly ownChunks: boolean
+  constructor(field: string, rule: FileRule, ownChunks: boolean) {
     super()
     this.field = field
     this.rule = rule
-    this.fromSocket = fromSocket
+    this.ownChunks = ownChunks
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.seen += chunk.length
@@ -71,7 +71,7 @@ class Inspector extends Transform {
       this.head = Buffer.alloc(0)
       return done(null, buffered)
     }
-    if (this.fromSocket) claim(chunk)
+    if (this.ownChunks) claim(chunk)
     done(null, chunk)
   }
   override _flush(done: TransformCallback) {
@@ -114,9 +114,10 @@ export interface UploadRequest {
  * costs more than half the throughput of a large upload (bench/upload.ts). Without it (app.request in tests,
  * another runtime), or when it was already read, the web body is converted.
  */
-function bodyStream({ raw, incoming }: UploadRequest): { stream: Readable; fromSocket: boolean } | null {
-  if (incoming && !incoming.readableDidRead && !raw.bodyUsed) return { stream: incoming, fromSocket: true }
-  return raw.body ? { stream: Readable.fromWeb(raw.body as import('node:stream/web').ReadableStream), fromSocket: false } : null
+function bodyStream({ raw, incoming }: UploadRequest): { stream: Readable; ownChunks: boolean } | null {
+  // Node's HTTP/1 parser copies each piece of a body it reads into a buffer of its own.
+  if (incoming && !incoming.readableDidRead && !raw.bodyUsed) return { stream: incoming, ownChunks: incoming.httpVersionMajor === 1 }
+  return raw.body ? { stream: Readable.fromWeb(raw.body as import('node:stream/web').ReadableStream), ownChunks: false } : null
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -141,7 +142,7 @@ export async function receiveUpload(
   // Before anything touches request.body: under @hono/node-server that starts reading the socket into a web stream.
   const body = bodyStream(request)
   if (!body) throw badRequest('The upload is empty')
-  const { stream: source, fromSocket } = body
+  const { stream: source, ownChunks } = body
 
   const files: Record<string, ReceivedFile> = {}
   const fields: Record<string, string> = {}
@@ -179,7 +180,7 @@ export async function receiveUpload(
         stream.resume()
         return
       }
-      const inspector = new Inspector(name, rule, fromSocket)
+      const inspector = new Inspector(name, rule, ownChunks)
       const originalName = sanitizeFileName(info.filename)
       const entry: ReceivedFile = { key: null, buffer: null, size: 0, contentType: '', originalName }
       files[name] = entry
