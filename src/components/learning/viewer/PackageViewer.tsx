@@ -5,14 +5,13 @@ import { IconChecklist, IconChevronRight, IconInfoCircle, IconMessagePlus, IconM
 import type { Package, ScormPackage } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
 import { packageProgressQueryOptions } from '../../../queries/progress.ts'
-import { reviewSummaryQueryOptions } from '../../../queries/reviews.ts'
 import { useRecordVideoView } from '../../../queries/videos.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { CertificateStanding } from '../CertificateStanding.tsx'
-import { Stars } from '../../ui/Stars.tsx'
 import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
+import { PackageRating } from './PackageRating.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
 import { nextStep } from '../../../lib/next-step.ts'
 import { NextUp } from '../../ui/NextUp.tsx'
@@ -57,7 +56,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
   // A SCORM package open in the frame takes the player's place until the learner exits it.
   const [scorm, setScorm] = useState<ScormPackage | null>(null)
   const [transcriptOpen, setTranscriptOpen] = useState(false)
-  const [transcriptSlot, setTranscriptSlot] = useState<HTMLDivElement | null>(null)
+  const transcriptSlot = useRef<HTMLDivElement>(null)
   const [endedId, setEndedId] = useState<number | null>(null)
   const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? (skill ? firstVideo(pkg, skill.id) : null) ?? firstVideo(pkg)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
@@ -107,7 +106,6 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
 
   const [commenting, setCommenting] = useState(false)
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
-  const rating = useQuery(reviewSummaryQueryOptions('PACKAGE', pkg.id))
   const everySubTopic = allSubTopicIds(pkg)
   const label = place ? videoLabel(place.video, place.index) : ''
 
@@ -135,17 +133,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
           </>
         }
       />
-      {rating.data ? (
-        <Group gap="xs" mt={-8} role="group" aria-labelledby="package-rating-label">
-          <Text size="sm" c="dimmed" id="package-rating-label">
-            Package rating
-          </Text>
-          <Text size="sm" fw={600}>
-            {rating.data.averageRating.toFixed(1)}
-          </Text>
-          <Stars value={rating.data.averageRating} count={rating.data.totalReviews} />
-        </Group>
-      ) : null}
+      <PackageRating packageId={pkg.id} />
 
       {skill && skill.topics.length === 0 ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden="true" />} role="status">
@@ -247,7 +235,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
         </div>
 
         <div className={classes.side}>
-          <div ref={setTranscriptSlot} className={classes.transcriptSlot} />
+          <div ref={transcriptSlot} className={classes.transcriptSlot} />
           <Paper withBorder radius="md" p="sm" className={classes.outline} component="nav" aria-label="Course content">
             <Text fw={700} size="sm" px={4} pb="xs">
               Course content

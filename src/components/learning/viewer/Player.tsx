@@ -24,8 +24,12 @@ interface PlayerProps {
   unsent: UnsentRanges
   transcriptOpen: boolean
   onTranscriptOpen: (open: boolean) => void
-  /** Where the open transcript goes on wide screens, beside the video (above the course outline); else under it. */
-  transcriptSlot: HTMLElement | null
+  /**
+   * Where the open transcript goes on wide screens, beside the video (above the course outline); else under it. A ref,
+   * read when the transcript opens: the slot mounts with the viewer, and holding it in state would render the whole
+   * viewer a second time as it mounts.
+   */
+  transcriptSlot: RefObject<HTMLElement | null> | null
   onPlay: () => void
   onEnded: () => void
 }
@@ -65,7 +69,10 @@ export function Player(props: PlayerProps) {
     onPlay,
     onEnded,
   } = props
-  const beside = (useMediaQuery(SIDE_COLUMN) ?? false) && transcriptSlot !== null
+  // Read as the player mounts (not in an effect, which would render the player twice).
+  const wide = useMediaQuery(SIDE_COLUMN, undefined, { getInitialValueInEffect: false })
+  const slot = transcriptOpen ? (transcriptSlot?.current ?? null) : null
+  const beside = wide && slot !== null
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
   const [captions] = useState(video.captions)
@@ -183,7 +190,7 @@ export function Player(props: PlayerProps) {
         onTranscript={() => onTranscriptOpen(!transcriptOpen)}
         onShortcuts={() => setHelpOpen(true)}
       />
-      {beside && transcript && transcriptSlot ? createPortal(transcript, transcriptSlot) : transcript}
+      {beside && transcript && slot ? createPortal(transcript, slot) : transcript}
       <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   )
