@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AppLayout } from '../components/shell/AppLayout.tsx'
+import { DeferredMount } from '../components/ui/DeferredMount.tsx'
 import { getToken } from '../api/session.ts'
 import { preloadHttp } from '../api/client.ts'
 
@@ -10,5 +11,14 @@ export const Route = createFileRoute('/_shell')({
     // Alongside the screen's chunk, not after it: the screen's loader calls the API as soon as it runs.
     preloadHttp()
   },
-  component: AppLayout,
+  component: Shell,
 })
+
+/** On a page load the shell and the first screen mount in the background, in slices; the shell then stays between screens. */
+function Shell() {
+  return (
+    <DeferredMount fallback={null}>
+      <AppLayout />
+    </DeferredMount>
+  )
+}
