@@ -78,6 +78,8 @@ export function Player(props: PlayerProps) {
   const [captions] = useState(video.captions)
   const { handlers } = useHeartbeats({ videoId: video.id, packageId, unsent, videoRef, startAt })
   const choices = usePlayerChoices(captions)
+  // Where playback is, for the transcript's highlighted cue: followed only while the transcript is open (each
+  // timeupdate, four a second, would otherwise render the whole player), and read from the video when it opens.
   const [currentTime, setCurrentTime] = useState(0)
   const [helpOpen, setHelpOpen] = useState(false)
   const descriptionId = useId()
@@ -154,7 +156,7 @@ export function Player(props: PlayerProps) {
           }}
           onTimeUpdate={(event) => {
             handlers.onTimeUpdate(event)
-            setCurrentTime(event.currentTarget.currentTime)
+            if (transcriptOpen) setCurrentTime(event.currentTarget.currentTime)
           }}
           onPlay={(event) => {
             handlers.onPlay(event)
@@ -187,7 +189,10 @@ export function Player(props: PlayerProps) {
         onRate={choices.chooseRate}
         transcriptOpen={transcriptOpen}
         transcriptId={transcriptId}
-        onTranscript={() => onTranscriptOpen(!transcriptOpen)}
+        onTranscript={() => {
+          if (!transcriptOpen) setCurrentTime(videoRef.current?.currentTime ?? 0)
+          onTranscriptOpen(!transcriptOpen)
+        }}
         onShortcuts={() => setHelpOpen(true)}
       />
       {beside && transcript && slot ? createPortal(transcript, slot) : transcript}
