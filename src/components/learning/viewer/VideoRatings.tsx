@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Group, Progress, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconStarFilled } from '@tabler/icons-react'
@@ -49,27 +50,44 @@ export function VideoRatings({ videoId, filter, onFilter }: VideoRatingsProps) {
       </Stack>
 
       <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }} role="group" aria-label="Filter comments by rating">
-        {STARS.map((n) => {
-          const count = ratings.data?.ratingCounts[String(n) as '1'] ?? 0
-          const share = percent(count, total)
-          const pressed = filter === n
-          return (
-            <UnstyledButton key={n} className={classes.distribution} aria-pressed={pressed} onClick={() => onFilter(pressed ? null : n)}>
-              {/* Named by its text ('5 stars: 0 (0.0%)'), so the name contains what is seen ('5', '0 (0.0%)'). */}
-              <Group gap={4} wrap="nowrap" w={34}>
-                <Text size="sm" fw={500}>
-                  {n} <VisuallyHidden component="span">{n === 1 ? 'star:' : 'stars:'}</VisuallyHidden>
-                </Text>
-                <IconStarFilled size={14} color="var(--mantine-color-yellow-5)" aria-hidden="true" />
-              </Group>
-              <Progress value={total > 0 ? (count / total) * 100 : 0} color="yellow" size="md" aria-hidden="true" />
-              <Text size="sm" c="dimmed" ta="right" miw={82}>
-                {count} ({share}%)
-              </Text>
-            </UnstyledButton>
-          )
-        })}
+        {STARS.map((n) => (
+          <DistributionRow
+            key={n}
+            stars={n}
+            count={ratings.data?.ratingCounts[String(n) as '1'] ?? 0}
+            total={total}
+            pressed={filter === n}
+            onFilter={onFilter}
+          />
+        ))}
       </Stack>
     </Group>
   )
 }
+
+interface DistributionRowProps {
+  stars: number
+  count: number
+  total: number
+  pressed: boolean
+  onFilter: (stars: number | null) => void
+}
+
+/** One star row; memoised, so an answer that leaves its figures alone does not render it again. */
+const DistributionRow = memo(function DistributionRow({ stars, count, total, pressed, onFilter }: DistributionRowProps) {
+  return (
+    <UnstyledButton className={classes.distribution} aria-pressed={pressed} onClick={() => onFilter(pressed ? null : stars)}>
+      {/* Named by its text ('5 stars: 0 (0.0%)'), so the name contains what is seen ('5', '0 (0.0%)'). */}
+      <Group gap={4} wrap="nowrap" w={34}>
+        <Text size="sm" fw={500}>
+          {stars} <VisuallyHidden component="span">{stars === 1 ? 'star:' : 'stars:'}</VisuallyHidden>
+        </Text>
+        <IconStarFilled size={14} color="var(--mantine-color-yellow-5)" aria-hidden="true" />
+      </Group>
+      <Progress value={total > 0 ? (count / total) * 100 : 0} color="yellow" size="md" aria-hidden="true" />
+      <Text size="sm" c="dimmed" ta="right" miw={82}>
+        {count} ({percent(count, total)}%)
+      </Text>
+    </UnstyledButton>
+  )
+})
