@@ -8,9 +8,11 @@
  * non-SPA page of the origin first (so no SPA asset is cached), and Lighthouse's own storage reset clears the caches but
  * keeps localStorage (its default `clearStorageTypes`).
  *
- * Options: --only=<screen name substring>, --preset=mobile|desktop, --json=<file> to keep the raw scores.
+ * Options: --only=<screen name substring>, --preset=mobile|desktop, --json=<file> to keep the raw scores,
+ * --lhr=<directory> to keep each screen's whole Lighthouse result (long tasks, main-thread breakdown, LCP element...)
+ * and its trace.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config } from 'lighthouse'
@@ -155,6 +157,15 @@ async function audit(base: string, screen: Screen, preset: Preset, lastAttempt: 
     const note = runtimeError ? `${runtimeError.code} ${runtimeError.message}` : undefined
     if (note && !lastAttempt) throw new Error(`${screen.path}: ${note}`)
     if (!finalDisplayedUrl.endsWith(screen.path)) throw new Error(`${screen.path} ended on ${finalDisplayedUrl} (not signed in?)`)
+    const lhrDir = option('lhr')
+    if (lhrDir) {
+      mkdirSync(lhrDir, { recursive: true })
+      const file = `${screen.name.toLowerCase().replaceAll(' ', '-')}-${preset}.json`
+      writeFileSync(path.join(lhrDir, file), JSON.stringify(result.lhr))
+      // The page load's trace as Lighthouse recorded it (open it in the DevTools Performance panel).
+      const trace = (result.artifacts as { Trace?: unknown }).Trace
+      if (trace) writeFileSync(path.join(lhrDir, file.replace(/\.json$/, '.trace.json')), JSON.stringify(trace))
+    }
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, categories[id]?.score == null ? null : Math.round(categories[id].score * 100)]),
     ) as Row['scores']

@@ -19,4 +19,11 @@ describe('lean Mantine', () => {
     expect(load(standIn!)).toContain('useMergedRef')
     expect(resolve('@floating-ui/react', `${core}/Popover/Popover.mjs`)).toBeNull()
   })
+
+  it("gives @mantine/hooks React's own id, with no second render to swap in a random one", () => {
+    const standIn = resolve('./use-id/use-id.mjs', '/app/node_modules/@mantine/hooks/esm/index.mjs')
+    expect(load(standIn!)).toContain("from 'react'")
+    expect(load(standIn!)).not.toContain('useState')
+    expect(resolve('./use-id/use-id.mjs', `${core}/NavLink/NavLink.mjs`)).toBeNull()
+  })
 })

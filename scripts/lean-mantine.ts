@@ -1,6 +1,7 @@
 /**
- * Two of Mantine's components import a large package or component for one small thing; this plugin hands them the
- * small thing alone, so that it loads only with the components that use it in full (Tooltip, Popover, Modal...).
+ * Stand-ins for three of Mantine's modules. Two components import a large package or component for one small thing;
+ * this plugin hands them the small thing alone, so that it loads only with the components that use it in full
+ * (Tooltip, Popover, Modal...). One hook costs every component that calls it a second render.
  *
  * - ScrollArea (the admin's package and question lists) takes `useMergeRefs` from @floating-ui/react. The bundle keeps
  *   a module whole in one chunk, so all of floating-ui that any lazy chunk uses (about 15 kB gzip) would sit in the
@@ -8,14 +9,19 @@
  * - Table imports its ScrollContainer, which draws its custom scroll bars with ScrollArea (about 4 kB gzip) unless
  *   `type="native"`. The app's tables scroll natively (components/ui/ScrollRegion.tsx), so ScrollContainer gets a
  *   ScrollArea that says so instead, and ScrollArea loads only with the admin lists that use it.
+ * - @mantine/hooks' `useId` renders React's id first, then swaps in a random one from a layout effect (for React
+ *   versions without `useId`): every NavLink, input, Accordion, Tooltip and Modal renders twice as it mounts, in the same
+ *   task. The stand-in returns React's id alone (unique and stable on React 19), so a screen mounts in one render.
  */
 import type { Plugin } from 'vite'
 
 const MERGE_REFS = '\0lean-mantine:merge-refs'
 const NO_SCROLL_AREA = '\0lean-mantine:table-scroll-area'
+const REACT_ID = '\0lean-mantine:react-id'
 
 /** Which of Mantine's modules get which stand-in, by the package they import. */
 export const STAND_INS: { importer: RegExp; source: string; id: string }[] = [
+  { importer: /\/@mantine\/hooks\/esm\/index\.mjs$/, source: './use-id/use-id.mjs', id: REACT_ID },
   { importer: /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/, source: '@floating-ui/react', id: MERGE_REFS },
   {
     importer: /\/@mantine\/core\/esm\/components\/Table\/TableScrollContainer\.mjs$/,
@@ -25,6 +31,12 @@ export const STAND_INS: { importer: RegExp; source: string; id: string }[] = [
 ]
 
 const CODE: Record<string, string> = {
+  [REACT_ID]: `import { useId as useReactId } from 'react'
+export function useId(staticId) {
+  const id = useReactId()
+  return typeof staticId === 'string' ? staticId : \`mantine-\${id.replace(/[^\\w-]/g, '')}\`
+}
+`,
   [MERGE_REFS]: `import { useMergedRef } from '@mantine/hooks'
 export const useMergeRefs = (refs) => useMergedRef(...refs)
 `,

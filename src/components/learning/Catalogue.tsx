@@ -3,7 +3,6 @@ import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { IconListTree, IconMessageStar, IconPencilStar, IconPlayerPlay } from '@tabler/icons-react'
 import type { Package } from '../../../contract/content.ts'
-import type { ReviewSummary } from '../../../contract/learning.ts'
 import { Money } from '../ui/Money.tsx'
 import { packagesQueryOptions } from '../../queries/packages.ts'
 import { reviewSummariesQueryOptions } from '../../queries/reviews.ts'
@@ -41,23 +40,16 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
   const { data: me } = useQuery(currentUserQueryOptions())
   const owned = new Set((me?.packages ?? []).map((p) => p.id))
   const learner = me?.role === 'USER'
-  const myRequests = useQuery({ ...myAccessRequestsQueryOptions(), enabled: learner })
-  const requested = new Set(myRequests.data?.packageIds ?? [])
-  // Ratings depend on the list's ids: two batched calls, shown as they arrive.
-  const packageRatings = useQuery(
-    reviewSummariesQueryOptions(
-      'PACKAGE',
-      all.map((p) => p.id),
-    ),
-  )
-  const skillRatings = useQuery(
-    reviewSummariesQueryOptions(
-      'SKILL',
-      all.flatMap((p) => p.skills.map((s) => s.id)),
-    ),
-  )
+  // Ratings depend on the list's ids: two batched calls, which each card's stars read as they arrive (their answers
+  // render the stars, not the whole catalogue).
+  const packageIds = all.map((p) => p.id)
+  const skillIds = all.flatMap((p) => p.skills.map((s) => s.id))
 
   const [dialog, setDialog] = useState<Dialog>(null)
+  const dialogRating = useQuery({
+    ...reviewSummariesQueryOptions('PACKAGE', packageIds),
+    select: (ratings) => (dialog ? ratings[dialog.pkg.id] : undefined),
+  })
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
   const search = useContentSearch(q)
   // Packages match by title or skill title as typed, and by full-text search (descriptions too).
@@ -94,10 +86,9 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
               key={pkg.id}
               pkg={pkg}
               owned={owned.has(pkg.id)}
-              access={learner && !owned.has(pkg.id) ? (requested.has(pkg.id) ? 'requested' : 'none') : null}
-              rating={packageRatings.data?.[pkg.id]}
-              skillRating={(id) => skillRatings.data?.[id]}
-              ratingsLoading={packageRatings.isPending || skillRatings.isPending}
+              requestable={learner && !owned.has(pkg.id)}
+              packageIds={packageIds}
+              skillIds={skillIds}
               onTopics={() => setDialog({ kind: 'topics', pkg })}
               onReviews={() => setDialog({ kind: 'reviews', pkg })}
               onReview={() => setReviewing({ targetType: 'PACKAGE', targetId: pkg.id, title: pkg.title })}
@@ -113,11 +104,7 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
         owned={dialog ? owned.has(dialog.pkg.id) || me?.role === 'admin' : false}
         onClose={() => setDialog(null)}
       />
-      <ReviewsDialog
-        pkg={dialog?.kind === 'reviews' ? dialog.pkg : null}
-        rating={dialog ? packageRatings.data?.[dialog.pkg.id] : undefined}
-        onClose={() => setDialog(null)}
-      />
+      <ReviewsDialog pkg={dialog?.kind === 'reviews' ? dialog.pkg : null} rating={dialogRating.data} onClose={() => setDialog(null)} />
       <FeedbackDialog target={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
   )
@@ -126,33 +113,43 @@ export function Catalogue({ q, sort, onSearch, onSort }: CatalogueProps) {
 interface CataloguePackageProps {
   pkg: Package
   owned: boolean
-  /** A learner's way to ask for a package they do not have; null when there is nothing to ask. */
-  access: 'none' | 'requested' | null
-  rating: ReviewSummary | undefined
-  skillRating: (skillId: number) => ReviewSummary | undefined
-  ratingsLoading: boolean
+  /** A learner may ask for this package (they do not have it). */
+  requestable: boolean
+  /** Every package's and skill's id in the catalogue: the two batched rating calls. */
+  packageIds: number[]
+  skillIds: number[]
   onTopics: () => void
   onReviews: () => void
   onReview: () => void
 }
 
-function Rating({ summary, loading, size }: { summary: ReviewSummary | undefined; loading: boolean; size?: number }) {
-  if (summary) return <Stars value={summary.averageRating} count={summary.totalReviews} size={size} />
-  return loading ? <Skeleton height={14} width={110} aria-hidden="true" /> : null
+interface RatingProps {
+  targetType: 'PACKAGE' | 'SKILL'
+  targetIds: number[]
+  targetId: number
+  size?: number
 }
 
-function CataloguePackage({
-  pkg,
-  owned,
-  access,
-  rating,
-  skillRating,
-  ratingsLoading,
-  onTopics,
-  onReviews,
-  onReview,
-}: CataloguePackageProps) {
+/** One package's or skill's stars, read from its batched call; a skeleton while that call is on its way. */
+function Rating({ targetType, targetIds, targetId, size }: RatingProps) {
+  const summary = useQuery({ ...reviewSummariesQueryOptions(targetType, targetIds), select: (ratings) => ratings[targetId] ?? null })
+  if (summary.data) return <Stars value={summary.data.averageRating} count={summary.data.totalReviews} size={size} />
+  return summary.isPending ? <Skeleton height={14} width={110} aria-hidden="true" /> : null
+}
+
+/** Whether the learner has asked for this package already (read only for a package they may ask for). */
+function useRequested(packageId: number, requestable: boolean) {
+  const requested = useQuery({
+    ...myAccessRequestsQueryOptions(),
+    enabled: requestable,
+    select: (mine) => mine.packageIds.includes(packageId),
+  })
+  return requested.data ?? false
+}
+
+function CataloguePackage({ pkg, owned, requestable, packageIds, skillIds, onTopics, onReviews, onReview }: CataloguePackageProps) {
   const titleId = `catalogue-package-${pkg.id}`
+  const requested = useRequested(pkg.id, requestable)
   return (
     <Card
       withBorder
@@ -168,7 +165,7 @@ function CataloguePackage({
             <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {pkg.title}
             </Title>
-            <Rating summary={rating} loading={ratingsLoading} />
+            <Rating targetType="PACKAGE" targetIds={packageIds} targetId={pkg.id} />
           </Stack>
           <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={600}>
@@ -200,7 +197,7 @@ function CataloguePackage({
                   <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                     {skill.title}
                   </Text>
-                  <Rating summary={skillRating(skill.id)} loading={ratingsLoading} size={14} />
+                  <Rating targetType="SKILL" targetIds={skillIds} targetId={skill.id} size={14} />
                 </Group>
               ))}
             </Stack>
@@ -225,7 +222,7 @@ function CataloguePackage({
             </ButtonLink>
           </>
         ) : null}
-        {access ? <RequestAccess packageId={pkg.id} title={pkg.title} requested={access === 'requested'} /> : null}
+        {requestable ? <RequestAccess packageId={pkg.id} title={pkg.title} requested={requested} /> : null}
       </Group>
     </Card>
   )

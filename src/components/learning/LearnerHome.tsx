@@ -3,6 +3,7 @@ import { SimpleGrid, Skeleton, Stack, Title } from '@mantine/core'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { ProfileCard } from '../ProfileCard.tsx'
 import { RouteLoadError } from '../ui/RouteLoadError.tsx'
+import { DeferredMount } from '../ui/DeferredMount.tsx'
 import { Catalogue } from './Catalogue.tsx'
 import { ContinueLearning } from './ContinueLearning.tsx'
 import { DueThisWeek } from './DueThisWeek.tsx'
@@ -22,9 +23,11 @@ interface LearnerHomeProps {
 export function LearnerHome(props: LearnerHomeProps) {
   return (
     <HomeLayout>
-      <DueThisWeek />
-      <ContinueLearning />
-      <Catalogue {...props} />
+      <DeferredMount fallback={<PackagesSkeleton />}>
+        <DueThisWeek />
+        <ContinueLearning />
+        <Catalogue {...props} />
+      </DeferredMount>
     </HomeLayout>
   )
 }
@@ -32,13 +35,17 @@ export function LearnerHome(props: LearnerHomeProps) {
 export function LearnerHomePending() {
   return (
     <HomeLayout>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label="Loading packages">
-        <Skeleton height={220} radius="md" />
-        <Skeleton height={220} radius="md" />
-      </SimpleGrid>
+      <PackagesSkeleton />
     </HomeLayout>
   )
 }
+
+const PackagesSkeleton = () => (
+  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label="Loading packages">
+    <Skeleton height={220} radius="md" />
+    <Skeleton height={220} radius="md" />
+  </SimpleGrid>
+)
 
 /** The catalogue could not be loaded: the profile card stays, the failure shows where the packages would be. */
 export function LearnerHomeError(props: ErrorComponentProps) {

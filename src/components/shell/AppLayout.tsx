@@ -1,17 +1,16 @@
 import { Suspense } from 'react'
-import { ActionIcon, Avatar, Box, Burger, Group } from '@mantine/core'
+import { ActionIcon, Box, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react'
 import { zeroRightClassName } from 'react-remove-scroll-bar/constants'
 import '../../full-styles.ts'
-import { clearSession, getRole, getStoredUser } from '../../api/session.ts'
-import { currentUserQueryOptions } from '../../queries/user.ts'
+import { clearSession, getRole } from '../../api/session.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { NotificationBell } from './NotificationBell.tsx'
 import { ThemeToggle } from '../ui/ThemeToggle.tsx'
-import { initials } from '../../lib/initials.ts'
+import { AccountAvatar } from './AccountAvatar.tsx'
 import { AnchorLink } from '../ui/links.tsx'
 import { MAIN_ID, SkipLink } from '../ui/SkipLink.tsx'
 import { PagePending } from '../ui/PagePending.tsx'
@@ -27,8 +26,6 @@ export function AppLayout() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const role = getRole()
-  // The top bar's avatar: the stored user stands in until the current one arrives; the shell never waits for it.
-  const { data: user } = useQuery({ ...currentUserQueryOptions(), placeholderData: getStoredUser() ?? undefined })
 
   function logout() {
     clearSession()
@@ -72,9 +69,7 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <NotificationBell />
             <ThemeToggle />
-            <Avatar src={user?.pictureUrl ?? undefined} alt={user?.name ?? 'Your account'} color="indigo" radius="xl" title={user?.name}>
-              {initials(user?.name)}
-            </Avatar>
+            <AccountAvatar />
           </Group>
         </Group>
       </header>

@@ -5,14 +5,13 @@ import { IconChecklist, IconChevronRight, IconInfoCircle, IconMessagePlus, IconM
 import type { Package, ScormPackage } from '../../../../contract/content.ts'
 import { isVideoId } from '../../../queries/comments.ts'
 import { packageProgressQueryOptions } from '../../../queries/progress.ts'
-import { reviewSummaryQueryOptions } from '../../../queries/reviews.ts'
 import { useRecordVideoView } from '../../../queries/videos.ts'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { CertificateStanding } from '../CertificateStanding.tsx'
-import { Stars } from '../../ui/Stars.tsx'
 import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
+import { PackageRating } from './PackageRating.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
 import { nextStep } from '../../../lib/next-step.ts'
 import { NextUp } from '../../ui/NextUp.tsx'
@@ -20,11 +19,12 @@ import { Player } from './Player.tsx'
 import { progressLookup, startPosition } from './progress-lookup.ts'
 import { ResumeLine } from './ResumeLine.tsx'
 import { createUnsentRanges } from './unsent-ranges.ts'
-import { allSubTopicIds, findVideo, firstVideo, skillOfTopic, subTopicKey, topicKey } from './tree.ts'
+import { allSubTopicIds, findVideo, skillOfTopic, subTopicKey, topicKey } from './tree.ts'
 import { videoLabel } from '../../../lib/video-label.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
-import { focusTarget, type ViewerFocus } from './focus.ts'
+import type { ViewerFocus } from './focus.ts'
+import { focusedSkill, linkTarget, openingVideoId, placeOf } from './opening.ts'
 
 // A SCORM package's frame (with Mantine's Select and floating-ui for a multi-part package's list) loads when one is
 // opened: most packages are videos.
@@ -39,27 +39,17 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
   // Warmed by the route's loader; the viewer still works without it (no resume, no figures).
   const progress = useQuery(packageProgressQueryOptions(pkg.id))
   const lookup = useMemo(() => progressLookup(progress.data), [progress.data])
-  const skill = focus.skill === undefined ? null : (pkg.skills.find((s) => s.id === focus.skill) ?? null)
+  const skill = focusedSkill(pkg, focus)
   // A link to a topic, sub-topic or video (a search hit) opens there; a skill opens where the learner left off in it.
-  const [target] = useState(() =>
-    focus.topic === undefined && focus.subTopic === undefined && focus.video === undefined ? null : focusTarget(pkg, focus),
-  )
-  const [chosenId, setChosenId] = useState<number | null>(() => {
-    const resumed = progress.data?.resume?.videoId ?? null
-    if (target) return target.video?.id ?? resumed
-    const resumedPlace = resumed === null ? null : findVideo(pkg, resumed)
-    // A skill asked for opens at its first video, unless the learner was last watching inside it.
-    if (skill && resumedPlace && skillOfTopic(pkg, resumedPlace.topic.id)?.id !== skill.id)
-      return firstVideo(pkg, skill.id)?.video.id ?? null
-    return resumed
-  })
+  const [target] = useState(() => linkTarget(pkg, focus))
+  const [chosenId, setChosenId] = useState<number | null>(() => openingVideoId(pkg, skill, target, progress.data?.resume?.videoId ?? null))
   const [autoPlay, setAutoPlay] = useState(false)
   // A SCORM package open in the frame takes the player's place until the learner exits it.
   const [scorm, setScorm] = useState<ScormPackage | null>(null)
   const [transcriptOpen, setTranscriptOpen] = useState(false)
-  const [transcriptSlot, setTranscriptSlot] = useState<HTMLDivElement | null>(null)
+  const transcriptSlot = useRef<HTMLDivElement>(null)
   const [endedId, setEndedId] = useState<number | null>(null)
-  const place = (chosenId !== null ? findVideo(pkg, chosenId) : null) ?? (skill ? firstVideo(pkg, skill.id) : null) ?? firstVideo(pkg)
+  const place = placeOf(pkg, chosenId, skill)
   // Where the open video starts: read when it is opened, never moved by the progress its own heartbeats refresh.
   const [resumeAt, setResumeAt] = useState(() => (place ? startPosition(lookup, place.video) : 0))
   const videoRef = useRef<HTMLVideoElement>(null)
@@ -107,7 +97,6 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
 
   const [commenting, setCommenting] = useState(false)
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
-  const rating = useQuery(reviewSummaryQueryOptions('PACKAGE', pkg.id))
   const everySubTopic = allSubTopicIds(pkg)
   const label = place ? videoLabel(place.video, place.index) : ''
 
@@ -135,17 +124,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
           </>
         }
       />
-      {rating.data ? (
-        <Group gap="xs" mt={-8} role="group" aria-labelledby="package-rating-label">
-          <Text size="sm" c="dimmed" id="package-rating-label">
-            Package rating
-          </Text>
-          <Text size="sm" fw={600}>
-            {rating.data.averageRating.toFixed(1)}
-          </Text>
-          <Stars value={rating.data.averageRating} count={rating.data.totalReviews} />
-        </Group>
-      ) : null}
+      <PackageRating packageId={pkg.id} />
 
       {skill && skill.topics.length === 0 ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden="true" />} role="status">
@@ -247,7 +226,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
         </div>
 
         <div className={classes.side}>
-          <div ref={setTranscriptSlot} className={classes.transcriptSlot} />
+          <div ref={transcriptSlot} className={classes.transcriptSlot} />
           <Paper withBorder radius="md" p="sm" className={classes.outline} component="nav" aria-label="Course content">
             <Text fw={700} size="sm" px={4} pb="xs">
               Course content

@@ -5,6 +5,7 @@ import { IconLock } from '@tabler/icons-react'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { RouteLoadError } from '../../ui/RouteLoadError.tsx'
 import { ButtonLink } from '../../ui/links.tsx'
+import { DeferredMount } from '../../ui/DeferredMount.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { PackageViewer } from './PackageViewer.tsx'
 import { viewerTreeQueryOptions } from '../../../queries/viewer.ts'
@@ -14,7 +15,11 @@ import type { ViewerFocus } from './focus.ts'
 export function PackageViewerPage({ id, focus }: { id: number; focus?: ViewerFocus }) {
   const { data: pkg } = useSuspenseQuery(viewerTreeQueryOptions(id))
   // A new focus (another skill or search hit in the same package) opens the viewer afresh.
-  return <PackageViewer key={JSON.stringify(focus ?? {})} pkg={pkg} focus={focus} />
+  return (
+    <DeferredMount fallback={<PackageViewerPending />}>
+      <PackageViewer key={JSON.stringify(focus ?? {})} pkg={pkg} focus={focus} />
+    </DeferredMount>
+  )
 }
 
 export function PackageViewerPending() {

@@ -24,8 +24,12 @@ interface PlayerProps {
   unsent: UnsentRanges
   transcriptOpen: boolean
   onTranscriptOpen: (open: boolean) => void
-  /** Where the open transcript goes on wide screens, beside the video (above the course outline); else under it. */
-  transcriptSlot: HTMLElement | null
+  /**
+   * Where the open transcript goes on wide screens, beside the video (above the course outline); else under it. A ref,
+   * read when the transcript opens: the slot mounts with the viewer, and holding it in state would render the whole
+   * viewer a second time as it mounts.
+   */
+  transcriptSlot: RefObject<HTMLElement | null> | null
   onPlay: () => void
   onEnded: () => void
 }
@@ -65,12 +69,17 @@ export function Player(props: PlayerProps) {
     onPlay,
     onEnded,
   } = props
-  const beside = (useMediaQuery(SIDE_COLUMN) ?? false) && transcriptSlot !== null
+  // Read as the player mounts (not in an effect, which would render the player twice).
+  const wide = useMediaQuery(SIDE_COLUMN, undefined, { getInitialValueInEffect: false })
+  const slot = transcriptOpen ? (transcriptSlot?.current ?? null) : null
+  const beside = wide && slot !== null
   const [src] = useState(video.url)
   const [poster] = useState(video.thumbnailUrl)
   const [captions] = useState(video.captions)
   const { handlers } = useHeartbeats({ videoId: video.id, packageId, unsent, videoRef, startAt })
   const choices = usePlayerChoices(captions)
+  // Where playback is, for the transcript's highlighted cue: followed only while the transcript is open (each
+  // timeupdate, four a second, would otherwise render the whole player), and read from the video when it opens.
   const [currentTime, setCurrentTime] = useState(0)
   const [helpOpen, setHelpOpen] = useState(false)
   const descriptionId = useId()
@@ -147,7 +156,7 @@ export function Player(props: PlayerProps) {
           }}
           onTimeUpdate={(event) => {
             handlers.onTimeUpdate(event)
-            setCurrentTime(event.currentTarget.currentTime)
+            if (transcriptOpen) setCurrentTime(event.currentTarget.currentTime)
           }}
           onPlay={(event) => {
             handlers.onPlay(event)
@@ -180,10 +189,13 @@ export function Player(props: PlayerProps) {
         onRate={choices.chooseRate}
         transcriptOpen={transcriptOpen}
         transcriptId={transcriptId}
-        onTranscript={() => onTranscriptOpen(!transcriptOpen)}
+        onTranscript={() => {
+          if (!transcriptOpen) setCurrentTime(videoRef.current?.currentTime ?? 0)
+          onTranscriptOpen(!transcriptOpen)
+        }}
         onShortcuts={() => setHelpOpen(true)}
       />
-      {beside && transcript && transcriptSlot ? createPortal(transcript, transcriptSlot) : transcript}
+      {beside && transcript && slot ? createPortal(transcript, slot) : transcript}
       <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   )
