@@ -566,11 +566,11 @@ test.describe('accessibility @a11y', () => {
   test.use({ actionTimeout: 10_000, navigationTimeout: 30_000 })
   let seed: A11ySeed
 
-  test.beforeAll(async ({ request }) => {
+  test.beforeAll(async () => {
     // Two dozen sign-ups (password hashing) and their answers and comments, and a renewal the scheduler begins: made
     // once a run, the other width's worker and the CSP spec wait for it (shared-seed.ts).
     test.setTimeout(420_000)
-    seed = await sharedA11ySeed(request)
+    seed = await sharedA11ySeed()
   })
 
   for (const width of Object.keys(WIDTHS) as Width[]) {

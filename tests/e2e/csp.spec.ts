@@ -34,9 +34,9 @@ async function expectNoViolations(page: Page, url: string) {
 }
 
 let seed: A11ySeed
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async () => {
   test.setTimeout(420_000) // the axe sweep's seed (made once a run): dozens of accounts, uploads, a certificate renewal
-  seed = await sharedA11ySeed(request)
+  seed = await sharedA11ySeed()
 })
 
 const screens: { as: 'learner' | 'admin'; urls: (s: A11ySeed) => string[] }[] = [

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { APIRequestContext } from '@playwright/test'
+import { request as api } from '@playwright/test'
 import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
 
 /**
@@ -9,7 +9,7 @@ import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
  * others wait for that file. Making it takes minutes (two dozen sign-ups, uploads, a renewal the scheduler begins),
  * so one seed instead of one per worker and spec saves that much of every worker's time.
  */
-export async function sharedA11ySeed(request: APIRequestContext): Promise<A11ySeed> {
+export async function sharedA11ySeed(): Promise<A11ySeed> {
   const dir = process.env.E2E_SHARED_DIR
   if (!dir) throw new Error('E2E_SHARED_DIR is not set: run the journeys with `npm run test:e2e`.')
   const file = path.join(dir, 'a11y-seed.json')
@@ -21,7 +21,11 @@ export async function sharedA11ySeed(request: APIRequestContext): Promise<A11ySe
     return waitForSeed(file, failed)
   }
   try {
-    const seed = await seedForA11y(request)
+    // A request context of its own, without a ceiling per request (the caller's hook timeout bounds the whole): the
+    // sweep's 10 s action timeout would apply to the fixture's, and on a loaded machine a sign-in (password hashing on
+    // a thread at nice 10) took longer than that.
+    const request = await api.newContext({ baseURL: process.env.E2E_BASE_URL, timeout: 0 })
+    const seed = await seedForA11y(request).finally(() => request.dispose())
     writeFileSync(`${file}.partial`, JSON.stringify(seed))
     renameSync(`${file}.partial`, file)
     return seed
