@@ -503,9 +503,11 @@ async function audit(page: Page, screen: string, findings: Finding[], counts: Re
   await settle(page)
   // Only violations are read: axe then details no passing or inapplicable node (every rule still runs on every node),
   // which took a quarter of the sweep's axe time on pages of this size.
+  // options() replaces the builder's options, tags included: it comes first, or axe would run its default rule set
+  // (without target-size, WCAG 2.2's 2.5.8).
   const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()
   counts[screen] = violations.reduce((sum, v) => sum + v.nodes.length, 0)
   if (counts[screen]) console.log(`a11y: ${screen}: ${counts[screen]} (${violations.map((v) => v.id).join(', ')})`)
