@@ -55,12 +55,15 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|hono)[\\/]/,
               priority: 3,
             },
-            // The rest of what the entry imports (the landing screen, Mantine's core, the api layer) in one chunk too:
-            // a dozen sub-kilobyte chunks each pay their own request and compression context.
-            { name: 'initial', tags: ['$initial'], priority: 2 },
+            // The rest of what the entry imports (Mantine's core, the api layer) and what the landing panel shares with the
+            // signed-in screens (Mantine's inputs and buttons) in one chunk too: a dozen sub-kilobyte chunks each pay their
+            // own request and compression context. The panel's own code is a chunk that only '/' loads
+            // (src/components/landing/LazyAuthPanel.tsx).
+            { name: 'initial', test: screens.inEntry, priority: 2 },
+            { name: 'landing', test: screens.inLanding, priority: 1.8 },
             // The router, Query and the route tree in one chunk, which the landing screen's first load does not ask
-            // for (src/Root.tsx). After `initial`: a group takes its modules' imports along, and the app imports the
-            // landing screen.
+            // for (src/Root.tsx). After `initial`: a group takes its modules' imports along, and the app imports much of the
+            // entry's.
             { name: 'app', test: (id: string) => /node_modules[\\/]@tanstack[\\/]/.test(id) || screens.inApp(id), priority: 1.5 },
             // The signed-in screens: the shell and what two or more of the learner's screens share, then each screen's own.
             { name: 'shell', test: screens.inShell, priority: 1 },

@@ -4,10 +4,14 @@
  * imports goes into that screen's chunk. A screen then loads the entry's chunks, the shell and its own chunk (a
  * handful of requests) instead of a chunk per component, and none of another screen's code.
  *
- * Modules the entry imports are left to the `initial` group; those the app adds (src/App.tsx: the router, Query and
- * the route tree, which the entry loads before any screen) go into one `app` chunk (`inApp`); those no named screen
- * imports to rolldown's automatic chunking (the admin screens reuse the shell chunk, which every signed-in screen has
- * loaded already).
+ * Modules the entry imports go into the entry's chunk (`inEntry`); those the app adds (src/App.tsx: the router, Query
+ * and the route tree, which the entry loads before any screen) into one `app` chunk (`inApp`); those no named screen
+ * imports are left to rolldown's automatic chunking (the admin screens reuse the shell chunk, which every signed-in
+ * screen has loaded already).
+ *
+ * The landing panel (sign in, sign up) is loaded on demand by the entry and by the app's route '/': what only it needs
+ * goes into a `landing` chunk, which a signed-in first load never asks for; what it shares with the app or the named
+ * screens (Mantine's inputs and buttons...) joins the entry's chunk, which both load anyway.
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'
@@ -84,6 +88,9 @@ const normalise = (id: string) => id.replaceAll('\\', '/')
 /** The app (the router, Query and the route tree): loaded before any screen, though not by the entry (src/Root.tsx). */
 const isApp = (id: string) => /\/src\/App\.tsx$/.test(normalise(id))
 
+/** The landing panel, which src/components/landing/LazyAuthPanel.tsx imports on demand. */
+const isLanding = (id: string) => /\/src\/components\/landing\/AuthPanel\.tsx$/.test(normalise(id))
+
 /** Which screen a route split module roots (TanStack's `?tsr-split=` modules), if any. */
 function screenOf(id: string): string | undefined {
   const match = /\/src\/routes\/(.+)\?tsr-split=/.exec(normalise(id))
@@ -111,29 +118,45 @@ function staticClosure(graph: ModuleGraph, root: string, barrels: Map<string, Ma
 export function screenChunks(): {
   plugin: Plugin
   inApp: (id: string) => boolean
+  inEntry: (id: string) => boolean
+  inLanding: (id: string) => boolean
   inShell: (id: string) => boolean
   screenChunk: (id: string) => string | null
 } {
   const chunkOf = new Map<string, string>()
   const app = new Set<string>()
+  const entryShared = new Set<string>()
+  const entryModules = new Set<string>()
+  const landing = new Set<string>()
   const plugin: Plugin = {
     name: 'learnpack:screen-chunks',
     apply: 'build',
     buildEnd() {
       chunkOf.clear()
       app.clear()
+      entryShared.clear()
+      entryModules.clear()
+      landing.clear()
       const graph = this as unknown as ModuleGraph
       const barrels = new Map<string, Map<string, string>>()
       const ids = [...graph.getModuleIds()]
       const closureOf = (roots: string[]) => new Set(roots.flatMap((id) => [...staticClosure(graph, id, barrels)]))
       const entry = closureOf(ids.filter((id) => graph.getModuleInfo(id)?.isEntry))
-      for (const module of closureOf(ids.filter(isApp))) if (!entry.has(module)) app.add(module)
+      const appModules = closureOf(ids.filter(isApp))
+      const screenRoots = ids.filter((id) => screenOf(id))
+      const signedIn = new Set([...appModules, ...closureOf(screenRoots)])
+      for (const module of closureOf(ids.filter(isLanding))) {
+        if (entry.has(module)) continue
+        if (signedIn.has(module)) entryShared.add(module)
+        else landing.add(module)
+      }
+      for (const module of [...entry, ...entryShared]) entryModules.add(module)
+      for (const module of appModules) if (!entry.has(module) && !entryShared.has(module)) app.add(module)
       const usedBy = new Map<string, Set<string>>()
-      for (const id of ids) {
-        const screen = screenOf(id)
-        if (!screen) continue
+      for (const id of screenRoots) {
+        const screen = screenOf(id)!
         for (const module of staticClosure(graph, id, barrels)) {
-          if (entry.has(module) || app.has(module)) continue
+          if (entry.has(module) || entryShared.has(module) || app.has(module)) continue
           const screens = usedBy.get(module) ?? new Set<string>()
           screens.add(screen)
           usedBy.set(module, screens)
@@ -145,6 +168,8 @@ export function screenChunks(): {
   return {
     plugin,
     inApp: (id) => app.has(id),
+    inEntry: (id) => entryModules.has(id),
+    inLanding: (id) => landing.has(id),
     inShell: (id) => chunkOf.get(id) === 'shell',
     screenChunk: (id) => {
       const chunk = chunkOf.get(id)
