@@ -99,3 +99,56 @@ describe('chunks by screen', () => {
     expect(chunkOf(`${root}/src/landing.tsx`)).toBe('initial')
   })
 })
+
+describe("the app chunk's share of the router and Query", () => {
+  const query = (file: string) => `${root}/node_modules/@tanstack/react-query/build/modern/${file}`
+  const core = (file: string) => `${root}/node_modules/@tanstack/query-core/build/modern/${file}`
+  const modules: Record<string, Module> = {
+    [`${root}/src/main.tsx`]: { isEntry: true, importedIds: [] },
+    [`${root}/src/App.tsx`]: {
+      importedIds: [query('index.js')],
+      code: `import { QueryClient, QueryClientProvider } from "@tanstack/react-query";`,
+    },
+    [query('index.js')]: {
+      importedIds: [query('QueryClientProvider.js'), query('useQueries.js'), query('useMutation.js'), core('index.js')],
+      code: [
+        'import { QueryClientProvider } from "./QueryClientProvider.js";',
+        'import { useQueries } from "./useQueries.js";',
+        'import { useMutation } from "./useMutation.js";',
+        'export * from "@tanstack/query-core";',
+      ].join('\n'),
+    },
+    [core('index.js')]: {
+      importedIds: [core('queryClient.js'), core('queriesObserver.js'), core('mutationObserver.js')],
+      code: [
+        'import { QueryClient } from "./queryClient.js";',
+        'import { QueriesObserver } from "./queriesObserver.js";',
+        'import { MutationObserver } from "./mutationObserver.js";',
+      ].join('\n'),
+    },
+    [query('QueryClientProvider.js')]: { importedIds: [] },
+    [query('useQueries.js')]: { importedIds: [core('queriesObserver.js')] },
+    [query('useMutation.js')]: { importedIds: [core('mutationObserver.js')] },
+    [core('queryClient.js')]: { importedIds: [] },
+    [core('queriesObserver.js')]: { importedIds: [] },
+    [core('mutationObserver.js')]: { importedIds: [] },
+    [split('_shell.tsx')]: { importedIds: [query('index.js')], code: `import { useMutation } from "@tanstack/react-query";` },
+    [split('_shell/user/my-dashboard.tsx')]: {
+      importedIds: [query('index.js')],
+      code: `import { useQueries, type QueryKey } from "@tanstack/react-query";`,
+    },
+  }
+  const chunkOf = chunksOf(modules)
+
+  it('holds what the app imports, names re-exported from another package included', () => {
+    expect(chunkOf(query('QueryClientProvider.js'))).toBe('app')
+    expect(chunkOf(core('queryClient.js'))).toBe('app')
+  })
+
+  it('holds what the shell adds of them, and leaves what one screen alone uses to that screen', () => {
+    expect(chunkOf(query('useMutation.js'))).toBe('app')
+    expect(chunkOf(core('mutationObserver.js'))).toBe('app')
+    expect(chunkOf(query('useQueries.js'))).toBe('learner-home')
+    expect(chunkOf(core('queriesObserver.js'))).toBe('learner-home')
+  })
+})
