@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { leanMantine } from './scripts/lean-mantine.ts'
+import { themeStylesheetPlugin } from './scripts/theme-stylesheet.ts'
 import { screenChunks } from './scripts/screen-chunks.ts'
 import { routePreloads } from './scripts/route-preloads.ts'
 
@@ -25,6 +26,7 @@ export default defineConfig({
     }),
     react(),
     leanMantine(),
+    themeStylesheetPlugin(),
     screens.plugin,
     routePreloads(),
     // .br and .gz beside every text asset; the server sends the best one the client accepts (server/http/spa.ts).
