@@ -66,6 +66,16 @@ describe('routePreloads', () => {
     expect(preloads['/user/my-dashboard']!.sort()).toEqual(['/assets/app.js', '/assets/home.js', '/assets/http.js', '/assets/shell.js'])
   })
 
+  it("names the landing panel's chunk and what it imports beyond the entry's for '/'", () => {
+    const withLanding: Record<string, FakeChunk> = {
+      ...bundle,
+      'assets/landing.js': { imports: ['assets/index.js', 'assets/forms.js'], moduleIds: ['/app/src/components/landing/AuthPanel.tsx'] },
+      'assets/forms.js': { imports: ['assets/framework.js'] },
+    }
+    expect(preloadsOf(withLanding)['/']!.sort()).toEqual(['/assets/forms.js', '/assets/landing.js'])
+    expect(preloadsOf(bundle)['/']).toBeUndefined()
+  })
+
   it('writes the URLs under the build base', () => {
     expect(preloadsOf(bundle, '/learn/')['/topics/$id']).toContain('/learn/assets/viewer.js')
   })

@@ -1,8 +1,9 @@
 /**
  * What the server names in index.html for a deep link (server/http/spa-preload.ts): for every route with a path of
  * its own, the scripts its lazy chunk and its layouts' chunks import (the app chunk, the shell, the screen's chunk),
- * and the fetch wrapper, which the entry imports on demand and every screen's first API call waits for. The browser
- * then fetches them beside the entry instead of one after the other once the entry and the router run.
+ * and the fetch wrapper, which the entry imports on demand and every screen's first API call waits for; for '/', the
+ * landing panel's chunk, which the entry imports on demand too. The browser then fetches them beside the entry instead
+ * of one after the other once the entry and the router run.
  * Written by the build to `.vite/route-preloads.json`, so the list follows the route files and the chunking.
  */
 import type { Plugin } from 'vite'
@@ -34,6 +35,9 @@ interface Chunk {
 /** The fetch wrapper (src/api/client.ts imports it on demand, so the landing screen goes without it). */
 const FETCH_WRAPPER = /\/src\/api\/http\.ts$/
 
+/** The landing panel (src/components/landing/LazyAuthPanel.tsx imports it on demand, so signed-in loads go without it). */
+const LANDING_PANEL = /\/src\/components\/landing\/AuthPanel\.tsx$/
+
 export function routePreloads(): Plugin {
   let base = '/'
   return {
@@ -57,7 +61,9 @@ export function routePreloads(): Plugin {
         return seen
       }
       const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
-      const fetchWrapper = chunks.find((chunk) => chunk.moduleIds.some((id) => FETCH_WRAPPER.test(id.replaceAll('\\', '/'))))
+      const holding = (module: RegExp) => chunks.find((chunk) => chunk.moduleIds.some((id) => module.test(id.replaceAll('\\', '/'))))
+      const fetchWrapper = holding(FETCH_WRAPPER)
+      const landingPanel = holding(LANDING_PANEL)
       const chunkOfRoute = new Map<string, string>()
       for (const chunk of chunks)
         for (const id of chunk.moduleIds) {
@@ -65,12 +71,14 @@ export function routePreloads(): Plugin {
           if (match) chunkOfRoute.set(match[1]!, chunk.fileName)
         }
       const preloads: RoutePreloads = {}
+      const beyondEntry = (roots: string[]) => [...closure(roots)].filter((name) => !entry.has(name)).map((name) => base + name)
+      if (landingPanel) preloads['/'] = beyondEntry([landingPanel.fileName])
       for (const file of chunkOfRoute.keys()) {
         const path = routePath(file)
         if (path === '/') continue
         const roots = [file, ...layoutsOf(file, chunkOfRoute.keys())].map((route) => chunkOfRoute.get(route)!)
         if (fetchWrapper) roots.push(fetchWrapper.fileName)
-        preloads[path] = [...closure(roots)].filter((name) => !entry.has(name)).map((name) => base + name)
+        preloads[path] = beyondEntry(roots)
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` })
     },

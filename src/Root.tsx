@@ -1,6 +1,6 @@
 import { Suspense, lazy, startTransition, useMemo, useState } from 'react'
 import { ThemeProviders } from './ThemeProviders.tsx'
-import { AuthPanel } from './components/landing/AuthPanel.tsx'
+import { LazyAuthPanel } from './components/landing/LazyAuthPanel.tsx'
 import { LandingNavContext, type LandingNav } from './components/landing/landing-nav.ts'
 import { getToken } from './api/session.ts'
 import type { SessionEnd } from './api/session-end.ts'
@@ -26,9 +26,10 @@ function landingNav(open: (href: string) => void): LandingNav {
 }
 
 /**
- * The page's root. A signed-out visitor opening '/' gets the landing screen with React and Mantine alone; any other
- * page, and any page the landing screen opens (signed in, or a link), is the app, whose chunks (the router, Query, the
- * screens) load then. The landing screen stays up until the app can render.
+ * The page's root. A signed-out visitor opening '/' gets the landing screen with React and Mantine alone (its panel is
+ * a chunk that no other first load asks for); any other page, and any page the landing screen opens (signed in, or a
+ * link), is the app, whose chunks (the router, Query, the screens) load then. The landing screen stays up until the
+ * app can render.
  */
 export function Root({ env }: { env?: 'test' }) {
   const [startedOnLanding] = useState(opensLanding)
@@ -46,7 +47,7 @@ export function Root({ env }: { env?: 'test' }) {
       <Suspense fallback={null}>
         {screen === 'landing' ? (
           <LandingNavContext value={nav}>
-            <AuthPanel />
+            <LazyAuthPanel />
           </LandingNavContext>
         ) : (
           <App previousPage={startedOnLanding ? '/' : undefined} />

@@ -36,8 +36,8 @@ const withPreloads = (html: string, tags: string) => (tags ? html.replace('</hea
 /**
  * The page to send for index.html at a path: read again only when the file changes (a new build), each route's
  * variant and each encoding made once. A path the build names a route for gets that route's preload tags
- * (server/http/spa-preload.ts); '/' and unknown paths get the page as built. Resolves with null when there is no
- * index.html.
+ * (server/http/spa-preload.ts), '/' the landing panel's; unknown paths get the page as built. Resolves with null when
+ * there is no index.html.
  */
 export function indexPage(file: string, config: PublicConfig) {
   let page: Page | undefined

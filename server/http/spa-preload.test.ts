@@ -15,6 +15,11 @@ describe('routeOf', () => {
     expect(routeOf(preloads, '/')).toBeUndefined()
   })
 
+  it("gives '/' its own list when the build wrote one (the landing panel's chunk)", () => {
+    expect(routeOf({ ...preloads, '/': ['/assets/landing.js'] }, '/')).toBe('/')
+    expect(routeOf({ ...preloads, '/': ['/assets/landing.js'] }, '/topics/3')).toBe('/topics/$id')
+  })
+
   it('prefers the route with fewer params', () => {
     expect(routeOf(preloads, '/user/detail')).toBe('/user/detail')
     expect(routeOf(preloads, '/user/7')).toBe('/user/$id')

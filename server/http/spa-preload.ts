@@ -22,7 +22,7 @@ const params = (pattern: string) => pattern.split('/').filter((part) => part.sta
 /** The route pattern a request path opens: the one with fewest parameters ('/user/detail' before '/user/$id'). */
 export function routeOf(preloads: RoutePreloads, requestPath: string): string | undefined {
   const segments = requestPath.split('/').filter(Boolean)
-  if (segments.length === 0) return undefined
+  if (segments.length === 0) return preloads['/'] ? '/' : undefined
   return Object.keys(preloads)
     .filter((pattern) => matches(pattern, segments))
     .sort((a, b) => params(a) - params(b))[0]

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { User } from '../../contract/auth.ts'
 import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
-import type { PasswordChangeInput, ProfileInput, ResetPasswordInput } from '../../contract/users.ts'
+import type { PasswordChangeInput, ResetPasswordInput } from '../../contract/users.ts'
 import type { AcceptInvitationInput } from '../../contract/user-import.ts'
 import { api, endSession, unwrap, unwrapMessage } from '../api/client.ts'
-import { getToken, saveSession } from '../api/session.ts'
-import { userKeys } from './user.ts'
+import { saveSession } from '../api/session.ts'
+import { currentUserChanged, updateProfile } from './profile.ts'
 import { successToast } from './meta.ts'
 
 /** The signed-in user's own account (profile, password) and the mail-link pages (verify, resend, forgot, reset, invitation). */
@@ -15,7 +15,6 @@ export const accountKeys = {
   verify: (token: string) => [...accountKeys.all, 'verify', token] as const,
 }
 
-const updateProfile = (json: ProfileInput) => unwrap(api.user.profile.$put({ json }))
 /** Ends the other sessions; the answer carries this session's fresh token. */
 const changePassword = (json: PasswordChangeInput) => unwrap(api.user.password.$put({ json }))
 /** Ends every session of the account, this one too. */
@@ -44,15 +43,6 @@ export const verifyEmailQueryOptions = (token: string) =>
     refetchOnReconnect: false,
   })
 
-/** The caller's own record changed: the current-user cache (and so the top-bar avatar) and the stored session take it. */
-function currentUserChanged(queryClient: ReturnType<typeof useQueryClient>, user: User) {
-  queryClient.setQueryData(userKeys.current(), user)
-  const token = getToken()
-  if (token) saveSession(token, user)
-  // Other screens that list users (admin tables, a user's detail) show the new name on their next look.
-  return queryClient.invalidateQueries({ queryKey: userKeys.all, predicate: (query) => query.queryKey[1] !== 'current' })
-}
-
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -75,18 +65,6 @@ export function useUpdateReminderEmails() {
       errorMessage: 'Failed to save the reminder e-mail setting',
       errorReason: 'description',
     },
-  })
-}
-
-/** The player's remembered choices (captions language and switch, speed), saved quietly as the learner changes them. */
-export type PlayerPreferences = Partial<Pick<User, 'captionsLanguage' | 'captionsOn' | 'playbackRate'>>
-
-export function useSavePlayerPreferences() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ name, ...preferences }: PlayerPreferences & { name: string }) => updateProfile({ name, ...preferences }),
-    onSuccess: (user) => currentUserChanged(queryClient, user),
-    meta: { errorMessage: 'Your player settings were not saved', errorReason: 'description' },
   })
 }
 

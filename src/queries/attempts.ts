@@ -5,7 +5,7 @@ import { progressKeys } from './progress.ts'
 import { reportKeys } from './reports.ts'
 import { sittingKeys } from './sittings.ts'
 import { testSettingsKeys } from './test-settings.ts'
-import { certificateKeys } from './certificates.ts'
+import { certificateKeys } from './certificate-standing.ts'
 
 /** The signed-in learner's own test attempts (the server never mixes in anyone else's). */
 

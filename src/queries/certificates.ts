@@ -1,25 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CertificateSettings, CertificatesQuery } from '../../contract/certificates.ts'
+import type { CertificateSettings } from '../../contract/certificates.ts'
 import { api, download, unwrap } from '../api/client.ts'
 import type { AppMeta } from './meta.ts'
+import { certificateKeys, type CertificateFilters } from './certificate-standing.ts'
 
-/** The admins' table filters, as the query string sends them. */
-export interface CertificateFilters {
-  packageId?: number
-  userId?: number
-  status?: NonNullable<CertificatesQuery['status']>
-  page: number
-  size: number
-}
-
-export const certificateKeys = {
-  all: ['certificates'] as const,
-  mine: () => [...certificateKeys.all, 'mine'] as const,
-  standing: () => [...certificateKeys.all, 'standing'] as const,
-  list: (filters: CertificateFilters) => [...certificateKeys.all, 'list', filters] as const,
-  verify: (code: string) => [...certificateKeys.all, 'verify', code] as const,
-  settings: (packageId: number) => [...certificateKeys.all, 'settings', packageId] as const,
-}
+export { certificateKeys, certificateStandingQueryOptions, type CertificateFilters } from './certificate-standing.ts'
 
 const filterQuery = ({ packageId, userId, status, page, size }: CertificateFilters) => ({
   ...(packageId ? { packageId } : {}),
@@ -33,14 +18,6 @@ export const myCertificatesQueryOptions = () =>
   queryOptions({
     queryKey: certificateKeys.mine(),
     queryFn: () => unwrap(api.certificates.$get()),
-    meta: { errorMessage: 'Failed to load your certificates' },
-  })
-
-/** Per assigned package: "Certificate earned" or "Recertify by …". */
-export const certificateStandingQueryOptions = () =>
-  queryOptions({
-    queryKey: certificateKeys.standing(),
-    queryFn: () => unwrap(api.certificates.standing.$get()),
     meta: { errorMessage: 'Failed to load your certificates' },
   })
 

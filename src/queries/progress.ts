@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { HeartbeatInput } from '../../contract/progress.ts'
 import { api, download, unwrap } from '../api/client.ts'
-import { certificateKeys } from './certificates.ts'
+import { certificateKeys } from './certificate-standing.ts'
 
 /** Learning progress: heartbeats from the player, a package's progress (own or a learner's), the admin's learner table. */
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StudyMaterial } from '../../contract/content.ts'
-import { api, download, unwrap } from '../api/client.ts'
-import { type AppMeta, successToast } from './meta.ts'
+import { api, unwrap } from '../api/client.ts'
+import { successToast } from './meta.ts'
 import { invalidateSubTopicMedia } from './subtopics.ts'
 import { useUploadMutation } from './upload-mutation.ts'
 
-/** A sub-topic's PDF study materials: upload, delete, and the zip of the latest versions. */
+/** A sub-topic's PDF study materials: upload and delete (the zip of the latest versions: materials-zip.ts). */
 
 interface StudyMaterialUploadInput {
   subTopicId: number
@@ -52,18 +52,4 @@ export function useDeleteStudyMaterial(skillId: number) {
       errorReasonFallback: 'Try again.',
     },
   })
-}
-
-/** GET /study-materials/download-all/{subTopicId}: the latest version of each material, zipped. */
-const downloadMaterialsZip = async (subTopicId: number) =>
-  (await download(api['study-materials']['download-all'][':subTopicId'].$get({ param: { subTopicId: String(subTopicId) } }))).blob
-
-/**
- * The zip as a mutation (pending state for the button; nothing cached changes). The learner's viewer shows only
- * the server's reason under the title; the admin's Upload Content page passes `errorReasonFallback: 'Try again.'`.
- */
-export function useDownloadMaterialsZip(
-  meta: AppMeta = { errorMessage: 'Failed to download study materials', errorReason: 'description' },
-) {
-  return useMutation({ mutationFn: downloadMaterialsZip, meta })
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router'
-import { AuthPanel } from '../components/landing/AuthPanel.tsx'
+import { LazyAuthPanel } from '../components/landing/LazyAuthPanel.tsx'
 import { LandingNavContext, type LandingNav } from '../components/landing/landing-nav.ts'
 import { getRole, getToken, homeFor } from '../api/session.ts'
 import { objectOf, searchReturnPath } from '../lib/route-schemas.ts'
@@ -22,7 +22,7 @@ function LandingRoute() {
   )
   return (
     <LandingNavContext value={nav}>
-      <AuthPanel />
+      <LazyAuthPanel />
     </LandingNavContext>
   )
 }
@@ -36,7 +36,7 @@ export const Route = createFileRoute('/')({
     throw redirect({ to: homeFor(getRole()) })
   },
   component: LandingRoute,
-  // Not split: a first load of '/' shows the landing entry's AuthPanel (src/Root.tsx), which the entry chunk holds
-  // anyway; the app shows it again after signing out.
+  // Not split: the route is small, and the panel it shows is a chunk of its own (LazyAuthPanel), shared with the
+  // landing entry (src/Root.tsx).
   codeSplitGroupings: [],
 })

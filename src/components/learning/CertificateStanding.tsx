@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { IconCertificate } from '@tabler/icons-react'
 import { formatCertificateDate } from '../../lib/certificates.ts'
-import { certificateStandingQueryOptions } from '../../queries/certificates.ts'
+import { certificateStandingQueryOptions } from '../../queries/certificate-standing.ts'
 
 /** "Certificate earned" or "Recertify by {date}" for one of the learner's packages; nothing otherwise (or while loading). */
 export function CertificateStanding({ packageId }: { packageId: number }) {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy } from 'react'
+import { LazyDialog } from '../ui/LazyDialog.tsx'
 import type { RatingDialogProps } from './RatingDialogForm.tsx'
 
 // The form (stars, an autosizing textarea) loads when the dialog first opens: the viewer and the learner home each
@@ -7,12 +8,5 @@ const RatingDialogForm = lazy(() => import('./RatingDialogForm.tsx'))
 
 /** The rating dialog (see RatingDialogForm), mounted from its first opening on so that its draft lives on. */
 export function RatingDialog(props: RatingDialogProps) {
-  const [used, setUsed] = useState(props.opened)
-  if (props.opened && !used) setUsed(true)
-  if (!used) return null
-  return (
-    <Suspense fallback={null}>
-      <RatingDialogForm {...props} />
-    </Suspense>
-  )
+  return <LazyDialog opened={props.opened} body={RatingDialogForm} props={props} />
 }

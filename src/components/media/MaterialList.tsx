@@ -4,7 +4,8 @@ import { IconDownload, IconExternalLink, IconFileTypePdf, IconTrash } from '@tab
 import type { StudyMaterial } from '../../../contract/content.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { safeFileName, saveBlob } from '../../lib/save-file.ts'
-import { useDeleteStudyMaterial, useDownloadMaterialsZip } from '../../queries/study-materials.ts'
+import { useDeleteStudyMaterial } from '../../queries/study-materials.ts'
+import { useDownloadMaterialsZip } from '../../queries/materials-zip.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 

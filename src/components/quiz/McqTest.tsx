@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useRef, useState } from 'react'
+import { Suspense, lazy, useMemo, useRef, useState } from 'react'
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -7,10 +7,12 @@ import type { AttemptResult } from '../../../contract/learning.ts'
 import { testOverviewQueryOptions, useStartSitting } from '../../queries/sittings.ts'
 import { subTopicsByIdsQueryOptions } from '../../queries/subtopics.ts'
 import { PageHeader } from '../ui/PageHeader.tsx'
-import { SittingForm } from './SittingForm.tsx'
 import { TestIntro } from './TestIntro.tsx'
-import { TestResult } from './TestResult.tsx'
+import { loadSitting } from './load-sitting.ts'
 import classes from './Tests.module.css'
+
+const SittingForm = lazy(() => loadSitting().then((m) => ({ default: m.SittingForm })))
+const TestResult = lazy(() => loadSitting().then((m) => ({ default: m.TestResult })))
 
 /** While the questions load. */
 export function McqTestPending() {
@@ -65,6 +67,7 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
   }
 
   function onStart(ids: number[]) {
+    void loadSitting()
     start.mutate({ subTopicIds: ids, mode }, { onSuccess: (sitting) => open(sitting.sittingId) })
   }
 
@@ -133,17 +136,19 @@ export function McqTest({ subTopicIds, mode }: { subTopicIds: number[]; mode: Si
       ) : null}
 
       {graded ? (
-        <TestResult
-          result={graded.result}
-          sitting={graded.sitting}
-          timedOut={graded.timedOut}
-          titleById={titleById}
-          packageId={titles.data?.[0]?.packageId}
-          settings={graded.sitting.subTopicIds.length === 1 ? (view ?? null) : null}
-          onRetake={onRetake}
-          onPractise={onPractise}
-          practising={start.isPending}
-        />
+        <Suspense fallback={null}>
+          <TestResult
+            result={graded.result}
+            sitting={graded.sitting}
+            timedOut={graded.timedOut}
+            titleById={titleById}
+            packageId={titles.data?.[0]?.packageId}
+            settings={graded.sitting.subTopicIds.length === 1 ? (view ?? null) : null}
+            onRetake={onRetake}
+            onPractise={onPractise}
+            practising={start.isPending}
+          />
+        </Suspense>
       ) : sittingId ? (
         <Suspense fallback={<QuestionsPending />}>
           <SittingForm

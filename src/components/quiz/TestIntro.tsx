@@ -9,6 +9,7 @@ import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 import { strictestPolicy } from './strictest-policy.ts'
 import { reviewPolicyWords } from './review-policy-words.ts'
 import { formatClock } from './useCountdown.ts'
+import { loadSitting } from './load-sitting.ts'
 import classes from './Tests.module.css'
 
 interface TestIntroProps {
@@ -23,6 +24,8 @@ const minutes = (n: number) => (n === 0 ? 'No time limit' : `${n} ${n === 1 ? 'm
 const attemptsText = (s: OverviewSubTopic) =>
   s.maxAttempts === 0 ? `Unlimited (${s.attemptsUsed} used)` : `${s.attemptsUsed} of ${s.maxAttempts} used · ${s.attemptsLeft} left`
 const titles = (list: OverviewSubTopic[]) => list.map((s) => s.title).join(', ')
+/** On Start and Resume: the sitting's code starts loading before the press. */
+const preparing = { onMouseEnter: () => void loadSitting(), onFocus: () => void loadSitting() }
 
 /**
  * Before a test: what it holds (questions, time limit, attempts used and left, pass mark, what is shown after
@@ -66,7 +69,7 @@ export function TestIntro({ overview, mode, starting, onStart, onResume }: TestI
           {left !== null ? ` Time left: ${formatClock(left)}.` : ''}
         </Text>
         <Group>
-          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => onResume(open.sittingId)}>
+          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => onResume(open.sittingId)} {...preparing}>
             {mode === 'test' ? 'Resume test' : 'Resume practice'}
           </Button>
         </Group>
@@ -82,6 +85,7 @@ export function TestIntro({ overview, mode, starting, onStart, onResume }: TestI
       loading={starting}
       disabled={takeable.length === 0}
       aria-describedby={takeable.length === 0 ? 'test-intro-why' : undefined}
+      {...preparing}
     >
       {mode === 'test' ? 'Start test' : 'Start practice'}
     </Button>

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react'
 import type { Package, ScormPackage, SubTopic, Topic } from '../../../../contract/content.ts'
 import { safeFileName, saveBlob } from '../../../lib/save-file.ts'
-import { useDownloadMaterialsZip } from '../../../queries/study-materials.ts'
+import { useDownloadMaterialsZip } from '../../../queries/materials-zip.ts'
 import type { ProgressLookup, SubTopicState } from './progress-lookup.ts'
 import { subTopicKey, topicKey } from './tree.ts'
 import { videoLabel } from '../../../lib/video-label.ts'

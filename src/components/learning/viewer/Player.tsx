@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react'
+import { type KeyboardEvent, type RefObject, Suspense, lazy, useEffect, useId, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
@@ -7,11 +7,13 @@ import { tracksCrossOrigin } from '../../ui/CaptionedVideo.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
 import { SHORTCUTS_DESCRIPTION, shortcutFor, type PlayerAction } from './shortcuts.ts'
 import { ShortcutsDialog } from './ShortcutsDialog.tsx'
-import { Transcript } from './Transcript.tsx'
+import { loadTranscript } from './load-transcript.ts'
 import type { UnsentRanges } from './unsent-ranges.ts'
 import { useHeartbeats } from './useHeartbeats.ts'
 import { usePlayerChoices } from './usePlayerChoices.ts'
 import classes from './Viewer.module.css'
+
+const Transcript = lazy(() => loadTranscript().then((m) => ({ default: m.Transcript })))
 
 interface PlayerProps {
   video: Video
@@ -124,7 +126,9 @@ export function Player(props: PlayerProps) {
   const transcript =
     transcriptOpen && transcriptTrack ? (
       <div id={transcriptId} className={beside ? classes.transcriptAside : classes.transcript}>
-        <Transcript caption={transcriptTrack} title={label} currentTime={currentTime} onSeek={seekTo} />
+        <Suspense fallback={null}>
+          <Transcript caption={transcriptTrack} title={label} currentTime={currentTime} onSeek={seekTo} />
+        </Suspense>
       </div>
     ) : null
 

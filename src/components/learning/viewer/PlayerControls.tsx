@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect } from '@mantine/core'
 import { IconKeyboard, IconTextCaption } from '@tabler/icons-react'
 import type { Caption } from '../../../../contract/content.ts'
 import { PLAYBACK_RATES } from '../../../../contract/rules.ts'
+import { loadTranscript } from './load-transcript.ts'
 
 interface PlayerControlsProps {
   tracks: Caption[]
@@ -49,6 +50,8 @@ export function PlayerControls(props: PlayerControlsProps) {
         aria-controls={transcriptOpen ? transcriptId : undefined}
         disabled={!tracks.length}
         onClick={onTranscript}
+        onMouseEnter={() => void loadTranscript()}
+        onFocus={() => void loadTranscript()}
       >
         Transcript
       </Button>

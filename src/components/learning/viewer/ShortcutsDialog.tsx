@@ -1,34 +1,15 @@
-import { Kbd, Table } from '@mantine/core'
-import { Modal } from '../../ui/Modal.tsx'
-import { SHORTCUTS } from './shortcuts.ts'
+import { lazy } from 'react'
+import { LazyDialog } from '../../ui/LazyDialog.tsx'
 
-/** The '?' dialog: every player shortcut and what it does. */
-export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Key</Table.Th>
-            <Table.Th scope="col">Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {SHORTCUTS.map((shortcut) => (
-            <Table.Tr key={shortcut.action}>
-              <Table.Td>
-                {shortcut.keys.map((key, i) => (
-                  <span key={key}>
-                    {i > 0 ? ' or ' : null}
-                    <Kbd>{key}</Kbd>
-                  </span>
-                ))}
-              </Table.Td>
-              <Table.Td>{shortcut.action}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Modal>
-  )
+export interface ShortcutsDialogProps {
+  opened: boolean
+  onClose: () => void
+}
+
+// The table (Mantine's Table and Kbd) loads when the dialog first opens, not with the viewer.
+const ShortcutsDialogBody = lazy(() => import('./ShortcutsDialogBody.tsx'))
+
+/** The '?' dialog (ShortcutsDialogBody): every player shortcut and what it does. */
+export function ShortcutsDialog(props: ShortcutsDialogProps) {
+  return <LazyDialog opened={props.opened} body={ShortcutsDialogBody} props={props} />
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { Caption } from '../../../../contract/content.ts'
-import { useSavePlayerPreferences } from '../../../queries/account.ts'
+import { useSavePlayerPreferences } from '../../../queries/profile.ts'
 import { currentUserQueryOptions } from '../../../queries/user.ts'
 import { browserLanguages, orderTracks } from './caption-choice.ts'
 
