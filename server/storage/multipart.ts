@@ -4,7 +4,6 @@ import { Readable, Transform, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { BlobStore } from './blob-store.ts'
-import { replaceBoundarySearch } from './boundary-search.ts'
 import { claim } from './spent-chunks.ts'
 import { KIND_LABEL, SNIFF_BYTES, formatBytes, isKind, sniff, sniffText, type FileKind, type Sniffed } from './file-types.ts'
 
@@ -170,7 +169,6 @@ export async function receiveUpload(
   } catch {
     throw badRequest('Malformed multipart body')
   }
-  replaceBoundarySearch(parser)
 
   const finished = new Promise<void>((resolve) => {
     parser.on('file', (name, stream, info) => {
