@@ -4,24 +4,13 @@ import { storedFiles, videos } from '../db/schema.ts'
 import type { BlobStore } from '../storage/blob-store.ts'
 import { storedBlob } from '../storage/stored-blob.ts'
 
-type MusicMetadata = typeof import('music-metadata')
-let musicMetadata: Promise<MusicMetadata> | undefined
-
-/** music-metadata, loaded on first use: only uploads and the one-time backfill read durations. */
-function loadMusicMetadata(): Promise<MusicMetadata> {
-  musicMetadata ??= import('music-metadata').catch((err: unknown) => {
-    musicMetadata = undefined
-    throw err
-  })
-  return musicMetadata
-}
-
 /**
  * Starts loading the duration reader while a video is still arriving: loading it after the last byte (100 to 200 ms,
- * more on a busy machine) was most of the time an upload took once its body was in (bench/upload.ts).
+ * more on a busy machine) was most of the time an upload took once its body was in (bench/upload.ts). The module
+ * system keeps the loaded module; readStoredDuration's import then finds it.
  */
 export function preloadDurationReader() {
-  loadMusicMetadata().catch(() => {})
+  import('music-metadata').catch(() => {})
 }
 
 /**
@@ -34,7 +23,8 @@ export async function readStoredDuration(
   file: { key: string; size: number; contentType: string },
 ): Promise<number | null> {
   try {
-    const { parseBlob } = await loadMusicMetadata()
+    // Loaded on first use (or preloaded by an upload): only uploads and the one-time backfill read durations.
+    const { parseBlob } = await import('music-metadata')
     // Random access: the parser reads the boxes it needs and steps over the media data.
     const blob = storedBlob(store, file.key, file.size, file.contentType)
     const { format } = await parseBlob(blob, { duration: false, skipCovers: true })
