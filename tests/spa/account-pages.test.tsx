@@ -5,6 +5,7 @@ import { FORGOT_ANSWER, RESEND_ANSWER } from '../../contract/users.ts'
 import { users } from '../../server/db/schema.ts'
 import { mswServer } from '../support/server.ts'
 import { renderApp, renderRoot, signInAs, testContext } from '../support/render.tsx'
+import { fillIn } from '../support/fill.ts'
 
 /** The signed-out account pages: resend verification, verify e-mail, forgot and reset password, and the landing links to them. */
 
@@ -53,7 +54,7 @@ describe('/user/resend-verification', () => {
     expect(email).toBeRequired()
     expect(email).toHaveAttribute('type', 'email')
     expect(email).toHaveFocus()
-    await user.type(email, 'nina@example.com')
+    await fillIn(user, email, 'nina@example.com')
     await user.click(screen.getByRole('button', { name: 'Resend Email' }))
 
     expect(await screen.findByText(RESEND_ANSWER)).toBeInTheDocument()
@@ -63,7 +64,7 @@ describe('/user/resend-verification', () => {
 
   it('answers the same text for an address without an account, and sends nothing', async () => {
     const { user } = renderApp('/user/resend-verification')
-    await user.type(await screen.findByLabelText(/^Email/), 'nobody@example.com')
+    await fillIn(user, await screen.findByLabelText(/^Email/), 'nobody@example.com')
     await user.keyboard('{Enter}')
     expect(await screen.findByText(RESEND_ANSWER)).toBeInTheDocument()
     expect(ctx().outbox).toHaveLength(0)
@@ -81,7 +82,7 @@ describe('/user/resend-verification', () => {
   it("shows 'Failed to resend verification email' when the call fails", async () => {
     mswServer.use(http.post('*/api/user/resend-verification', () => HttpResponse.text('', { status: 500 })))
     const { user } = renderApp('/user/resend-verification')
-    await user.type(await screen.findByLabelText(/^Email/), 'nina@example.com')
+    await fillIn(user, await screen.findByLabelText(/^Email/), 'nina@example.com')
     await user.click(screen.getByRole('button', { name: 'Resend Email' }))
     const messages = await screen.findAllByText('Failed to resend verification email')
     expect(messages.length).toBeGreaterThanOrEqual(1)
@@ -91,7 +92,7 @@ describe('/user/resend-verification', () => {
   it('shows the server message when too many mails were asked for', async () => {
     const { user } = renderApp('/user/resend-verification')
     const email = await screen.findByLabelText(/^Email/)
-    await user.type(email, 'nina@example.com')
+    await fillIn(user, email, 'nina@example.com')
     for (let i = 0; i < 5; i++) {
       await user.click(screen.getByRole('button', { name: 'Resend Email' }))
       await waitFor(() => expect(screen.getByRole('button', { name: 'Resend Email' })).toBeEnabled())
@@ -157,7 +158,7 @@ describe('forgot and reset password', () => {
     await view.user.click(within(form).getByRole('link', { name: 'Forgot your password?' }))
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument()
     expect(view.pathname()).toBe('/forgot-password')
-    await view.user.type(screen.getByLabelText(/^Email/), account.email)
+    await fillIn(view.user, screen.getByLabelText(/^Email/), account.email)
     await view.user.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByText(FORGOT_ANSWER)).toBeInTheDocument()
     view.unmount()
@@ -165,8 +166,8 @@ describe('forgot and reset password', () => {
     const token = mailedToken('ann@example.com', '/reset-password')
     const { user } = renderApp(`/reset-password?token=${encodeURIComponent(token)}`)
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument()
-    await user.type(screen.getByLabelText(/^New password/), 'brand-new-pass')
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'brand-new-pass')
+    await fillIn(user, screen.getByLabelText(/^New password/), 'brand-new-pass')
+    await fillIn(user, screen.getByLabelText(/^Confirm new password/), 'brand-new-pass')
     await user.click(screen.getByRole('button', { name: 'Set new password' }))
     expect(await screen.findByText('Your password has been changed. You can sign in now.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/')
@@ -178,7 +179,7 @@ describe('forgot and reset password', () => {
 
   it('forgot-password answers the same text for an unknown address and sends nothing', async () => {
     const { user } = renderApp('/forgot-password')
-    await user.type(await screen.findByLabelText(/^Email/), 'nobody@example.com')
+    await fillIn(user, await screen.findByLabelText(/^Email/), 'nobody@example.com')
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByText(FORGOT_ANSWER)).toBeInTheDocument()
     expect(ctx().outbox).toHaveLength(0)
@@ -191,8 +192,8 @@ describe('forgot and reset password', () => {
     expect((await ctx().request('POST', '/api/user/reset-password', { body: { token, password: 'first-new-pass' } })).status).toBe(200)
 
     const { user, pathname } = renderApp(`/reset-password?token=${encodeURIComponent(token)}`)
-    await user.type(await screen.findByLabelText(/^New password/), 'second-new-pass')
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'second-new-pass')
+    await fillIn(user, await screen.findByLabelText(/^New password/), 'second-new-pass')
+    await fillIn(user, screen.getByLabelText(/^Confirm new password/), 'second-new-pass')
     await user.click(screen.getByRole('button', { name: 'Set new password' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('This password reset link is invalid, already used or expired.')
     await user.click(screen.getByRole('link', { name: 'Ask for a new link' }))
@@ -204,13 +205,13 @@ describe('forgot and reset password', () => {
     const calls = countCalls('/user/reset-password')
     const { user } = renderApp('/reset-password?token=some-token')
     const password = await screen.findByLabelText(/^New password/)
-    await user.type(password, 'short')
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'short')
+    await fillIn(user, password, 'short')
+    await fillIn(user, screen.getByLabelText(/^Confirm new password/), 'short')
     await user.click(screen.getByRole('button', { name: 'Set new password' }))
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument()
 
     await user.clear(password)
-    await user.type(password, 'long-enough-1')
+    await fillIn(user, password, 'long-enough-1')
     await user.click(screen.getByRole('button', { name: 'Set new password' }))
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
     expect(calls.count).toBe(0)
@@ -230,8 +231,8 @@ describe('landing: unverified sign-in', () => {
     try {
       const { user, pathname } = renderRoot('/')
       const form = await screen.findByRole('form', { name: 'Sign in' })
-      await user.type(within(form).getByLabelText(/^Email/), 'nina@example.com')
-      await user.type(within(form).getByLabelText(/Password/), 'secret-pass')
+      await fillIn(user, within(form).getByLabelText(/^Email/), 'nina@example.com')
+      await fillIn(user, within(form).getByLabelText(/Password/), 'secret-pass')
       await user.click(within(form).getByRole('button', { name: 'Sign In' }))
       const alert = await within(form).findByRole('alert')
       expect(alert).toHaveTextContent('Please verify your e-mail address before signing in.')
@@ -251,8 +252,8 @@ describe('landing: unverified sign-in', () => {
     const { user: account } = await ctx().createUser()
     const { user } = renderRoot('/')
     const form = await screen.findByRole('form', { name: 'Sign in' })
-    await user.type(within(form).getByLabelText(/^Email/), account.email)
-    await user.type(within(form).getByLabelText(/Password/), 'wrong-password')
+    await fillIn(user, within(form).getByLabelText(/^Email/), account.email)
+    await fillIn(user, within(form).getByLabelText(/Password/), 'wrong-password')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     const alert = await within(form).findByRole('alert')
     expect(alert).toHaveTextContent('Invalid email or password.')

@@ -9,6 +9,7 @@ import { PASSWORD_MIN } from '../../contract/rules.ts'
 import { BUSY_MESSAGE } from '../../server/auth/kdf-pool.ts'
 import { gate, mswServer } from '../support/server.ts'
 import { renderApp, renderRoot, signInAs, testContext } from '../support/render.tsx'
+import { fillIn } from '../support/fill.ts'
 
 /** Lets the named call through to the real server only once the gate opens. */
 function holdPost(path: string) {
@@ -134,8 +135,8 @@ describe('landing screen: signing in', () => {
     const held = holdPost('/oauth2/loginUser')
     const { user, pathname } = open('/')
     const form = await signInForm()
-    await user.type(within(form).getByLabelText(/Email/), account.email)
-    await user.type(within(form).getByLabelText(/Password/), password)
+    await fillIn(user, within(form).getByLabelText(/Email/), account.email)
+    await fillIn(user, within(form).getByLabelText(/Password/), password)
     const button = within(form).getByRole('button', { name: 'Sign In' })
     await user.click(button)
 
@@ -161,8 +162,8 @@ describe('landing screen: signing in', () => {
     const { user: account } = await testContext().createUser()
     const { user, pathname } = renderRoot('/')
     const form = await signInForm()
-    await user.type(within(form).getByLabelText(/Email/), account.email)
-    await user.type(within(form).getByLabelText(/Password/), 'not-the-password')
+    await fillIn(user, within(form).getByLabelText(/Email/), account.email)
+    await fillIn(user, within(form).getByLabelText(/Password/), 'not-the-password')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByText('Login Failed')).toBeInTheDocument()
     expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid email or password.')
@@ -177,8 +178,8 @@ describe('landing screen: signing in', () => {
     mswServer.use(http.post('*/api/oauth2/loginUser', () => HttpResponse.text('', { status: 500 })))
     const { user } = renderRoot('/')
     const form = await signInForm()
-    await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
-    await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
+    await fillIn(user, within(form).getByLabelText(/Email/), 'someone@example.com')
+    await fillIn(user, within(form).getByLabelText(/Password/), 'whatever-password')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent(/^Login failed$/)
     expect(screen.getByText('Login Failed')).toBeInTheDocument()
@@ -189,8 +190,8 @@ describe('landing screen: signing in', () => {
     const calls = answerBusy(1)
     const { user } = renderRoot('/')
     const form = await signInForm()
-    await user.type(within(form).getByLabelText(/Email/), account.email)
-    await user.type(within(form).getByLabelText(/Password/), password)
+    await fillIn(user, within(form).getByLabelText(/Email/), account.email)
+    await fillIn(user, within(form).getByLabelText(/Password/), password)
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
 
     await waitFor(() => expect(calls.count).toBe(1))
@@ -208,8 +209,8 @@ describe('landing screen: signing in', () => {
     const calls = answerBusy(Infinity)
     const { user } = renderRoot('/')
     const form = await signInForm()
-    await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
-    await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
+    await fillIn(user, within(form).getByLabelText(/Email/), 'someone@example.com')
+    await fillIn(user, within(form).getByLabelText(/Password/), 'whatever-password')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     expect(await within(form).findByRole('alert', undefined, { timeout: 15_000 })).toHaveTextContent(BUSY_MESSAGE)
     expect(calls.count).toBe(4)
@@ -221,8 +222,8 @@ describe('landing screen: signing in', () => {
     const calls = answerBusy(Infinity, '120')
     const { user } = renderRoot('/')
     const form = await signInForm()
-    await user.type(within(form).getByLabelText(/Email/), 'someone@example.com')
-    await user.type(within(form).getByLabelText(/Password/), 'whatever-password')
+    await fillIn(user, within(form).getByLabelText(/Email/), 'someone@example.com')
+    await fillIn(user, within(form).getByLabelText(/Password/), 'whatever-password')
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent(BUSY_MESSAGE)
     expect(calls.count).toBe(1)
@@ -250,9 +251,9 @@ describe('landing screen: creating an account', () => {
     const { user, pathname } = renderRoot('/')
     const form = await openSignUp(user)
     const password = `${'p'.repeat(PASSWORD_MIN)}1`
-    await user.type(within(form).getByLabelText(/Name/), 'Nina Newcomer')
-    await user.type(within(form).getByLabelText(/Email/), 'Nina@Example.com')
-    await user.type(within(form).getByLabelText(/Password/), password)
+    await fillIn(user, within(form).getByLabelText(/Name/), 'Nina Newcomer')
+    await fillIn(user, within(form).getByLabelText(/Email/), 'Nina@Example.com')
+    await fillIn(user, within(form).getByLabelText(/Password/), password)
     await user.click(within(form).getByRole('button', { name: 'Sign Up' }))
 
     const pending = await within(form).findByRole('button', { name: 'Registering...' })
@@ -274,7 +275,7 @@ describe('landing screen: creating an account', () => {
     )
     expect(localStorage.getItem('token')).toBeNull()
 
-    await user.type(within(signIn).getByLabelText(/Password/), password)
+    await fillIn(user, within(signIn).getByLabelText(/Password/), password)
     await user.click(within(signIn).getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByText('Login Success')).toBeInTheDocument()
     expect(localStorage.getItem('role')).toBe('USER')
@@ -290,9 +291,9 @@ describe('landing screen: creating an account', () => {
     const { user: existing } = await testContext().createUser()
     const { user } = renderRoot('/')
     const form = await openSignUp(user)
-    await user.type(within(form).getByLabelText(/Name/), 'Second Try')
-    await user.type(within(form).getByLabelText(/Email/), existing.email)
-    await user.type(within(form).getByLabelText(/Password/), 'long-enough-password')
+    await fillIn(user, within(form).getByLabelText(/Name/), 'Second Try')
+    await fillIn(user, within(form).getByLabelText(/Email/), existing.email)
+    await fillIn(user, within(form).getByLabelText(/Password/), 'long-enough-password')
     await user.click(within(form).getByRole('button', { name: 'Sign Up' }))
     expect(await screen.findByText('Email is already registered')).toBeInTheDocument()
     expect(screen.queryByText('User registered successfully')).not.toBeInTheDocument()
@@ -304,9 +305,9 @@ describe('landing screen: creating an account', () => {
     mswServer.use(http.post('*/api/oauth2/registerUser', () => HttpResponse.text('', { status: 500 })))
     const { user } = renderRoot('/')
     const form = await openSignUp(user)
-    await user.type(within(form).getByLabelText(/Name/), 'No Luck')
-    await user.type(within(form).getByLabelText(/Email/), 'no.luck@example.com')
-    await user.type(within(form).getByLabelText(/Password/), 'long-enough-password')
+    await fillIn(user, within(form).getByLabelText(/Name/), 'No Luck')
+    await fillIn(user, within(form).getByLabelText(/Email/), 'no.luck@example.com')
+    await fillIn(user, within(form).getByLabelText(/Password/), 'long-enough-password')
     await user.click(within(form).getByRole('button', { name: 'Sign Up' }))
     expect(await screen.findByText('Registration failed')).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Sign Up' })).toBeEnabled()
@@ -416,8 +417,8 @@ describe('landing screen: a first load of /', () => {
 
   async function signIn(user: ReturnType<typeof renderRoot>['user'], email: string, password: string) {
     const form = await signInForm()
-    await user.type(within(form).getByLabelText(/Email/), email)
-    await user.type(within(form).getByLabelText(/Password/), password)
+    await fillIn(user, within(form).getByLabelText(/Email/), email)
+    await fillIn(user, within(form).getByLabelText(/Password/), password)
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByText('Login Success')).toBeInTheDocument()
   }

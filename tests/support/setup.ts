@@ -4,11 +4,13 @@ import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
 import { toast } from 'sonner'
 import { mswServer, unhandledRequests, testContext, startTestContext } from './server.ts'
 import { loadRouteChunks } from './render.tsx'
+import { configureQueryErrors } from './query-errors.ts'
 
 // findBy/waitFor poll for their condition and return as soon as it holds; the timeout is only the ceiling after which
 // a test gives up. It is far above what an idle machine needs, so that a 2-core machine running other work (CI runs
 // right after a session, beside whatever is left) fails a test only when the condition never comes.
 configure({ asyncUtilTimeout: 20_000 })
+configureQueryErrors()
 
 // jsdom lacks these browser APIs that Mantine uses. Plain functions, not vi.fn(): a test's vi.restoreAllMocks() would
 // take a mock's implementation away from every later file of the worker (the files share their modules).
