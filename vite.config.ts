@@ -62,8 +62,6 @@ export default defineConfig({
             // own request and compression context. The panel's own code is a chunk that only '/' loads
             // (src/components/landing/LazyAuthPanel.tsx).
             { name: 'initial', test: screens.inEntry, priority: 2 },
-            { name: screens.landingSharedChunk(2), debugName: 'landing-shared-2', priority: 1.92 },
-            { name: screens.landingSharedChunk(1), debugName: 'landing-shared-1', priority: 1.91 },
             { name: 'landing', test: screens.inLanding, priority: 1.8 },
             // The router, Query and the route tree in one chunk, which the landing screen's first load does not ask
             // for (src/Root.tsx): what the app and the shell use of them, not what one screen alone does. After
@@ -71,7 +69,6 @@ export default defineConfig({
             { name: 'app', test: screens.inApp, priority: 1.5 },
             // The signed-in screens: the shell and what two or more of the learner's screens share, then each screen's own.
             { name: 'shell', test: screens.inShell, priority: 1 },
-            { name: screens.sharedChunk, debugName: 'shared', priority: 0.5 },
             { name: screens.screenChunk, debugName: 'screens', priority: 0 },
           ],
         },

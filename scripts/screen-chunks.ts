@@ -16,7 +16,6 @@
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { STAND_INS } from './lean-mantine.ts'
 
 /** Route files (under src/routes) whose split chunk roots a screen's chunk; `_shell.tsx` is the shell. */
 const SCREENS: Record<string, string> = {
@@ -66,13 +65,10 @@ function readBarrel(graph: ModuleGraph, id: string): Barrel {
   const code = info?.code ?? ''
   const names = new Map<string, string>()
   const dir = path.dirname(id)
-  // A module that scripts/lean-mantine.ts stands in for is the stand-in in the graph.
-  const resolve = (from: string) =>
-    STAND_INS.find((s) => s.source === from && s.importer.test(normalise(id)))?.id ?? path.join(dir, from)
   for (const [, list, from] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g))
-    for (const [name, alias] of namesIn(list!)) names.set(alias ?? name!, resolve(from!))
+    for (const [name, alias] of namesIn(list!)) names.set(alias ?? name!, path.join(dir, from!))
   for (const [, list, from] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g))
-    for (const [, alias] of namesIn(list!)) if (alias) names.set(alias, resolve(from!))
+    for (const [, alias] of namesIn(list!)) if (alias) names.set(alias, path.join(dir, from!))
   const starred = [...code.matchAll(/export\s*\*\s*from\s*["']([^."'][^"']*)["']/g)].map(([, pkg]) => pkg)
   const reexported = (info?.importedIds ?? []).filter((imported) => starred.includes(barrelPackage(imported)))
   return { names, reexported }
@@ -110,44 +106,6 @@ function importsOf(graph: ModuleGraph, id: string, barrels: Map<string, Barrel>)
 }
 
 const normalise = (id: string) => id.replaceAll('\\', '/')
-
-/** The screens named in SCREENS, the shell aside. */
-const NAMED_SCREENS = Object.values(SCREENS).filter((screen) => screen !== 'shell')
-
-/** The chunk of what some, not all, of the named screens (and perhaps the landing panel) share: 'learner-home_viewer'. */
-const sharedChunk = (users: string[]) => [...users].sort().join('_')
-const isShared = (chunk: string) => chunk.includes('_')
-const usersOf = (chunk: string) => chunk.split('_')
-
-/** The entry's chunk, as a place in `buildEnd`. */
-const ENTRY = '\0entry'
-
-/**
- * Below this much code (after transforms, before minifying), a shared chunk costs the screens that load it more in
- * its own request, import lines and compression context than its modules cost the screens that do not need them.
- */
-export const MIN_SHARED_CODE = 4000
-
-/**
- * Moves the modules of a shared chunk too small to stand alone into the smallest shared chunk whose users include
- * all of its users, else into the chunk every signed-in screen loads (the entry's, when the landing panel is among
- * the users; the shell's otherwise). Wider chunks are settled first, so a narrower one only joins one that stays.
- */
-function mergeSmallShared(place: Map<string, string>, codeLength: (module: string) => number) {
-  const size = new Map<string, number>()
-  for (const [module, chunk] of place) if (isShared(chunk)) size.set(chunk, (size.get(chunk) ?? 0) + codeLength(module))
-  const byWidth = [...size.keys()].sort((a, b) => usersOf(b).length - usersOf(a).length)
-  const target = new Map<string, string>()
-  for (const chunk of byWidth) {
-    if (size.get(chunk)! >= MIN_SHARED_CODE) continue
-    const users = usersOf(chunk)
-    const wider = byWidth
-      .filter((other) => other !== chunk && !target.has(other) && users.every((user) => usersOf(other).includes(user)))
-      .sort((a, b) => usersOf(a).length - usersOf(b).length)[0]
-    target.set(chunk, wider ?? (users.includes('landing') ? ENTRY : 'shell'))
-  }
-  for (const [module, chunk] of place) if (target.has(chunk)) place.set(module, target.get(chunk)!)
-}
 
 /** The app (the router, Query and the route tree): loaded before any screen, though not by the entry (src/Root.tsx). */
 const isApp = (id: string) => /\/src\/App\.tsx$/.test(normalise(id))
@@ -187,8 +145,6 @@ export function screenChunks(): {
   inEntry: (id: string) => boolean
   inLanding: (id: string) => boolean
   inShell: (id: string) => boolean
-  landingSharedChunk: (screens: number) => (id: string) => string | null
-  sharedChunk: (id: string) => string | null
   screenChunk: (id: string) => string | null
 } {
   const chunkOf = new Map<string, string>()
@@ -196,7 +152,6 @@ export function screenChunks(): {
   const entryShared = new Set<string>()
   const entryModules = new Set<string>()
   const landing = new Set<string>()
-  const landingShared = new Set<string>()
   const plugin: Plugin = {
     name: 'learnpack:screen-chunks',
     apply: 'build',
@@ -206,7 +161,6 @@ export function screenChunks(): {
       entryShared.clear()
       entryModules.clear()
       landing.clear()
-      landingShared.clear()
       const graph = this as unknown as ModuleGraph
       const barrels = new Map<string, Barrel>()
       const ids = [...graph.getModuleIds()]
@@ -214,45 +168,30 @@ export function screenChunks(): {
       const entry = closureOf(ids.filter((id) => graph.getModuleInfo(id)?.isEntry))
       const appModules = closureOf(ids.filter(isApp))
       const screenRoots = ids.filter((id) => screenOf(id))
-      const closures = new Map(screenRoots.map((id) => [screenOf(id)!, staticClosure(graph, id, barrels)]))
-      /** The named screens (the shell aside) whose own imports hold `module`. */
-      const screensUsing = (module: string) => NAMED_SCREENS.filter((screen) => closures.get(screen)?.has(module))
-      /** What every signed-in screen loads anyway: the app, the shell, and what all the named screens import. */
-      const everyScreen = (module: string) =>
-        appModules.has(module) || closures.get('shell')?.has(module) || screensUsing(module).length === NAMED_SCREENS.length
-      // Where each module goes: the landing panel's modules first, then the signed-in screens' (the shell's included).
-      const place = new Map<string, string>()
+      const signedIn = new Set([...appModules, ...closureOf(screenRoots)])
       for (const module of closureOf(ids.filter(isLanding))) {
         if (entry.has(module)) continue
-        const screens = screensUsing(module)
-        place.set(module, everyScreen(module) ? ENTRY : screens.length > 0 ? sharedChunk(['landing', ...screens]) : 'landing')
-      }
-      for (const [screen, closure] of closures)
-        for (const module of closure) {
-          if (entry.has(module) || appModules.has(module) || place.has(module)) continue
-          const screens = screensUsing(module)
-          place.set(
-            module,
-            screen === 'shell' || closures.get('shell')!.has(module) || screens.length === NAMED_SCREENS.length
-              ? 'shell'
-              : screens.length === 1
-                ? screens[0]!
-                : sharedChunk(screens),
-          )
-        }
-      mergeSmallShared(place, (module) => graph.getModuleInfo(module)?.code?.length ?? 0)
-      for (const [module, chunk] of place) {
-        if (chunk === ENTRY) entryShared.add(module)
-        else if (chunk === 'landing') landing.add(module)
-        else if (chunk === 'shell' && TANSTACK.test(normalise(module))) app.add(module)
-        else {
-          // The router's and Query's parts that the shell adds join the rest of them (above): every screen loads both chunks.
-          if (isShared(chunk) && chunk.startsWith('landing_')) landingShared.add(module)
-          chunkOf.set(module, chunk)
-        }
+        if (signedIn.has(module)) entryShared.add(module)
+        else landing.add(module)
       }
       for (const module of [...entry, ...entryShared]) entryModules.add(module)
       for (const module of appModules) if (!entry.has(module) && !entryShared.has(module)) app.add(module)
+      const usedBy = new Map<string, Set<string>>()
+      for (const id of screenRoots) {
+        const screen = screenOf(id)!
+        for (const module of staticClosure(graph, id, barrels)) {
+          if (entry.has(module) || entryShared.has(module) || app.has(module)) continue
+          const screens = usedBy.get(module) ?? new Set<string>()
+          screens.add(screen)
+          usedBy.set(module, screens)
+        }
+      }
+      for (const [module, screens] of usedBy) {
+        const chunk = screens.size === 1 && !screens.has('shell') ? [...screens][0]! : 'shell'
+        // The router's and Query's parts that the shell adds join the rest of them: every screen loads both chunks.
+        if (chunk === 'shell' && TANSTACK.test(normalise(module))) app.add(module)
+        else chunkOf.set(module, chunk)
+      }
     },
   }
   return {
@@ -261,17 +200,9 @@ export function screenChunks(): {
     inEntry: (id) => entryModules.has(id),
     inLanding: (id) => landing.has(id),
     inShell: (id) => chunkOf.get(id) === 'shell',
-    landingSharedChunk: (screens) => (id) => {
-      const chunk = landingShared.has(id) ? chunkOf.get(id)! : null
-      return chunk && chunk.split('_').length === screens + 1 ? chunk : null
-    },
-    sharedChunk: (id) => {
-      const chunk = chunkOf.get(id)
-      return chunk && !landingShared.has(id) && isShared(chunk) ? chunk : null
-    },
     screenChunk: (id) => {
       const chunk = chunkOf.get(id)
-      return chunk && chunk !== 'shell' && !isShared(chunk) ? chunk : null
+      return chunk && chunk !== 'shell' ? chunk : null
     },
   }
 }
