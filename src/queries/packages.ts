@@ -1,5 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { PackageInput } from '../../contract/content.ts'
+import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client.ts'
 
 export const packageKeys = {
@@ -11,9 +10,6 @@ export const packageKeys = {
 
 const getPackages = () => unwrap(api.packages.getAllPackage.$get())
 const getPackage = (id: number) => unwrap(api.packages[':id'].$get({ param: { id: String(id) } }))
-export const createPackage = (json: PackageInput) => unwrap(api.packages.createPackage.$post({ json }))
-const updatePackage = (id: number, json: PackageInput) => unwrap(api.packages[':id'].$put({ param: { id: String(id) }, json }))
-const deletePackage = (id: number) => unwrap(api.packages[':id'].$delete({ param: { id: String(id) } }))
 
 /** Every package with its skills (no topics), newest first. */
 export const packagesQueryOptions = () =>
@@ -22,40 +18,3 @@ export const packagesQueryOptions = () =>
 /** One package's whole tree: skills → topics → sub-topics. The catalogue's topics dialog overrides the text with 'Failed to fetch topics'. */
 export const packageQueryOptions = (id: number) =>
   queryOptions({ queryKey: packageKeys.detail(id), queryFn: () => getPackage(id), meta: { errorMessage: 'Failed to load package' } })
-
-export function useCreatePackage() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createPackage,
-    onSuccess: (created) => {
-      queryClient.setQueryData(packageKeys.detail(created.id), created)
-      return queryClient.invalidateQueries({ queryKey: packageKeys.list() })
-    },
-    meta: { successMessage: 'Package created', errorMessage: 'Failed to create package', errorReason: 'title' },
-  })
-}
-
-export function useUpdatePackage(id: number) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: PackageInput) => updatePackage(id, input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: packageKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: packageKeys.detail(id) }),
-      ]),
-    meta: { successMessage: 'Package updated', errorMessage: 'Failed to update package', errorReason: 'title' },
-  })
-}
-
-export function useDeletePackage() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deletePackage,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: packageKeys.detail(id), exact: true })
-      return queryClient.invalidateQueries({ queryKey: packageKeys.list() })
-    },
-    meta: { successMessage: 'Package deleted', errorMessage: 'Failed to delete package', errorReason: 'title' },
-  })
-}

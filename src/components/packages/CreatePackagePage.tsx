@@ -5,7 +5,7 @@ import { certificateSettingsSchema, DEFAULT_CERTIFICATE_SETTINGS, type Certifica
 import type { PackageInput } from '../../../contract/content.ts'
 import { checkWith, type FieldMessages } from '../../lib/schema-errors.ts'
 import { useSaveCertificateSettings } from '../../queries/certificates.ts'
-import { useCreatePackage } from '../../queries/packages.ts'
+import { useCreatePackage } from '../../queries/package-changes.ts'
 import { PageHeader } from '../ui/PageHeader.tsx'
 import { CertificateSettingsFields } from './CertificateSettingsFields.tsx'
 import { PackageForm } from './PackageForm.tsx'

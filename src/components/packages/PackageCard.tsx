@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from 
 import { IconPencilPlus, IconTrash, IconUpload } from '@tabler/icons-react'
 import type { Package, Skill } from '../../../contract/content.ts'
 import { Money } from '../ui/Money.tsx'
-import { useDeletePackage } from '../../queries/packages.ts'
+import { useDeletePackage } from '../../queries/package-changes.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { AnchorLink, ButtonLink } from '../ui/links.tsx'

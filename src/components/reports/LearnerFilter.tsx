@@ -3,7 +3,7 @@ import { type ComboboxItem, type OptionsFilter, Select, Stack } from '@mantine/c
 import { useQuery } from '@tanstack/react-query'
 import { IconSearch } from '@tabler/icons-react'
 import { filterUsers } from '../../lib/user-search.ts'
-import { allUsersQueryOptions } from '../../queries/user.ts'
+import { allUsersQueryOptions } from '../../queries/users.ts'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
 
 /** At most this many matches are listed: the admin narrows the search for more. */

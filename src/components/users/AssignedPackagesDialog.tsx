@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
 import { successToast } from '../../queries/meta.ts'
-import { useUnassignPackage } from '../../queries/user.ts'
+import { useUnassignPackage } from '../../queries/users.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from '../ui/usePhone.ts'
 

@@ -3,7 +3,7 @@ import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/
 import { useNavigate } from '@tanstack/react-router'
 import { ROLES, type Role, type User } from '../../../contract/auth.ts'
 import { getStoredUser } from '../../api/session.ts'
-import { useChangeRole } from '../../queries/user.ts'
+import { useChangeRole } from '../../queries/users.ts'
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'admin (administrator)', USER: 'USER (learner)' }
 

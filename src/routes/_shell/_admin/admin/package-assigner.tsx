@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams, type ErrorComponentProps } from '@t
 import { objectOf, searchText } from '../../../../lib/route-schemas.ts'
 import { PackageAssignerFrame, PackageAssignerPage, PackageAssignerPending } from '../../../../components/users/PackageAssignerPage.tsx'
 import { RouteLoadError } from '../../../../components/ui/RouteLoadError.tsx'
-import { allUsersQueryOptions } from '../../../../queries/user.ts'
+import { allUsersQueryOptions } from '../../../../queries/users.ts'
 
 const assignerSearch = objectOf({ q: searchText })
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { objectOf, searchId } from '../../../../lib/route-schemas.ts'
 import { NoUserChosen, UserDetailError, UserDetailPage, UserDetailPending } from '../../../../components/users/UserDetailPage.tsx'
-import { userQueryOptions } from '../../../../queries/user.ts'
+import { userQueryOptions } from '../../../../queries/users.ts'
 
 const detailSearch = objectOf({ id: searchId })
 
