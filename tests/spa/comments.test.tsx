@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { Package } from '../../contract/content.ts'
 import { gate, mswServer } from '../support/server.ts'
@@ -264,42 +264,5 @@ describe('comments under the player', () => {
     expect(api.seen.filter((r) => r.includes('/api/comments'))).toEqual([])
     expect(screen.queryByRole('heading', { name: 'Comments' })).not.toBeInTheDocument()
     api.stop()
-  })
-  it('asks for the comments once their place under the player comes into view, not with the viewer', async () => {
-    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        targets: Element[] = []
-        callback: IntersectionObserverCallback
-        constructor(callback: IntersectionObserverCallback) {
-          this.callback = callback
-          observers.push(this)
-        }
-        observe(target: Element) {
-          this.targets.push(target)
-        }
-        disconnect() {}
-      },
-    )
-    try {
-      const { pkg, videoId, ana } = await lesson()
-      await postComment(ana.token, videoId, 5, 'Loved it')
-      const api = recordApi()
-      renderApp(`/topics/${pkg.id}`)
-      expect(await screen.findByRole('heading', { name: 'Guitar', level: 1 })).toBeInTheDocument()
-      expect(await screen.findByText('(0 reviews)')).toBeInTheDocument()
-      await waitFor(() => expect(observers.some((o) => o.targets.length > 0)).toBe(true))
-      expect(screen.queryByRole('heading', { name: 'Comments' })).not.toBeInTheDocument()
-      expect(api.seen.filter((r) => r.includes('/api/comments'))).toEqual([])
-
-      const observer = observers.find((o) => o.targets.length > 0)!
-      act(() => observer.callback([{ isIntersecting: true, target: observer.targets[0]! } as IntersectionObserverEntry], observer as never))
-      expect(await screen.findByRole('heading', { name: 'Comments' })).toBeInTheDocument()
-      expect(await within(comments()).findByText('Loved it')).toBeInTheDocument()
-      api.stop()
-    } finally {
-      vi.unstubAllGlobals()
-    }
   })
 })

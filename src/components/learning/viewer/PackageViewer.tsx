@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx'
 import { CertificateStanding } from '../CertificateStanding.tsx'
 import { FeedbackDialog, type FeedbackTarget } from '../FeedbackDialog.tsx'
 import { CommentModal } from './CommentModal.tsx'
+import { CommentsSection } from './CommentsSection.tsx'
 import { PackageRating } from './PackageRating.tsx'
 import { CourseOutline } from './CourseOutline.tsx'
 import { nextStep } from '../../../lib/next-step.ts'
@@ -22,15 +23,12 @@ import { allSubTopicIds, findVideo, skillOfTopic, subTopicKey, topicKey } from '
 import { videoLabel } from '../../../lib/video-label.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
-import { WhenInView } from '../../ui/WhenInView.tsx'
 import type { ViewerFocus } from './focus.ts'
 import { focusedSkill, linkTarget, openingVideoId, placeOf } from './opening.ts'
 
 // A SCORM package's frame (with Mantine's Select and floating-ui for a multi-part package's list) loads when one is
 // opened: most packages are videos.
 const ScormFrame = lazy(() => import('./ScormFrame.tsx').then((m) => ({ default: m.ScormFrame })))
-// Below the player: the comments' code loads when their place comes into view, not with the viewer.
-const CommentsSection = lazy(() => import('./CommentsSection.tsx').then((m) => ({ default: m.CommentsSection })))
 
 /**
  * The learner's package viewer: the selected video (by default the one the learner played last, else the package's
@@ -252,11 +250,7 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
         <div className={classes.comments}>
           {place && isVideoId(place.video.id) ? (
             <Paper withBorder radius="md" p="lg">
-              <WhenInView placeholder={<div className={classes.commentsPending} />}>
-                <Suspense fallback={<div className={classes.commentsPending} />}>
-                  <CommentsSection key={place.video.id} videoId={place.video.id} videoLabel={label} />
-                </Suspense>
-              </WhenInView>
+              <CommentsSection key={place.video.id} videoId={place.video.id} videoLabel={label} />
             </Paper>
           ) : null}
         </div>
