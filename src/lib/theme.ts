@@ -44,6 +44,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...Object.fromEntries(TEXT_COLORS.map((c) => [`--mantine-color-${c}-text`, `var(--mantine-color-${c}-9)`])),
     // A hovered light button: Mantine's indigo 2 under indigo 9 text is 4.1:1; between shades 1 and 2 it is 5.0:1.
     '--mantine-color-indigo-light-hover': '#d3ddff',
+    // Light and subtle red buttons ("Delete", "Unassign"): red 9 on the hovered red 2 is 3.76:1; this red is 5.2:1 there
+    // and 6.2:1 on red 1 at rest (a paler hover than red 1 would hardly show).
+    '--mantine-color-red-light-color': '#a51d1d',
+    // Outline badges and buttons: Mantine's shade 8 (the primary shade) is 3.95:1 for teal on white; shade 9 passes.
+    ...Object.fromEntries(TEXT_COLORS.map((c) => [`--mantine-color-${c}-outline`, `var(--mantine-color-${c}-9)`])),
   },
   dark: {
     '--mantine-color-dimmed': CONTRAST.dimmedDark,

@@ -51,7 +51,7 @@ describe("what comes next when a video finishes, in the package's order", { time
     expect(await screen.findByRole('link', { name: 'Next: Alarms test' })).toHaveAttribute('href', `/mcq-test/${alarms!.id}`)
 
     const outline = screen.getByRole('navigation', { name: 'Course content' })
-    await user.click(within(outline).getByRole('button', { name: /^Exits/ }))
+    await user.click(await within(outline).findByRole('button', { name: /^Exits/ }))
     await user.click(within(within(outline).getByRole('list', { name: 'Videos of Exits' })).getByRole('button', { name: 'Doors' }))
     fireEvent.ended(player())
     expect(await screen.findByRole('heading', { name: 'End of the package' })).toBeInTheDocument()

@@ -61,6 +61,8 @@ describe('the same progress figures on every screen', { timeout: 30_000 }, () =>
     const { user } = renderApp(`/topics/${pkg.id}`)
     await screen.findByRole('heading', { name: 'Safety', level: 1 })
     const outline = screen.getByRole('navigation', { name: 'Course content' })
+    // The outline's items mount once the header and the player have painted.
+    await within(outline).findAllByRole('button')
     await waitFor(() => expect(within(outline).getByRole('button', { name: /^Basics/ })).toHaveTextContent('50 % complete'))
     expect(within(outline).getByRole('button', { name: /^Wounds/ })).toHaveTextContent('100 % complete')
     // each sub-topic control is named by what it shows: its title and the learner's state
@@ -89,7 +91,7 @@ describe("a skill card's 'Start Learning'", { timeout: 30_000 }, () => {
     expect(document.querySelector('video')).toHaveAttribute('aria-label', 'Video: Wrapping')
     expect(screen.getByRole('group', { name: 'Now playing' })).toHaveTextContent('WoundsBandages')
     const outline = screen.getByRole('navigation', { name: 'Course content' })
-    expect(within(outline).getByRole('button', { name: /^Wounds/ })).toHaveAttribute('aria-expanded', 'true')
+    expect(await within(outline).findByRole('button', { name: /^Wounds/ })).toHaveAttribute('aria-expanded', 'true')
   })
 
   it('says so when the skill has no topics', async () => {

@@ -116,7 +116,8 @@ describe('learning progress in the viewer', () => {
     const progressReads = () => api.seen.filter((r) => r.startsWith(`GET /api/progress/packages/${pkg.id}`)).length
     const { user } = renderApp(`/topics/${pkg.id}`)
     await screen.findByRole('heading', { name: 'Frontend Path', level: 1 })
-    expect(control(/^Foundations/)).toHaveTextContent('0 % complete')
+    // The outline's items mount once the header and the player have painted.
+    expect(await within(outline()).findByRole('button', { name: /^Foundations/ })).toHaveTextContent('0 % complete')
     expect(control(/^Elements/)).toHaveAccessibleName('Elements 0 %')
     expect(control(/^Forms/)).toHaveAccessibleName('Forms 0 %')
 

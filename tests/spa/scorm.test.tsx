@@ -92,7 +92,8 @@ describe('the viewer: a SCORM package in a sub-topic', () => {
     const view = renderApp(`/topics/${pkg.id}`)
     await screen.findByRole('heading', { name: 'Compliance Path', level: 1 })
     const outline = screen.getByRole('navigation', { name: 'Course content' })
-    await view.user.click(within(outline).getByRole('button', { name: /^Bought-in course/ }))
+    // The outline's items mount once the header and the player have painted.
+    await view.user.click(await within(outline).findByRole('button', { name: /^Bought-in course/ }))
     const entry = await within(outline).findByRole('button', { name: new RegExp(`^${scorm.title.replace(/[()]/g, '\\$&')}`) })
     return { ...view, scorm, entry }
   }

@@ -61,6 +61,8 @@ describe("the viewer's test links", () => {
     await signInLearner(course)
     const { user } = renderApp(`/topics/${course.packageId}`)
     const outline = await screen.findByRole('navigation', { name: 'Course content' })
+    // The outline's items mount once the header and the player have painted.
+    await within(outline).findAllByRole('button')
     const control = (name: string | RegExp) => within(outline).getByRole('button', { name })
     const panel = (name: string | RegExp) => within(outline).getByRole('region', { name })
     if (control(/^Fractions/).getAttribute('aria-expanded') !== 'true') await user.click(control(/^Fractions/))

@@ -40,6 +40,7 @@ describe('study materials in the package viewer', () => {
     const { pkg, fire } = await safety()
     renderApp(`/topics/${pkg.id}`)
     await screen.findByRole('heading', { name: 'Safety', level: 1 })
+    await within(outline()).findAllByRole('button')
 
     const list = await within(panel('Fire')).findByRole('list', { name: 'Study materials of Fire' })
     const links = within(list).getAllByRole('link')
@@ -67,6 +68,7 @@ describe('study materials in the package viewer', () => {
     const { pkg } = await safety()
     const { user } = renderApp(`/topics/${pkg.id}`)
     await screen.findByRole('heading', { name: 'Safety', level: 1 })
+    await within(outline()).findAllByRole('button')
     await user.click(within(outline()).getByRole('button', { name: /^Exits( |$)/ }))
     expect(within(panel('Exits')).getByRole('button', { name: 'Download PDF' })).toBeDisabled()
     expect(within(panel('Exits')).queryByRole('list', { name: /^Study materials/ })).not.toBeInTheDocument()

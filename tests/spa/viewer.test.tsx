@@ -71,6 +71,8 @@ const expanded = (name: string | RegExp) => control(name).getAttribute('aria-exp
 async function openViewer(id: number) {
   const view = renderApp(`/topics/${id}`)
   await screen.findByRole('heading', { name: 'Frontend Path', level: 1 })
+  // The outline's items mount once the header and the player have painted.
+  await within(outline()).findAllByRole('button')
   return view
 }
 
@@ -317,7 +319,7 @@ describe('/topics/{id}: the package viewer', () => {
     await openViewer(pkg.id)
     const packageRating = await screen.findByRole('group', { name: 'Package rating' })
     expect(within(packageRating).getByText('Package rating')).toBeVisible()
-    expect(within(packageRating).getByText('(0 reviews)')).toBeInTheDocument()
+    expect(await within(packageRating).findByText('(0 reviews)')).toBeInTheDocument()
     const videoRatings = await screen.findByRole('group', { name: 'Ratings of this video' })
     expect(within(videoRatings).getByText('Ratings of this video')).toBeVisible()
     expect(within(videoRatings).getByText('(0 reviews)')).toBeInTheDocument()

@@ -23,6 +23,7 @@ import { allSubTopicIds, findVideo, skillOfTopic, subTopicKey, topicKey } from '
 import { videoLabel } from '../../../lib/video-label.ts'
 import classes from './Viewer.module.css'
 import { ButtonLink } from '../../ui/links.tsx'
+import { useAfterPaint } from '../../ui/useAfterPaint.ts'
 import type { ViewerFocus } from './focus.ts'
 import { focusedSkill, linkTarget, openingVideoId, placeOf } from './opening.ts'
 
@@ -99,6 +100,9 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
   const [reviewing, setReviewing] = useState<FeedbackTarget | null>(null)
   const everySubTopic = allSubTopicIds(pkg)
   const label = place ? videoLabel(place.video, place.index) : ''
+  // The outline's items and the comments mount once the header and the player are on screen. Both come after the
+  // player in the page (on phones the outline under it, on wide screens beside it), so nothing moves as they arrive.
+  const painted = useAfterPaint()
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -231,24 +235,26 @@ export function PackageViewer({ pkg, focus = {} }: { pkg: Package; focus?: Viewe
             <Text fw={700} size="sm" px={4} pb="xs">
               Course content
             </Text>
-            <CourseOutline
-              pkg={pkg}
-              openTopic={openTopic}
-              onOpenTopic={setOpenTopic}
-              openSubTopics={openSubTopics}
-              onOpenSubTopics={openSubTopicsChanged}
-              openedSoFar={openedSoFar}
-              progress={progress.data ? lookup : null}
-              playingId={place?.video.id ?? null}
-              onPlay={playVideo}
-              onOpenScorm={setScorm}
-              openScormId={scorm?.id ?? null}
-            />
+            {painted ? (
+              <CourseOutline
+                pkg={pkg}
+                openTopic={openTopic}
+                onOpenTopic={setOpenTopic}
+                openSubTopics={openSubTopics}
+                onOpenSubTopics={openSubTopicsChanged}
+                openedSoFar={openedSoFar}
+                progress={progress.data ? lookup : null}
+                playingId={place?.video.id ?? null}
+                onPlay={playVideo}
+                onOpenScorm={setScorm}
+                openScormId={scorm?.id ?? null}
+              />
+            ) : null}
           </Paper>
         </div>
 
         <div className={classes.comments}>
-          {place && isVideoId(place.video.id) ? (
+          {painted && place && isVideoId(place.video.id) ? (
             <Paper withBorder radius="md" p="lg">
               <CommentsSection key={place.video.id} videoId={place.video.id} videoLabel={label} />
             </Paper>
