@@ -572,7 +572,7 @@ async function switchTheme(page: Page, theme: Theme) {
  */
 const test = base.extend<object, { seed: A11ySeed; pageAs: (role: Role, width: Width) => Promise<Page> }>({
   seed: [
-    // Made once a run, beside the journeys (run.ts, shared-seed.ts): a worker reaching the sweep reads it.
+    // Made once a run (shared-seed.ts), usually by the CSP spec while the other worker runs journeys.
     async ({ browser: _ }, use) => use(await sharedA11ySeed()),
     { scope: 'worker', timeout: 420_000 },
   ],

@@ -33,8 +33,9 @@ export default defineConfig({
     video: 'off',
     serviceWorkers: 'block',
   },
-  // The workers take tests in this order: the journeys first (the axe sweep's seed is made meanwhile, see run.ts), then
-  // the sweep, one test per screen and width, which the two workers share out until both run out together.
+  // The workers take tests in this order: the journeys first (the CSP spec among them makes the axe sweep's seed while the
+  // other worker goes on), then the sweep, one test per screen and width, which the two workers share out until both
+  // run out together.
   projects: [
     { name: 'journeys', testIgnore: 'a11y.spec.ts', use: chromium },
     { name: 'a11y', testMatch: 'a11y.spec.ts', use: chromium },

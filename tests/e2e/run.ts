@@ -49,26 +49,19 @@ try {
   ])
   console.log(`e2e: server at ${main.url}, short-TTL (${SHORT_TTL}) server at ${shortTtl.url}`)
 
-  const env = {
-    E2E_BASE_URL: main.url,
-    E2E_SHORT_TTL_URL: shortTtl.url,
-    E2E_SHORT_TTL_SECONDS: String(Number.parseInt(SHORT_TTL, 10)),
-    E2E_DATA_DIR: main.dataDir,
-    E2E_SHARED_DIR: sharedDir,
-    E2E_ADMIN_EMAIL: admin.email,
-    E2E_ADMIN_PASSWORD: admin.password,
-  }
-  Object.assign(process.env, env)
-  // The axe sweep's seed takes minutes, much of it waiting on the server: it is made here, beside the journeys the
-  // workers run first (playwright.config.ts), instead of holding both workers when the sweep begins. A failure is
-  // written to the shared directory, where the specs that need the seed read it.
-  const { sharedA11ySeed } = await import('./shared-seed.ts')
-  void sharedA11ySeed().catch(() => undefined)
-
   exitCode = await run(
     process.execPath,
     [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)],
-    process.env,
+    {
+      ...process.env,
+      E2E_BASE_URL: main.url,
+      E2E_SHORT_TTL_URL: shortTtl.url,
+      E2E_SHORT_TTL_SECONDS: String(Number.parseInt(SHORT_TTL, 10)),
+      E2E_DATA_DIR: main.dataDir,
+      E2E_SHARED_DIR: sharedDir,
+      E2E_ADMIN_EMAIL: admin.email,
+      E2E_ADMIN_PASSWORD: admin.password,
+    },
   )
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
