@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { A11ySeed } from './a11y-seed.ts'
 import { sharedA11ySeed } from './shared-seed.ts'
 import type { FileRoutesByFullPath } from '../../src/routeTree.gen.ts'
@@ -9,9 +9,10 @@ import type { Session } from './support.ts'
 
 /**
  * @a11y: axe-core on every route of src/routeTree.gen.ts, in light and dark, at 1366 px and 390 px, with the dialogs
- * each route opens opened. Zero violations of any impact. One test per width and one browser context per role; each
- * screen or dialog is opened once and analysed in both themes. Adding a route or a dialog is one entry in SCREENS.
- * Violation counts per screen are written to test-results/a11y/<theme>-<width>.json.
+ * each route opens opened. Zero violations of any impact. One test per entry of SCREENS and width; a worker keeps one
+ * browser context per role and width while its tests share them. Each screen or dialog is opened once and analysed in
+ * both themes. Adding a route or a dialog is one entry in SCREENS.
+ * Violation counts per state and theme are written to test-results/a11y/<width>/<screen>.json.
  */
 
 /** 'newcomer' is a learner with nothing assigned, for the empty lists. */
@@ -505,10 +506,14 @@ async function audit(page: Page, screen: string, findings: Finding[], counts: Re
   // which took a quarter of the sweep's axe time on pages of this size.
   // options() replaces the builder's options, tags included: it comes first, or axe would run its default rule set
   // (without target-size, WCAG 2.2's 2.5.8).
-  const { violations } = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
+  // A page without frames is analysed by axe.run in the page itself (legacy mode): the default runs axe per frame and
+  // joins the results in a blank page it opens and loads axe into, which took 3 to 7 times as long as the analysis. A
+  // page with frames (the SCORM player's, on another origin, which legacy mode would skip) keeps the default.
+  if (page.frames().length === 1) builder.setLegacyMode()
+  const { violations } = await builder.analyze()
   counts[screen] = violations.reduce((sum, v) => sum + v.nodes.length, 0)
   if (counts[screen]) console.log(`a11y: ${screen}: ${counts[screen]} (${violations.map((v) => v.id).join(', ')})`)
   for (const v of violations) {
@@ -561,65 +566,75 @@ async function switchTheme(page: Page, theme: Theme) {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme)
 }
 
+/**
+ * The sweep's seed, and one page a worker keeps while the tests it takes share a role and width (they come in SCREENS
+ * order, one width after the other).
+ */
+const test = base.extend<object, { seed: A11ySeed; pageAs: (role: Role, width: Width) => Promise<Page> }>({
+  seed: [
+    // Made once a run (shared-seed.ts), usually by the CSP spec while the other worker runs journeys.
+    async ({ browser: _ }, use) => use(await sharedA11ySeed()),
+    { scope: 'worker', timeout: 420_000 },
+  ],
+  pageAs: [
+    async ({ browser, seed }, use) => {
+      let current: { key: string; context: BrowserContext } | undefined
+      await use(async (role, width) => {
+        const key = `${role} ${width}`
+        if (current?.key !== key) {
+          await current?.context.close()
+          current = { key, context: await contextFor(browser, process.env.E2E_BASE_URL!, role, width, seed) }
+          await current.context.newPage()
+        }
+        return current.context.pages()[0]!
+      })
+      await current?.context.close()
+    },
+    { scope: 'worker' },
+  ],
+})
+
 test.describe('accessibility @a11y', () => {
-  // The two widths run side by side when there are two workers.
+  // One test per screen and width: the two workers share them out.
   test.describe.configure({ mode: 'parallel' })
   // A control that is missing must fail its step quickly, not hold the sweep until the test's timeout.
   test.use({ actionTimeout: 10_000, navigationTimeout: 30_000 })
-  let seed: A11ySeed
-
-  test.beforeAll(async () => {
-    // Two dozen sign-ups (password hashing) and their answers and comments, and a renewal the scheduler begins: made
-    // once a run, the other width's worker and the CSP spec wait for it (shared-seed.ts).
-    test.setTimeout(420_000)
-    seed = await sharedA11ySeed()
-  })
 
   for (const width of Object.keys(WIDTHS) as Width[]) {
-    test(`every route has no axe violations in light and dark: ${WIDTHS[width].width} px`, async ({ browser, baseURL }) => {
-      // About 120 screens, states and dialogs, each opened once and analysed in both themes: 15 minutes covered 26 of
-      // them on a busy two-core machine, so the budget is an hour.
-      test.setTimeout(3_600_000)
-      const findings: Record<Theme, Finding[]> = { light: [], dark: [] }
-      const counts: Record<Theme, Record<string, number>> = { light: {}, dark: {} }
-      const contexts = new Map<Role, BrowserContext>()
-      const pageFor = async (role: Role) => {
-        let context = contexts.get(role)
-        if (!context) {
-          context = await contextFor(browser, baseURL!, role, width, seed)
-          contexts.set(role, context)
-          await context.newPage()
+    for (const screen of SWEPT) {
+      const screenName = screen.label ?? screen.route
+      test(`${WIDTHS[width].width} px: ${screenName} has no axe violations in light and dark`, async ({ seed, pageAs }) => {
+        // Up to ten states, each analysed in both themes, on a busy two-core machine.
+        test.setTimeout(600_000)
+        const findings: Record<Theme, Finding[]> = { light: [], dark: [] }
+        const counts: Record<Theme, Record<string, number>> = { light: {}, dark: {} }
+        const page = await pageAs(screen.as, width)
+        // Each state is analysed in the theme the page shows, then in the other one; the next state starts from that.
+        const auditBothThemes = async (state: string) => {
+          const shown: Theme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark' ? 'dark' : 'light'
+          for (const theme of [shown, shown === 'light' ? 'dark' : 'light'] as const) {
+            await switchTheme(page, theme)
+            await audit(page, state, findings[theme], counts[theme])
+          }
         }
-        return context.pages()[0]!
-      }
-      // Each state is analysed in the theme the page shows, then in the other one; the next state starts from that.
-      const auditBothThemes = async (page: Page, state: string) => {
-        const shown: Theme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark' ? 'dark' : 'light'
-        for (const theme of [shown, shown === 'light' ? 'dark' : 'light'] as const) {
-          await switchTheme(page, theme)
-          await audit(page, state, findings[theme], counts[theme])
-        }
-      }
-      try {
-        for (const screen of SWEPT) {
-          const page = await pageFor(screen.as)
-          const screenName = screen.label ?? screen.route
+        try {
           // A screen that cannot be reached or a dialog that does not open is a finding too; the sweep goes on.
+          let reached = false
           try {
             await page.goto(screen.url(seed))
             await expect(page.getByRole('heading').first()).toBeVisible()
-            await auditBothThemes(page, screenName)
+            await auditBothThemes(screenName)
+            reached = true
           } catch (error) {
             findings.light.push(unreachable(screenName, error))
-            continue
           }
-          for (const step of screen.dialogs ?? []) {
+          for (const step of reached ? (screen.dialogs ?? []) : []) {
             if (step.only && step.only !== width) continue
             const name = `${screenName} [${step.name}]`
             try {
               await step.open(page, seed)
               if (step.dialog) await expect(page.getByRole('dialog', { name: step.dialog })).toBeVisible()
-              await auditBothThemes(page, name)
+              await auditBothThemes(name)
               if (step.dialog) {
                 await page.keyboard.press('Escape')
                 await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -629,17 +644,13 @@ test.describe('accessibility @a11y', () => {
               await page.keyboard.press('Escape')
             }
           }
+        } finally {
+          const out = path.resolve(import.meta.dirname, '../../test-results/a11y', String(WIDTHS[width].width))
+          mkdirSync(out, { recursive: true })
+          writeFileSync(path.join(out, `${screenName.replace(/[^\w]+/g, '-')}.json`), JSON.stringify({ counts, findings }, null, 2))
         }
-      } finally {
-        for (const context of contexts.values()) await context.close()
-        const out = path.resolve(import.meta.dirname, '../../test-results/a11y')
-        mkdirSync(out, { recursive: true })
-        for (const theme of THEMES) {
-          const report = { counts: counts[theme], findings: findings[theme] }
-          writeFileSync(path.join(out, `${theme}-${WIDTHS[width].width}.json`), JSON.stringify(report, null, 2))
-        }
-      }
-      expect([...findings.light, ...findings.dark], JSON.stringify(findings, null, 2)).toEqual([])
-    })
+        expect([...findings.light, ...findings.dark], JSON.stringify(findings, null, 2)).toEqual([])
+      })
+    }
   }
 })

@@ -8,6 +8,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 const baseURL = process.env.E2E_BASE_URL
 if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run test:e2e`.')
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -27,14 +33,11 @@ export default defineConfig({
     video: 'off',
     serviceWorkers: 'block',
   },
+  // The workers take tests in this order: the journeys first (the CSP spec among them makes the axe sweep's seed while the
+  // other worker goes on), then the sweep, one test per screen and width, which the two workers share out until both
+  // run out together.
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
-    },
+    { name: 'journeys', testIgnore: 'a11y.spec.ts', use: chromium },
+    { name: 'a11y', testMatch: 'a11y.spec.ts', use: chromium },
   ],
 })

@@ -30,7 +30,18 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
 
 export async function buildIfNeeded(label: string) {
   const built = path.join(root, 'dist/index.html')
-  const sources = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package.json']
+  // Also the Vite plugins vite.config.ts imports (scripts/) and the installed packages' versions (package-lock.json).
+  const sources = [
+    'src',
+    'contract',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'scripts',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  ]
   if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return
   console.log(`${label}: building the SPA…`)
   const code = await run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'])
