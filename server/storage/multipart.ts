@@ -155,8 +155,6 @@ export async function receiveUpload(
   try {
     parser = Busboy({
       headers: { 'content-type': contentType },
-      // A part is a file when it names one (its default also takes any application/octet-stream part for a file).
-      isPartAFile: (_field, _type, filename) => filename !== undefined,
       highWaterMark: UPLOAD_HWM,
       fileHwm: UPLOAD_HWM,
       limits: {
