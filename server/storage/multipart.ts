@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
-import busboy from 'busboy'
+import Busboy, { type BusboyFileStream, type BusboyInstance } from '@fastify/busboy'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { BlobStore } from './blob-store.ts'
 import { claim } from './spent-chunks.ts'
@@ -151,12 +151,10 @@ export async function receiveUpload(
     failure ??= err
   }
 
-  let parser: busboy.Busboy
+  let parser: BusboyInstance
   try {
-    parser = busboy({
+    parser = Busboy({
       headers: { 'content-type': contentType },
-      // Browsers send file names as raw UTF-8; busboy's default (latin1) would store '课程.mp4' as mojibake.
-      defParamCharset: 'utf8',
       highWaterMark: UPLOAD_HWM,
       fileHwm: UPLOAD_HWM,
       limits: {
@@ -170,8 +168,10 @@ export async function receiveUpload(
     throw badRequest('Malformed multipart body')
   }
 
+  // The parser does not end the part it is in when it is destroyed: an interrupted body ends it here.
+  const open = new Set<BusboyFileStream>()
   const finished = new Promise<void>((resolve) => {
-    parser.on('file', (name, stream, info) => {
+    parser.on('file', (name, stream, filename) => {
       const rule = rules[name]
       if (!rule || files[name] || failure) {
         if (!failure) fail(badRequest(rule ? `Only one ${name} file may be sent` : `Unexpected file field '${name}'`))
@@ -179,7 +179,7 @@ export async function receiveUpload(
         return
       }
       const inspector = new Inspector(name, rule, ownChunks)
-      const originalName = sanitizeFileName(info.filename)
+      const originalName = sanitizeFileName(filename)
       const entry: ReceivedFile = { key: null, buffer: null, size: 0, contentType: '', originalName }
       files[name] = entry
       // Keep draining the part even after a failure, so the parser reaches the end of the body.
@@ -189,6 +189,8 @@ export async function receiveUpload(
         fail(badRequest(`Malformed multipart body: ${err.message}`))
         inspector.destroy(err)
       })
+      open.add(stream)
+      stream.on('end', () => open.delete(stream))
       const piped = stream.pipe(inspector)
       inspector.on('error', () => stream.resume())
       const work = rule.inMemory
@@ -210,8 +212,8 @@ export async function receiveUpload(
           .catch(fail),
       )
     })
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(badRequest(`${name} is too long`))
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated) fail(badRequest(`${name} is too long`))
       else if (fieldNames.includes(name)) fields[name] = value
     })
     parser.on('filesLimit', () => fail(badRequest('Too many files in the upload')))
@@ -220,12 +222,14 @@ export async function receiveUpload(
       fail(badRequest(`Malformed multipart body: ${(err as Error).message}`))
       resolve()
     })
+    parser.on('finish', () => resolve())
     parser.on('close', () => resolve())
   })
 
   source.on('error', (err) => {
     fail(badRequest(`The upload was interrupted: ${err.message}`))
     parser.destroy()
+    for (const stream of open) stream.destroy(err)
   })
   source.pipe(parser)
   await finished
