@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import type { A11ySeed } from './a11y-seed.ts'
 import { sharedA11ySeed } from './shared-seed.ts'
 import type { Session } from './support.ts'
 
 /**
- * @a11y: the sweep (a11y.spec.ts) sees controls at rest; this hovers each button, link-button and clickable badge on the
+ * @a11y: the sweep (a11y.spec.ts) sees controls at rest; this hovers one button, link-button and clickable badge of each look on the
  * screens that hold the app's coloured variants (light and subtle red deletes, light, subtle, outline and default
  * buttons) and runs axe's color-contrast rule on the hovered control, in light and dark. HOVER_SHOTS=<directory> keeps a
  * screenshot of each hovered red control.
@@ -64,6 +64,31 @@ async function switchTheme(page: Page, theme: Theme) {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme)
 }
 
+/**
+ * The index of the first control of each look: controls with the same component, variant, colour variables and surface
+ * under them (the nearest ancestor with a background) have the same colours when hovered, so one of them is checked.
+ */
+function oneOfEachLook(controls: Locator): Promise<number[]> {
+  return controls.evaluateAll((elements) => {
+    const surface = (element: Element) => {
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const background = getComputedStyle(node).backgroundColor
+        if (background !== 'rgba(0, 0, 0, 0)' && background !== 'transparent') return background
+      }
+      return 'none'
+    }
+    const seen = new Set<string>()
+    const picked: number[] = []
+    elements.forEach((element, index) => {
+      const look = [element.className, element.getAttribute('data-variant'), element.getAttribute('style'), surface(element)].join('|')
+      if (seen.has(look)) return
+      seen.add(look)
+      picked.push(index)
+    })
+    return picked
+  })
+}
+
 test.describe('hovered controls keep their contrast @a11y', () => {
   test.use({ actionTimeout: 10_000, navigationTimeout: 30_000, viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' })
   let seed: A11ySeed
@@ -104,15 +129,15 @@ test.describe('hovered controls keep their contrast @a11y', () => {
       for (const theme of ['light', 'dark'] as const) {
         await switchTheme(page, theme)
         const controls = page.locator(`main :is(${CONTROLS}):visible:not(:disabled, [data-disabled])`)
-        const count = await controls.count()
-        for (let i = 0; i < count; i++) {
+        for (const i of await oneOfEachLook(controls)) {
           const control = controls.nth(i)
           await control.scrollIntoViewIfNeeded()
           await control.hover()
           hovered++
           await control.evaluate((element, name) => element.setAttribute(name, ''), HOVERED)
           const name = (await control.getAttribute('aria-label')) ?? ((await control.textContent()) ?? '').trim()
-          const result = await new AxeBuilder({ page }).include(`[${HOVERED}]`).withRules(['color-contrast']).analyze()
+          // These screens hold no frames: legacy mode runs axe in the page itself (about half the time per call).
+          const result = await new AxeBuilder({ page }).setLegacyMode().include(`[${HOVERED}]`).withRules(['color-contrast']).analyze()
           for (const violation of result.violations) {
             for (const node of violation.nodes)
               findings.push(`${screen.name}, ${theme}, "${name}": ${node.any[0]?.message ?? violation.help}`)
@@ -130,7 +155,7 @@ test.describe('hovered controls keep their contrast @a11y', () => {
       }
       await context.close()
     }
-    expect(hovered).toBeGreaterThan(20)
+    expect(hovered).toBeGreaterThan(10)
     expect(findings).toEqual([])
   })
 })
