@@ -5,7 +5,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Locator, 
 import type { A11ySeed } from './a11y-seed.ts'
 import { sharedA11ySeed } from './shared-seed.ts'
 import type { FileRoutesByFullPath } from '../../src/routeTree.gen.ts'
-import type { Session } from './support.ts'
+import { type Session, signedInStorage, switchTheme } from './support.ts'
 
 /**
  * @a11y: axe-core on every route of src/routeTree.gen.ts, in light and dark, at 1366 px and 390 px, with the dialogs
@@ -536,34 +536,14 @@ async function contextFor(browser: Browser, baseURL: string, role: Role, width: 
     admin: seed.admin,
   }
   const session = sessions[role]
-  const origin = new URL(baseURL).origin
-  const localStorage = [{ name: 'theme', value: 'light' }]
-  if (session) {
-    localStorage.push(
-      { name: 'token', value: session.token },
-      { name: 'role', value: session.user.role ?? 'USER' },
-      { name: 'user', value: JSON.stringify(session.user) },
-    )
-  }
   return browser.newContext({
     baseURL,
     viewport: WIDTHS[width],
     serviceWorkers: 'block',
     // The theme honours reduced motion: dialogs open without a fade that axe could catch half-way.
     reducedMotion: 'reduce',
-    storageState: { cookies: [], origins: [{ origin, localStorage }] },
+    storageState: signedInStorage(baseURL, session),
   })
-}
-
-/** Switches the page's theme the way another tab does (a storage event), without reloading or moving focus. */
-async function switchTheme(page: Page, theme: Theme) {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value)
-    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value }))
-  }, theme)
-  if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/)
-  else await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/)
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme)
 }
 
 /**

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import type { A11ySeed } from './a11y-seed.ts'
 import { sharedA11ySeed } from './shared-seed.ts'
-import type { Session } from './support.ts'
+import { type Session, signedInStorage, switchTheme } from './support.ts'
 
 /**
  * @a11y: the sweep (a11y.spec.ts) sees controls at rest; this hovers one button, link-button and clickable badge of each look on the
@@ -12,7 +12,6 @@ import type { Session } from './support.ts'
  * buttons) and runs axe's color-contrast rule on the hovered control, in light and dark. HOVER_SHOTS=<directory> keeps a
  * screenshot of each hovered red control.
  */
-type Theme = 'light' | 'dark'
 
 const SCREENS: { name: string; as: 'admin' | 'learner'; url: (seed: A11ySeed) => string; ready: (page: Page) => Promise<void> }[] = [
   {
@@ -55,14 +54,6 @@ const SCREENS: { name: string; as: 'admin' | 'learner'; url: (seed: A11ySeed) =>
 
 const CONTROLS = '.mantine-Button-root, .mantine-ActionIcon-root, button.mantine-Badge-root'
 const HOVERED = 'data-hover-contrast'
-
-async function switchTheme(page: Page, theme: Theme) {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value)
-    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value }))
-  }, theme)
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme)
-}
 
 /**
  * The index of the first control of each look: controls with the same component, variant, colour variables and surface
@@ -108,20 +99,7 @@ test.describe('hovered controls keep their contrast @a11y', () => {
       const session: Session = seed[screen.as]
       const context = await browser.newContext({
         baseURL,
-        storageState: {
-          cookies: [],
-          origins: [
-            {
-              origin: new URL(baseURL!).origin,
-              localStorage: [
-                { name: 'theme', value: 'light' },
-                { name: 'token', value: session.token },
-                { name: 'role', value: session.user.role ?? 'USER' },
-                { name: 'user', value: JSON.stringify(session.user) },
-              ],
-            },
-          ],
-        },
+        storageState: signedInStorage(baseURL!, session),
       })
       const page = await context.newPage()
       await page.goto(screen.url(seed))

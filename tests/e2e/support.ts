@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContextOptions, type Page } from '@playwright/test'
 
 export const admin = {
   email: process.env.E2E_ADMIN_EMAIL ?? '',
@@ -42,6 +42,30 @@ export async function storeSession(page: Page, session: Session, origin?: string
     localStorage.setItem('role', user.role ?? 'USER')
     localStorage.setItem('user', JSON.stringify(user))
   }, session)
+}
+
+/** A new context's storage: the light theme and, when given, a session stored the way the landing screen stores it. */
+export function signedInStorage(baseURL: string, session?: Session): BrowserContextOptions['storageState'] {
+  const localStorage = [{ name: 'theme', value: 'light' }]
+  if (session) {
+    localStorage.push(
+      { name: 'token', value: session.token },
+      { name: 'role', value: session.user.role ?? 'USER' },
+      { name: 'user', value: JSON.stringify(session.user) },
+    )
+  }
+  return { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] }
+}
+
+/** Switches the page's theme the way another tab does (a storage event), without reloading or moving focus. */
+export async function switchTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value)
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value }))
+  }, theme)
+  if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/)
+  else await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/)
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme)
 }
 
 /** The sign-in face of the landing screen. */
