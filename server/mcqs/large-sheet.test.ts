@@ -1,12 +1,13 @@
 /**
  * Big spreadsheets: a sheet over the row limit is refused with a 400 naming the limit (reading stops there),
- * and reading a big sheet never blocks the server: the event loop's delay, measured with
- * perf_hooks.monitorEventLoopDelay while the import runs, stays under a generous 1 s ceiling.
+ * and reading a big sheet never blocks the server's event loop: a request sent once the sheet has been handed to the
+ * reader thread is answered before the import is. (The request asked is one that needs no database: the import's
+ * rows go in one transaction, and the embedded database runs one statement at a time.)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
 import ExcelJS from 'exceljs'
 import { MAX_IMPORT_ROWS, TEMPLATE_HEADERS } from '../../contract/mcq-import.ts'
 import type { McqUploadResult } from '../../contract/media.ts'
@@ -63,16 +64,27 @@ describe('big spreadsheets', () => {
     expect(await mediaCounts(ctx.deps.db)).toMatchObject({ mcqs: 0 })
   })
 
-  it('reading a 100,000-row sheet leaves the event loop free (max delay under 1 s) and stops at the limit', {
+  it('while a 100,000-row sheet is read, the server answers other requests first; reading stops at the limit', {
     timeout: 180_000,
   }, async () => {
     const file = await bigSheet(100_000)
-    const delay = monitorEventLoopDelay({ resolution: 20 })
-    delay.enable()
-    const res = await importPlain(file)
-    delay.disable()
-    expect(delay.max / 1e6).toBeLessThan(1000)
-    expect(res.status).toBe(400)
-    expect(res.body.message).toBe(LIMIT_MESSAGE)
+    const handedOver = vi.spyOn(Worker.prototype, 'postMessage')
+    const order: string[] = []
+    try {
+      const imported = importPlain(file).then((res) => {
+        order.push('import')
+        return res
+      })
+      await vi.waitFor(() => expect(handedOver).toHaveBeenCalled(), { timeout: 60_000, interval: 5 })
+      const read = await ctx.request('GET', '/api/openapi.json')
+      order.push('read')
+      const res = await imported
+      expect(read.status).toBe(200)
+      expect(order).toEqual(['read', 'import'])
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe(LIMIT_MESSAGE)
+    } finally {
+      handedOver.mockRestore()
+    }
   })
 })
