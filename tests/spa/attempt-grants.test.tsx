@@ -26,7 +26,7 @@ describe('extra attempts on the user detail page', { timeout: 90_000 }, () => {
     const { course, learner } = await learnerOutOfAttempts()
     signInAdmin(course)
     const { user } = renderApp(`/user/detail?id=${learner.user.id}`)
-    const section = await screen.findByRole('region', { name: 'Extra attempts' }, { timeout: 10_000 })
+    const section = await screen.findByRole('region', { name: 'Extra attempts' })
     const allow = await within(section).findByRole('button', { name: 'Allow one more attempt at Adding fractions' })
     // Unlimited attempts: nothing to grant.
     expect(within(section).queryByRole('button', { name: /Comparing fractions/ })).not.toBeInTheDocument()
@@ -45,7 +45,7 @@ describe('extra attempts on the user detail page', { timeout: 90_000 }, () => {
     const me = await signInLearner(course, 'Other Learner')
     const { router } = renderApp(`/user/detail?id=${me.user.id}`)
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/my-dashboard'))
-    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })
+    await screen.findByRole('heading', { level: 1 })
     expect(screen.queryByRole('button', { name: /Allow one more attempt/ })).not.toBeInTheDocument()
   })
 })

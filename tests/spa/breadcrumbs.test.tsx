@@ -2,9 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { renderApp, signInAs } from '../support/render.tsx'
 import { seedSkill } from '../support/media.ts'
 
-/** A file's first render imports the route chunks: a longer wait than findBy's default on a busy machine. */
-const FIRST_RENDER = { timeout: 15_000 }
-
 const crumbs = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
 const manageContent = () => within(screen.getByRole('navigation', { name: 'Sidebar' })).getByRole('button', { name: 'Manage Content' })
 
@@ -13,7 +10,7 @@ describe('breadcrumbs and the Manage Content group', () => {
     const { token } = await signInAs('admin')
     const seeded = await seedSkill(token)
     renderApp(`/skill/${seeded.skill.id}/topics`)
-    await screen.findByRole('region', { name: 'Adding fractions' }, FIRST_RENDER)
+    await screen.findByRole('region', { name: 'Adding fractions' })
     expect(crumbs().getByRole('link', { name: 'Upload Content' })).toHaveAttribute('href', '/package')
     expect(crumbs().getByRole('link', { name: 'Numbers' })).toHaveAttribute('href', `/package/${seeded.packageId}`)
     expect(crumbs().getByText('Fractions skill')).toHaveAttribute('aria-current', 'page')

@@ -24,7 +24,7 @@ describe('a deep link opened signed out', () => {
     expect(app.router.state.location.search).toEqual({ redirect: '/user/packages?q=Fire' })
 
     await signIn(app, learner.email, password)
-    expect(await screen.findByRole('heading', { name: 'My Learning Packages' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'My Learning Packages' })).toBeInTheDocument()
     expect(app.pathname()).toBe('/user/packages')
     expect(app.router.state.location.search).toMatchObject({ q: 'Fire' })
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('Fire')
@@ -40,7 +40,7 @@ describe('a deep link opened signed out', () => {
 
     ctx.now = new Date()
     await signIn(app, learner.email, password)
-    expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument()
     expect(app.pathname()).toBe('/user/settings')
   })
 
@@ -75,7 +75,7 @@ describe('a redirect that leads off the app', () => {
     const { user: learner, password } = await testContext().createUser({ name: 'Lena Learner' })
     const app = renderApp(`/?redirect=${encodeURIComponent('//evil.example/phish')}`)
     await signIn(app, learner.email, password)
-    expect(await screen.findByRole('heading', { name: 'Home' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument()
     expect(app.pathname()).toBe('/user/my-dashboard')
   })
 

@@ -62,13 +62,13 @@ async function watchedSeconds(token: string, videoId: number) {
 
 async function openViewer(packageId: number) {
   const view = renderApp(`/topics/${packageId}`)
-  await screen.findByRole('heading', { name: 'Safety', level: 1 }, { timeout: 10_000 })
+  await screen.findByRole('heading', { name: 'Safety', level: 1 })
   fireEvent.loadedMetadata(player())
   return view
 }
 
 // Each test plays through two page loads on a machine that may be busy: a generous ceiling, never a wait.
-describe('leaving the viewer keeps what was watched', { timeout: 30_000 }, () => {
+describe('leaving the viewer keeps what was watched', () => {
   it('closing the tab or reloading (pagehide) sends the pending ranges', async () => {
     const { pkg, video, me } = await lessonPackage()
     await openViewer(pkg.id)
@@ -80,13 +80,13 @@ describe('leaving the viewer keeps what was watched', { timeout: 30_000 }, () =>
   it("the browser's back button sends the pending ranges", async () => {
     const { pkg, video, me } = await lessonPackage()
     const { router } = renderApp('/user/packages')
-    await screen.findByRole('heading', { name: 'My Learning Packages', level: 1 }, { timeout: 10_000 })
+    await screen.findByRole('heading', { name: 'My Learning Packages', level: 1 })
     await act(() => router.navigate({ to: '/topics/$id', params: { id: pkg.id } }))
-    await screen.findByRole('heading', { name: 'Safety', level: 1 }, { timeout: 10_000 })
+    await screen.findByRole('heading', { name: 'Safety', level: 1 })
     fireEvent.loadedMetadata(player())
     await play(me.user.id, 0, 8)
     act(() => router.history.back())
-    await screen.findByRole('heading', { name: 'My Learning Packages', level: 1 }, { timeout: 10_000 })
+    await screen.findByRole('heading', { name: 'My Learning Packages', level: 1 })
     await waitFor(async () => expect((await watchedSeconds(me.token, video.id)).watchedSeconds).toBe(8))
   })
 
@@ -95,7 +95,7 @@ describe('leaving the viewer keeps what was watched', { timeout: 30_000 }, () =>
     const { user } = await openViewer(pkg.id)
     await play(me.user.id, 0, 8)
     await user.click(screen.getByRole('link', { name: 'My Packages' }))
-    await screen.findByRole('heading', { name: 'My Learning Packages', level: 1 }, { timeout: 10_000 })
+    await screen.findByRole('heading', { name: 'My Learning Packages', level: 1 })
     await waitFor(async () => expect((await watchedSeconds(me.token, video.id)).watchedSeconds).toBe(8))
   })
 

@@ -11,11 +11,11 @@ const player = () => document.querySelector('video')!
 
 async function openViewer(packageId: number) {
   const view = renderApp(`/topics/${packageId}`)
-  await screen.findByRole('heading', { name: 'Safety', level: 1 }, { timeout: 10_000 })
+  await screen.findByRole('heading', { name: 'Safety', level: 1 })
   return view
 }
 
-describe("what comes next when a video finishes, in the package's order", { timeout: 30_000 }, () => {
+describe("what comes next when a video finishes, in the package's order", () => {
   it("offers 'Next: {title}' for the next video, then the sub-topic's test, and says where the package ends", async () => {
     const admin = await testContext().createUser({ role: 'admin' })
     const pkg = await seedTree(admin.token, {
@@ -94,7 +94,7 @@ async function submitAnswer(user: User, option: string) {
 
 const LOUD = [{ question: 'Loud?', options: { A: 'Yes', B: 'No' }, correct: 'A' }]
 
-describe('what comes next after a passed test, in the package’s order', { timeout: 30_000 }, () => {
+describe('what comes next after a passed test, in the package’s order', () => {
   it("offers 'Next: {title}' into the next sub-topic's test or into the viewer at the next video; a failed test offers the retake", async () => {
     const admin = await testContext().createUser({ role: 'admin' })
     const pkg = await seedTree(admin.token, {

@@ -41,7 +41,7 @@ async function watched(token: string, videoId: number, to: number) {
 const FIGURES = '75 % complete · 1 of 2 sub-topics · 1 not counted: nothing to watch or test yet'
 
 // Three screens in one test, on a machine that may be busy: a generous ceiling, never a wait.
-describe('the same progress figures on every screen', { timeout: 30_000 }, () => {
+describe('the same progress figures on every screen', () => {
   it('My Learning Packages, the home page, and the outline (topics and sub-topics) agree, and say what does not count', async () => {
     const { pkg, alarms, bandages, me } = await safety()
     await watched(me.token, bandages.id, 20)
@@ -77,7 +77,7 @@ describe('the same progress figures on every screen', { timeout: 30_000 }, () =>
   })
 })
 
-describe("a skill card's 'Start Learning'", { timeout: 30_000 }, () => {
+describe("a skill card's 'Start Learning'", () => {
   it('opens the viewer at that skill', async () => {
     const { pkg } = await safety()
     const { user, router } = renderApp('/user/packages')

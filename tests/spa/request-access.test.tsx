@@ -21,7 +21,7 @@ async function catalogue() {
 }
 
 describe("learners ask for a package they do not have: 'Request access'", () => {
-  it("records the request, mails the admins, and shows 'Access requested' from then on", { timeout: 30_000 }, async () => {
+  it("records the request, mails the admins, and shows 'Access requested' from then on", async () => {
     const { admin, owned } = await catalogue()
     const me = await signInAs('USER', { name: 'Lena Learner', email: 'lena@example.com' })
     await assignPackages(admin.token, me.user.id, [owned.id])
@@ -62,7 +62,7 @@ describe("learners ask for a package they do not have: 'Request access'", () => 
 })
 
 describe('admins answer access requests on the package assigner', () => {
-  it('lists open requests; Assign gives the learner the package, Dismiss closes the request', { timeout: 30_000 }, async () => {
+  it('lists open requests; Assign gives the learner the package, Dismiss closes the request', async () => {
     const { admin, cloud, open } = await catalogue()
     const ada = await testContext().createUser({ name: 'Ada Lovelace', email: 'ada@example.com' })
     const ben = await testContext().createUser({ name: 'Ben Byte', email: 'ben@example.com' })

@@ -36,7 +36,7 @@ async function seed() {
 const explore = () => screen.getByRole('region', { name: 'Explore Learning Packages' })
 
 describe('searching the learning content from the home page', () => {
-  it('finds a sub-topic by part of its title, says where it sits, and opens the viewer there', { timeout: 30_000 }, async () => {
+  it('finds a sub-topic by part of its title, says where it sits, and opens the viewer there', async () => {
     await seed()
     const { user, pathname } = renderApp('/user/my-dashboard')
     await screen.findByRole('heading', { name: 'Explore Learning Packages' })
@@ -57,7 +57,7 @@ describe('searching the learning content from the home page', () => {
     expect(document.querySelector('video')).toHaveAttribute('aria-label', 'Video: Flex basics')
   })
 
-  it('opens a video found by its title in the viewer at that video', { timeout: 30_000 }, async () => {
+  it('opens a video found by its title in the viewer at that video', async () => {
     await seed()
     const { user } = renderApp('/user/my-dashboard')
     await screen.findByRole('heading', { name: 'Explore Learning Packages' })

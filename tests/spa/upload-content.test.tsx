@@ -8,9 +8,6 @@ import { mswServer } from '../support/server.ts'
 import { renderApp, signInAs, testContext } from '../support/render.tsx'
 import { addMaterial, addMcqs, bytes, fileOf, seedSkill, uploadVideo } from '../support/media.ts'
 
-/** The first sheet read of a process starts the sheet worker, which loads exceljs: seconds on a busy machine. */
-const SHEET_READ = { timeout: 15_000 }
-
 async function seed() {
   const { token } = await signInAs('admin')
   return seedSkill(token)
@@ -384,7 +381,7 @@ describe('MCQ spreadsheets', () => {
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
     const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.upload(fileInputs(form)[0]!, sheet)
-    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
     expect(within(preview).getByText('Rows: 7')).toBeInTheDocument()
     expect(within(preview).getByText('To upload: 2')).toBeInTheDocument()
     expect(within(preview).getByText('To skip: 5')).toBeInTheDocument()
@@ -407,7 +404,7 @@ describe('MCQ spreadsheets', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQs uploaded successfully')).toBeInTheDocument()
-    const result = await within(form).findByRole('region', { name: 'Upload result' }, SHEET_READ)
+    const result = await within(form).findByRole('region', { name: 'Upload result' })
     expect(within(result).getByText('Uploaded: 2')).toBeInTheDocument()
     expect(within(result).getByText('Skipped: 5')).toBeInTheDocument()
     expect(
@@ -444,7 +441,7 @@ describe('MCQ spreadsheets', () => {
     const { user } = await openPage(skill.id)
     const form = screen.getByRole('form', { name: 'Upload MCQs with SubTopic ID' })
     await user.upload(fileInputs(form)[0]!, await workbook([TEMPLATE_HEADERS.withSubTopic, [999999, 'Unknown sub-topic', 'A', 'x', 'y']]))
-    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
     expect(within(preview).getByText('To upload: 0')).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled()
   })
@@ -463,7 +460,7 @@ describe('MCQ spreadsheets', () => {
     await user.click(within(card).getByRole('tab', { name: 'Questions' }))
     const form = within(card).getByRole('form', { name: /^Upload MCQs(:|$)/ })
     await user.upload(fileInputs(form)[0]!, await workbook([header, ['Q1', 'A', 'x', 'y']]))
-    await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
+    await within(form).findByRole('region', { name: 'Preview' })
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQ upload failed')).toBeInTheDocument()
     expect(await toastDescription('The file is not a valid .xlsx spreadsheet')).toBeInTheDocument()
@@ -483,14 +480,14 @@ describe('MCQ spreadsheets', () => {
       [subTopics.placeValue.id, 'Bulk two', 'B', 'x', 'y'],
     ])
     await user.upload(fileInputs(form)[0]!, sheet)
-    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
     expect(within(preview).getByText('Rows: 4')).toBeInTheDocument()
     expect(within(preview).getByText('To upload: 2')).toBeInTheDocument()
     expect(within(preview).getByText('Row 3: Invalid SubTopic ID')).toBeInTheDocument()
     expect(within(preview).getByText('Row 4: SubTopic ID not found: 999999')).toBeInTheDocument()
     await user.click(within(form).getByRole('button', { name: 'Upload' }))
     expect(await toast('MCQs uploaded successfully')).toBeInTheDocument()
-    const result = await within(form).findByRole('region', { name: 'Upload result' }, SHEET_READ)
+    const result = await within(form).findByRole('region', { name: 'Upload result' })
     expect(within(result).getByText('Uploaded: 2')).toBeInTheDocument()
     expect(within(result).getByText('Skipped: 2')).toBeInTheDocument()
     expect(within(result).getByText('Row 3: Invalid SubTopic ID')).toBeInTheDocument()

@@ -12,9 +12,6 @@ import { seedPackage } from '../support/users.ts'
 
 /** Import users (/admin/import-users): the template, the server's dry-run preview with the rows it would skip, then the import. */
 
-/** The first file read of a process starts the sheet worker: seconds on a busy machine. */
-const SHEET_READ = { timeout: 15_000 }
-
 const csvFile = (rows: string[][], name = 'people.csv') => fileOf(new Uint8Array(csv(rows)), name, 'text/csv')
 const fileInput = (form: HTMLElement) => form.querySelector<HTMLInputElement>('input[type=file]')!
 const accountOf = async (email: string) => (await testContext().deps.db.select().from(users).where(eq(users.email, email)))[0]
@@ -48,7 +45,7 @@ describe('Import users', () => {
     expect(fileInput(form)).toHaveAttribute('accept', expect.stringContaining('.csv'))
     await user.upload(fileInput(form), csvFile(PEOPLE))
 
-    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
     for (const figure of ['Rows: 3', 'To create: 1', 'To update: 0', 'Unchanged: 0', 'Invitations to send: 1', 'Rows with errors: 2'])
       expect(within(preview).getByText(figure)).toBeInTheDocument()
     const skipped = within(preview).getByRole('table', { name: 'Rows that will be skipped' })
@@ -85,7 +82,7 @@ describe('Import users', () => {
         ['a@example.com', 'A'],
       ]),
     )
-    const refusal = await within(form).findByRole('alert', {}, SHEET_READ)
+    const refusal = await within(form).findByRole('alert')
     expect(refusal).toHaveTextContent('This file cannot be imported')
     expect(refusal).toHaveTextContent('missing: Role, Groups, Packages')
     expect(within(form).getByRole('button', { name: 'Import' })).toBeDisabled()
@@ -95,7 +92,7 @@ describe('Import users', () => {
     const { user: admin } = await signInAs('admin')
     const { user, form } = await openImport()
     await user.upload(fileInput(form), csvFile([HEADER, [admin.email, '', '', '', '']]))
-    const preview = await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
+    const preview = await within(form).findByRole('region', { name: 'Preview' })
     expect(within(preview).getByText('Unchanged: 1')).toBeInTheDocument()
     expect(within(preview).getByText('Importing this file would change nothing: every row is unchanged or has errors.')).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Import' })).toBeDisabled()
@@ -122,7 +119,7 @@ describe('Import users', () => {
     )
     const { user, form } = await openImport()
     await user.upload(fileInput(form), csvFile([HEADER, ['x@example.com', 'X', '', '', '']]))
-    await within(form).findByRole('region', { name: 'Preview' }, SHEET_READ)
+    await within(form).findByRole('region', { name: 'Preview' })
     await user.click(within(form).getByRole('button', { name: 'Import' }))
     expect(await findToast('User import failed')).toBeInTheDocument()
     expect(await findToast('An account was created meanwhile')).toBeInTheDocument()
