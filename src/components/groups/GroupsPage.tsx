@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import type { GroupSummary } from '../../../contract/groups.ts'
@@ -10,6 +10,7 @@ import { PageHeader } from '../ui/PageHeader.tsx'
 import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { GroupForm } from './GroupForm.tsx'
+import { Modal } from '../ui/Modal.tsx'
 
 const COLUMNS = ['Name', 'Description', 'Members', 'Packages', 'Actions'] as const
 

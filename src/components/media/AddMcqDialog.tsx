@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Group, Modal, Stack } from '@mantine/core'
+import { Button, Group, Stack } from '@mantine/core'
 import { messageOf } from '../../api/errors.ts'
 import { useCreateMcq } from '../../queries/mcqs.ts'
 import { usePhone } from '../ui/usePhone.ts'
 import { FormMessage } from '../ui/FormMessage.tsx'
 import { EMPTY_DRAFT, toNewQuestion, type McqDraft } from './mcq-draft.ts'
 import { McqDraftFields } from './McqDraftFields.tsx'
+import { Modal } from '../ui/Modal.tsx'
 
 interface AddMcqDialogProps {
   subTopicId: number

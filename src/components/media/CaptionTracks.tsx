@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
 import { IconTrash, IconUpload } from '@tabler/icons-react'
 import { captionUploadFields } from '../../../contract/captions.ts'
 import type { Caption, Video } from '../../../contract/content.ts'
@@ -8,6 +8,7 @@ import { useDeleteCaptions, useUploadCaptions } from '../../queries/captions.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { FilePicker, wrongKind } from '../ui/FilePicker.tsx'
 import { FormMessage } from '../ui/FormMessage.tsx'
+import { Modal } from '../ui/Modal.tsx'
 
 type Kind = Caption['kind']
 interface Draft {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ActionIcon, AspectRatio, Box, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, AspectRatio, Box, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core'
 import { IconEye, IconPlayerPlay, IconTrash, IconVideoOff } from '@tabler/icons-react'
 import type { Video } from '../../../contract/content.ts'
 import { useDeleteVideo } from '../../queries/videos.ts'
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
 import { CaptionedVideo } from '../ui/CaptionedVideo.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { CaptionTracks } from './CaptionTracks.tsx'
+import { Modal } from '../ui/Modal.tsx'
 
 const views = (n: number) => `${n} ${n === 1 ? 'view' : 'views'}`
 

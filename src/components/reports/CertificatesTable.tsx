@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import { Button, Group, Paper, Select, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { IconDownload } from '@tabler/icons-react'
 import { CERTIFICATE_STATUSES, revokeInput, type AdminCertificate, type CertificateStatus } from '../../../contract/certificates.ts'
@@ -14,6 +14,7 @@ import { LoadFailed } from '../ui/LoadFailed.tsx'
 import { Pager } from '../ui/Pager.tsx'
 import { ScrollRegion } from '../ui/ScrollRegion.tsx'
 import { LearnerFilter } from './LearnerFilter.tsx'
+import { Modal } from '../ui/Modal.tsx'
 
 const PAGE_SIZE = 10
 const STATUS_LABEL: Record<CertificateStatus, string> = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked' }

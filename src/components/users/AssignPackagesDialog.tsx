@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { User } from '../../../contract/auth.ts'
 import type { Package } from '../../../contract/content.ts'
@@ -9,6 +9,7 @@ import { useAssignPackages } from '../../queries/users.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from '../ui/usePhone.ts'
 import { LoadFailed } from '../ui/LoadFailed.tsx'
+import { Modal } from '../ui/Modal.tsx'
 
 interface AssignPackagesDialogProps {
   /** The user to assign to; the dialog is open while set. */

@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
 import { successToast } from '../../queries/meta.ts'
 import { useUnassignPackage } from '../../queries/users.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { usePhone } from '../ui/usePhone.ts'
+import { Modal } from '../ui/Modal.tsx'
 
 /** The packages a user has, with title and description, each removable. */
 export function AssignedPackagesDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
