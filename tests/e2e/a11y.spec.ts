@@ -464,6 +464,9 @@ void everyRouteSwept
 /** A11Y_ONLY=<regex> sweeps only the screens whose name matches (a change's own entries); unset, every screen. */
 const ONLY = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : null
 const SWEPT = (SCREENS as readonly Screen[]).filter((screen) => !ONLY || ONLY.test(screen.label ?? screen.route))
+/** A11Y_SHOTS=<directory> also keeps a screenshot of every state swept, in each theme, under <directory>/<width>/. */
+const SHOTS = process.env.A11Y_SHOTS ? path.resolve(process.env.A11Y_SHOTS) : null
+const fileName = (state: string) => state.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')
 
 const WIDTHS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const
 type Width = keyof typeof WIDTHS
@@ -595,6 +598,7 @@ test.describe('accessibility @a11y', () => {
           for (const theme of [shown, shown === 'light' ? 'dark' : 'light'] as const) {
             await switchTheme(page, theme)
             await audit(page, state, findings[theme], counts[theme])
+            if (SHOTS) await page.screenshot({ path: path.join(SHOTS, String(WIDTHS[width].width), `${fileName(state)}.${theme}.png`) })
           }
         }
         try {
@@ -627,7 +631,7 @@ test.describe('accessibility @a11y', () => {
         } finally {
           const out = path.resolve(import.meta.dirname, '../../test-results/a11y', String(WIDTHS[width].width))
           mkdirSync(out, { recursive: true })
-          writeFileSync(path.join(out, `${screenName.replace(/[^\w]+/g, '-')}.json`), JSON.stringify({ counts, findings }, null, 2))
+          writeFileSync(path.join(out, `${fileName(screenName)}.json`), JSON.stringify({ counts, findings }, null, 2))
         }
         expect([...findings.light, ...findings.dark], JSON.stringify(findings, null, 2)).toEqual([])
       })
