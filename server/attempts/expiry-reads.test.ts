@@ -35,6 +35,20 @@ describe(`grading expired sittings before reads (${process.env.TEST_DATABASE_URL
     expect(await statementsOf(() => api.sitting(untimed.sittingId))).toBe(2)
   })
 
+  it('a request without a signed session token costs no statement: its guard refuses it before any grading', async () => {
+    const untimed = (await api.start({ subTopicIds: [f.a] })).body.data!
+    await api.settings(f.b, { timeLimitMinutes: 5 })
+    expect((await api.start({ subTopicIds: [f.b] }, f.other.token)).status).toBe(201)
+    const path = `/api/mcq-attempts/sittings/${untimed.sittingId}`
+    for (const token of [undefined, `${f.learner.token}x`]) {
+      let status = 0
+      expect(await statementsOf(async () => (status = (await ctx.request('GET', path, { token })).status))).toBe(0)
+      expect(status).toBe(401)
+    }
+    // The look the timed sitting asked for comes with the first signed read.
+    expect(await statementsOf(() => api.sitting(untimed.sittingId))).toBe(3)
+  })
+
   it('grades a sitting at the first read after the deadline kept has passed with its grace', async () => {
     await api.settings(f.a, { timeLimitMinutes: 1 })
     const timed = (await api.start({ subTopicIds: [f.a] })).body.data!

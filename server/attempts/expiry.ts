@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts'
 import { settledFeed, withFeedSettled } from '../db/invalidated-cache.ts'
 import { mcqSittings } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
+import { bearerToken } from '../auth/bearer.ts'
 import { gradeSitting } from './grade-sitting.ts'
 import { lockLearner } from './lock.ts'
 import type { Queryable } from './settings.ts'
@@ -120,11 +121,21 @@ const READS_AFTER_GRADING = /^\/api\/(mcq-attempts|progress|reports|subTopic)(\/
 
 /**
  * The job engine grades expired sittings every tick (server/jobs); a read that could show their outcome grades them
- * first as well, so it never shows a sitting that expired since the last tick as still open.
+ * first as well, so it never shows a sitting that expired since the last tick as still open. Only for a request with
+ * a signed session token: the route's guard refuses the others, and they must not make the database work first.
  */
-export function gradeExpiredBeforeReads({ db, clock }: AppDeps) {
+export function gradeExpiredBeforeReads({ db, clock, tokens }: AppDeps) {
+  const signedIn = (header: string | undefined) => {
+    const token = bearerToken(header)
+    return token !== undefined && tokens.verify(token) !== null
+  }
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.method === 'GET' && READS_AFTER_GRADING.test(c.req.path) && (await gradeDueBeforeRead(db, clock())))
+    if (
+      c.req.method === 'GET' &&
+      READS_AFTER_GRADING.test(c.req.path) &&
+      signedIn(c.req.header('authorization')) &&
+      (await gradeDueBeforeRead(db, clock()))
+    )
       await withFeedSettled(db, next)
     else await next()
   })

@@ -7,6 +7,7 @@ import { SIGNED_OUT_EVERYWHERE } from '../../contract/rules.ts'
 import type { Role } from '../../contract/auth.ts'
 import { attachDoc } from '../openapi/route-doc.ts'
 import { invalidatedCache, withFeedSettled } from '../db/invalidated-cache.ts'
+import { bearerToken } from './bearer.ts'
 
 export interface Guards {
   /** A valid bearer token of an existing user; sets c.var.user. */
@@ -36,10 +37,9 @@ export function createGuards({ db, tokens }: AppDeps): Guards {
       .prepare('guard_user_by_id')
   let userById: ReturnType<typeof prepareUserById> | undefined
   const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('authorization') ?? ''
-    const match = /^Bearer\s+(\S+)$/i.exec(header)
-    if (!match) throw unauthorized('Sign in to continue')
-    const claims = tokens.verify(match[1]!)
+    const token = bearerToken(c.req.header('authorization'))
+    if (!token) throw unauthorized('Sign in to continue')
+    const claims = tokens.verify(token)
     if (!claims) throw unauthorized('Your session has expired or is invalid. Sign in again.')
     // The role is the database's, so a role change or a deleted account takes effect at once: from memory while the
     // change feed is live (every instance drops the entry when the row changes), else read.

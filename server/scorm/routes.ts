@@ -11,6 +11,7 @@ import { uploadRequest } from '../http/upload-request.ts'
 import { apiDoc } from '../openapi/api-doc.ts'
 import { commit, initialise, launchSco, runtimeScope } from './runtime.ts'
 import { deleteScormPackage, uploadScormPackage } from './service.ts'
+import { bearerToken } from '../auth/bearer.ts'
 
 /** POST /subTopic/{id}/scorm. */
 export function scormUploadRoutes(deps: AppDeps, { requireAdmin }: Guards) {
@@ -37,7 +38,6 @@ const RUNTIME_DESCRIPTION =
 
 /** /scorm: delete, launch, and the runtime's two calls. */
 export function scormRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards) {
-  const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1]
   // Only the content origin may call the runtime across origins; every other API route sends no CORS headers at all.
   const runtimeCors = cors({
     origin: deps.config.scormContent.origin,
@@ -55,7 +55,7 @@ export function scormRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
         response: scormRuntimeStateSchema,
       }),
       async (c) => {
-        const scope = await runtimeScope(deps, bearer(c.req.header('authorization')))
+        const scope = await runtimeScope(deps, bearerToken(c.req.header('authorization')))
         return ok(c, await initialise(deps, scope), 'SCORM run-time data fetched')
       },
     )
@@ -68,7 +68,7 @@ export function scormRoutes(deps: AppDeps, { requireUser, requireAdmin }: Guards
       }),
       validate('json', scormCommitInput),
       async (c) => {
-        const scope = await runtimeScope(deps, bearer(c.req.header('authorization')))
+        const scope = await runtimeScope(deps, bearerToken(c.req.header('authorization')))
         return ok(c, await commit(deps, scope, c.req.valid('json')), 'SCORM data committed')
       },
     )
