@@ -555,7 +555,7 @@ async function contextFor(browser: Browser, baseURL: string, role: Role, width: 
  */
 const test = base.extend<object, { seed: A11ySeed; pageAs: (role: Role, width: Width) => Promise<Page> }>({
   seed: [
-    // Made once a run (shared-seed.ts), usually by the CSP spec while the other worker runs journeys.
+    // Made once a run (shared-seed.ts), usually by the CSP spec while the other workers run journeys.
     async ({ browser: _ }, use) => use(await sharedA11ySeed()),
     { scope: 'worker', timeout: 420_000 },
   ],
@@ -578,7 +578,7 @@ const test = base.extend<object, { seed: A11ySeed; pageAs: (role: Role, width: W
 })
 
 test.describe('accessibility @a11y', () => {
-  // One test per screen and width: the two workers share them out.
+  // One test per screen and width: the workers share them out.
   test.describe.configure({ mode: 'parallel' })
   // A control that is missing must fail its step quickly, not hold the sweep until the test's timeout.
   test.use({ actionTimeout: 10_000, navigationTimeout: 30_000 })

@@ -4,10 +4,10 @@ import { request as api } from '@playwright/test'
 import { seedForA11y, type A11ySeed } from './a11y-seed.ts'
 
 /**
- * The axe sweep's seed, made once per run: both workers' sweep tests and the CSP spec read the same one. Whoever asks
+ * The axe sweep's seed, made once per run: every worker's sweep tests and the CSP spec read the same one. Whoever asks
  * first makes it and writes it to the run's shared directory (E2E_SHARED_DIR, see run.ts); the others wait for that
  * file. Making it takes minutes (two dozen sign-ups, uploads, a renewal the scheduler begins): the CSP spec, among the
- * journeys, usually asks first, so it is made while the other worker goes on with the journeys.
+ * journeys, usually asks first, so it is made while the other workers go on with the journeys.
  */
 export async function sharedA11ySeed(): Promise<A11ySeed> {
   const dir = process.env.E2E_SHARED_DIR
