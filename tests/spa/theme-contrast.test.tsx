@@ -1,18 +1,9 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core'
 import { CONTRAST, cssVariablesResolver, theme } from '../../src/lib/theme.ts'
+import { contrast, parseColor } from '../support/contrast.ts'
 
-/** WCAG 2.x relative luminance and contrast ratio of two #rrggbb colours. */
-function luminance(hex: string) {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-  })
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
-}
-const ratio = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
-  return (hi! + 0.05) / (lo! + 0.05)
-}
+/** The WCAG 2.x contrast ratio of two #rrggbb colours. */
+const ratio = (a: string, b: string) => contrast(parseColor(a), parseColor(b))
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme)
 const vars = cssVariablesResolver(merged)
