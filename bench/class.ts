@@ -94,7 +94,7 @@ interface Learner {
   position: number
   etag?: string
   /** The sitting of this step's test, once its start has been sent. */
-  sitting?: Promise<{ id: string; questionIds: number[] } | null>
+  sitting?: Promise<Sitting | null>
   /** The learner's last test request: the next one leaves after it has answered (as one test page sends them). */
   testChain?: Promise<void>
 }
@@ -262,6 +262,32 @@ async function readHomes(learners: Learner[], pools: Pool[]) {
   )
 }
 
+type Sitting = { id: string; questionIds: number[] }
+const sittingOf = (json: unknown): Sitting | null => {
+  const data = (json as { data?: { sittingId: string; questions: { id: number }[] } } | undefined)?.data
+  return data ? { id: data.sittingId, questionIds: data.questions.map((q) => q.id) } : null
+}
+
+/** Opens the sittings of the learners a step meets in the middle of a test, before its window (16 at a time). */
+async function openSittings(midTest: Learner[], pools: Pool[], seed: Seed) {
+  const started = performance.now()
+  await eachLimited(midTest, 16, async (learner) => {
+    const res = await pools[learner.index % pools.length]!.request({
+      method: 'POST',
+      path: '/api/mcq-attempts/start',
+      headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json', ...BROWSER },
+      body: JSON.stringify({ subTopicIds: [seed.quizSubTopicId] }),
+    })
+    const bytes = Buffer.from(await res.body.arrayBuffer())
+    const sitting = res.statusCode < 300 ? sittingOf(jsonOf(bytes, res.headers['content-encoding'])) : null
+    if (!sitting) throw new Error(`Opening a sitting before the step answered ${res.statusCode}`)
+    learner.sitting = Promise.resolve(sitting)
+  })
+  console.log(
+    `  ${midTest.length} learners in the middle of a test had their sittings opened in ${((performance.now() - started) / 1000).toFixed(1)} s (outside the timed step).`,
+  )
+}
+
 /** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 once it is gone. */
 function cpuSeconds(pid: number): number {
   try {
@@ -349,28 +375,26 @@ async function runStep(
   }
 
   // Each learner's requests in this step, in time order: the loop from a random phase, so the class is spread
-  // over it. A learner met in the middle of a test has no sitting yet: its first test request is a start (as a
-  // reload of the test page would), which keeps its request count and timing.
+  // over it. A learner met in the middle of a test has its sitting open before the window, as a class in its steady
+  // state has (reading them at the window's start as starts put about half the class's starts in its first 10 s).
   const schedule: { at: number; learner: Learner; kind: Kind; step: number }[] = []
+  const midTest: Learner[] = []
   for (const learner of learners.slice(0, n)) {
     learner.sitting = undefined
     learner.testChain = undefined
     const phase = Math.random() * CYCLE_S
-    let inTest = false
     let counter = 0
     for (let cycle = 0; -phase + cycle * CYCLE_S < DURATION_S; cycle++) {
       for (const { at, kind } of LOOP) {
         const when = at - phase + cycle * CYCLE_S
         if (when < 0 || when >= DURATION_S) continue
-        let actual = kind
-        if ((kind === 'autosave' || kind === 'submit') && !inTest) actual = 'start'
-        if (actual === 'start') inTest = true
-        if (actual === 'submit') inTest = false
-        schedule.push({ at: when * 1000, learner, kind: actual, step: counter++ })
+        if (counter === 0 && (kind === 'autosave' || kind === 'submit')) midTest.push(learner)
+        schedule.push({ at: when * 1000, learner, kind, step: counter++ })
       }
     }
   }
   schedule.sort((a, b) => a.at - b.at)
+  await openSittings(midTest, pools, seed)
 
   const send = async (learner: Learner, kind: Kind, step: number, scheduledAt: number) => {
     const pool = pools[learner.index % pools.length]!
@@ -397,12 +421,9 @@ async function runStep(
       urlPath = '/api/mcq-attempts/start'
       body = { subTopicIds: [seed.quizSubTopicId] }
       expect = [200, 201]
-      let resolve!: (sitting: { id: string; questionIds: number[] } | null) => void
+      let resolve!: (sitting: Sitting | null) => void
       learner.sitting = new Promise((r) => (resolve = r))
-      answered = (json) => {
-        const data = (json as { data?: { sittingId: string; questions: { id: number }[] } } | undefined)?.data
-        resolve(data ? { id: data.sittingId, questionIds: data.questions.map((q) => q.id) } : null)
-      }
+      answered = (json) => resolve(sittingOf(json))
     } else {
       // Autosave and submit need their sitting: they leave at their time, or once the start has answered.
       const sitting = await learner.sitting
