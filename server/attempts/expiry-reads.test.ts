@@ -24,20 +24,22 @@ describe(`grading expired sittings before reads (${process.env.TEST_DATABASE_URL
   beforeEach(() => at('2025-07-01T09:00:00Z'))
 
   it('costs no statement while no deadline kept has passed; a timed sitting opened makes the next read look again', async () => {
+    // b's settings first: a write under the package drops what is kept of it (its sub-topics' packages).
+    await api.settings(f.b, { timeLimitMinutes: 5 })
     const untimed = (await api.start({ subTopicIds: [f.a] })).body.data!
     await api.sitting(untimed.sittingId)
     // The sitting and its questions: the grading's query is skipped.
     expect(await statementsOf(() => api.sitting(untimed.sittingId))).toBe(2)
 
-    await api.settings(f.b, { timeLimitMinutes: 5 })
     expect((await api.start({ subTopicIds: [f.b] }, f.other.token)).status).toBe(201)
     expect(await statementsOf(() => api.sitting(untimed.sittingId))).toBe(3)
     expect(await statementsOf(() => api.sitting(untimed.sittingId))).toBe(2)
   })
 
   it('a request without a signed session token costs no statement: its guard refuses it before any grading', async () => {
-    const untimed = (await api.start({ subTopicIds: [f.a] })).body.data!
     await api.settings(f.b, { timeLimitMinutes: 5 })
+    const untimed = (await api.start({ subTopicIds: [f.a] })).body.data!
+    await api.sitting(untimed.sittingId)
     expect((await api.start({ subTopicIds: [f.b] }, f.other.token)).status).toBe(201)
     const path = `/api/mcq-attempts/sittings/${untimed.sittingId}`
     for (const token of [undefined, `${f.learner.token}x`]) {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { mcqs, userPackages } from '../db/schema.ts'
+import { mcqs, subTopics, userPackages } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { insertTree } from '../test/content.ts'
 import { assessmentApi, setupAssessmentFixture } from '../test/assessment-fixture.ts'
@@ -19,6 +19,31 @@ describe('sitting access and limits', () => {
     expect((await api.autosave(s.sittingId, { [f.multi]: ['B'] })).status).toBe(403)
     expect((await api.submit({ sittingId: s.sittingId })).status).toBe(403)
     expect((await api.start({ subTopicIds: [f.a] })).status).toBe(403)
+  })
+
+  it('what a read keeps of access is dropped at once: a sub-topic moved to a package not assigned, or the package unassigned, is a 403', async () => {
+    const s = (await api.start({ subTopicIds: [f.a] })).body.data!
+    // Read and saved once: the learner's packages and the sub-topic's package are now kept.
+    expect((await api.autosave(s.sittingId, { [f.multi]: ['B'] })).status).toBe(200)
+    expect((await api.sitting(s.sittingId)).status).toBe(200)
+    const topicOf = async (id: number) =>
+      (await ctx.deps.db.select({ topicId: subTopics.topicId }).from(subTopics).where(eq(subTopics.id, id)))[0]!.topicId
+    const [own, foreign] = [await topicOf(f.a), await topicOf(f.foreign)]
+    const moveTo = (topicId: number) => ctx.deps.db.update(subTopics).set({ topicId }).where(eq(subTopics.id, f.a))
+
+    await moveTo(foreign)
+    const read = await api.sitting(s.sittingId)
+    expect(read.status).toBe(403)
+    expect(read.body.message).toBe('This package is not assigned to you')
+    expect((await api.autosave(s.sittingId, { [f.multi]: ['B'] })).status).toBe(403)
+
+    await moveTo(own)
+    expect((await api.sitting(s.sittingId)).status).toBe(200)
+    expect((await api.autosave(s.sittingId, { [f.multi]: ['D'] })).status).toBe(200)
+
+    await ctx.deps.db.delete(userPackages).where(and(eq(userPackages.userId, f.learner.id), eq(userPackages.packageId, f.packageId)))
+    expect((await api.sitting(s.sittingId)).status).toBe(403)
+    expect((await api.autosave(s.sittingId, { [f.multi]: ['B'] })).status).toBe(403)
   })
 
   it('at most 10 open sittings per learner: the 11th start is a 409 that says so; submitting one frees a place', async () => {

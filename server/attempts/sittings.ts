@@ -4,6 +4,7 @@ import type { Sitting, autosaveInput } from '../../contract/assessment.ts'
 import { parseOptions } from '../../contract/media.ts'
 import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
+import { holdsSubTopics } from '../auth/access.ts'
 import { mcqSittings, mcqs, skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import { preparedOnHandle, preparedPerDb } from '../db/prepared.ts'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts'
@@ -106,14 +107,20 @@ export const sittingWithAccess = (userId: SQL | Placeholder | number) => ({
   held: holdsEverySubTopic(userId),
 })
 
-/** The sitting and whether its learner still holds its sub-topics, in one statement. */
-const readSitting = preparedPerDb((db) =>
+const sittingById = preparedPerDb((db) =>
   db
-    .select(sittingWithAccess(sql.placeholder('userId')))
+    .select()
     .from(mcqSittings)
     .where(eq(mcqSittings.id, sql.placeholder('sittingId')))
-    .prepare('sitting_with_access'),
+    .prepare('sitting_by_id'),
 )
+
+/** The sitting and whether its learner still holds its sub-topics: one statement, the holding from memory. */
+async function readSitting(db: Db, user: AuthUser, sittingId: string) {
+  const [row] = await sittingById(db).execute({ sittingId })
+  if (!row || row.userId !== user.id) return row && { ...row, held: false }
+  return { ...row, held: await holdsSubTopics(db, user, row.subTopicIds) }
+}
 
 /** 404 unknown, 403 someone else's or of a package no longer assigned to them. */
 export function assertOwn<T extends SittingRow & { held: boolean }>(row: T | undefined, user: AuthUser): Omit<T, 'held'> {
@@ -125,7 +132,7 @@ export function assertOwn<T extends SittingRow & { held: boolean }>(row: T | und
 }
 
 export async function getSitting(db: Db, user: AuthUser, sittingId: string, now: Date): Promise<Sitting> {
-  const [row] = await readSitting(db).execute({ userId: user.id, sittingId })
+  const row = await readSitting(db, user, sittingId)
   return sittingView(db, assertOwn(row, user), now)
 }
 
@@ -158,8 +165,7 @@ export async function autosave(
   input: z.output<typeof autosaveInput>,
   now: Date,
 ): Promise<{ savedAt: string }> {
-  const [read] = await readSitting(db).execute({ userId: user.id, sittingId })
-  const row = assertOwn(read, user)
+  const row = assertOwn(await readSitting(db, user, sittingId), user)
   if (row.gradedAt) throw conflict('This test has already been submitted')
   if (isOver(row, now)) throw conflict('Time is up')
   assertPinned(row, input.answers)

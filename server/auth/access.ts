@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts'
 import type { AuthUser } from '../deps.ts'
 import { packages, skills, subTopics, topics, userPackages } from '../db/schema.ts'
 import { forbidden, notFound } from '../http/errors.ts'
-import { invalidatedCache } from '../db/invalidated-cache.ts'
+import { invalidatedCache, packageScopedCache } from '../db/invalidated-cache.ts'
 
 /**
  * Who may see which content, decided here and nowhere else: admins see everything; a learner sees the
@@ -49,6 +49,33 @@ export async function assertTopicAccess(db: Db, user: AuthUser, topicId: number)
   const [row] = await db.select({ skillId: topics.skillId }).from(topics).where(eq(topics.id, topicId))
   if (!row) throw notFound('Topic not found')
   await assertSkillAccess(db, user, row.skillId)
+}
+
+/**
+ * Each sub-topic's package, kept until that package's content version moves: a sub-topic or topic moving to another
+ * package moves both packages' versions (migration 0008), and so does its deletion.
+ */
+const packagesOfSubTopics = packageScopedCache<true>(20_000)
+
+/**
+ * Whether every listed sub-topic that still exists is in a package assigned to the learner (admins hold all), from
+ * memory when the change feed is live: the learner's packages and each sub-topic's package.
+ */
+export async function holdsSubTopics(db: Db, user: AuthUser, subTopicIds: readonly number[]): Promise<boolean> {
+  if (user.role === 'admin' || subTopicIds.length === 0) return true
+  const [assigned, found] = await Promise.all([
+    assignedPackageIds(db, user.id),
+    packagesOfSubTopics.getMany(db, subTopicIds, async (ids) => {
+      const rows = await db
+        .select({ id: subTopics.id, packageId: skills.packageId })
+        .from(subTopics)
+        .innerJoin(topics, eq(topics.id, subTopics.topicId))
+        .innerJoin(skills, eq(skills.id, topics.skillId))
+        .where(inArray(subTopics.id, ids))
+      return new Map(rows.map((row) => [row.id, { packageId: row.packageId, value: true as const }]))
+    }),
+  ])
+  return [...found.values()].every(({ packageId }) => assigned.has(packageId))
 }
 
 /** Every listed sub-topic must be in a package assigned to the learner; unknown ids are not checked here. */
