@@ -85,6 +85,8 @@ export async function startServer(
       ? await freshDatabase(process.env.BENCH_DATABASE_URL)
       : undefined
   const port = await freePort()
+  // Its own port for the SCORM content too: the default (PORT + 1) may be the port another instance was given.
+  const contentPort = await freePort()
   const base = `http://127.0.0.1:${port}`
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') }
   let output = ''
@@ -96,6 +98,8 @@ export async function startServer(
       env: {
         ...process.env,
         PORT: String(port),
+        SCORM_CONTENT_PORT: String(contentPort),
+        SCORM_CONTENT_ORIGIN: `http://localhost:${contentPort}`,
         DATA_DIR: dataDir,
         DATABASE_URL: database?.url ?? '', // the embedded database unless BENCH_DATABASE_URL
         S3_BUCKET: '', // and the local disk store
