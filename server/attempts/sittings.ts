@@ -118,8 +118,10 @@ const sittingById = preparedPerDb((db) =>
 /** The sitting and whether its learner still holds its sub-topics: one statement, the holding from memory. */
 async function readSitting(db: Db, user: AuthUser, sittingId: string) {
   const [row] = await sittingById(db).execute({ sittingId })
-  if (!row || row.userId !== user.id) return row && { ...row, held: false }
-  return { ...row, held: await holdsSubTopics(db, user, row.subTopicIds) }
+  if (!row) return undefined
+  // Someone else's sitting is refused as such (assertOwn): its sub-topics need no look.
+  const held = row.userId === user.id && (await holdsSubTopics(db, user, row.subTopicIds))
+  return { ...row, held }
 }
 
 /** 404 unknown, 403 someone else's or of a package no longer assigned to them. */
