@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm'
 import type { LearnerProgressRow, PackageProgress, VideoProgress } from '../../contract/progress.ts'
 import { userPackages, videos } from '../db/schema.ts'
 import { insertTree, type BuiltTree } from '../test/content.ts'
@@ -156,6 +157,40 @@ describe('access', () => {
     expect((await ctx.request('GET', `/api/progress/videos/${videoId}`, { token: stranger })).status).toBe(403)
     expect((await ctx.request('GET', `/api/progress/packages/${tree.packageId}`, { token: stranger })).status).toBe(403)
     expect((await ctx.request('PUT', `/api/progress/videos/${videoId}`, { body })).status).toBe(401)
+  })
+
+  it('what a heartbeat keeps of the video and of access is dropped at once: moved, unassigned, shortened or deleted', async () => {
+    const videoId = await addVideo(tree.subTopicIds[0]!, 60)
+    const beat = () =>
+      ctx.request<VideoProgress>('PUT', `/api/progress/videos/${videoId}`, { token: learner.token, body: { position: 0, watched: [] } })
+    const read = () => ctx.request<VideoProgress>('GET', `/api/progress/videos/${videoId}`, { token: learner.token })
+    // Beaten and read once: the video with its package and the learner's packages are now kept.
+    expect((await beat()).status).toBe(200)
+    expect((await read()).status).toBe(200)
+    const foreign = await insertTree(ctx.deps.db, { skills: 1, topics: 1, subTopics: 1, label: 'F' })
+    const moveTo = (subTopicId: number) => ctx.deps.db.update(videos).set({ subTopicId }).where(eq(videos.id, videoId))
+
+    await moveTo(foreign.subTopicIds[0]!)
+    const refused = await beat()
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('This package is not assigned to you')
+    expect((await read()).status).toBe(403)
+
+    await moveTo(tree.subTopicIds[1]!)
+    expect((await beat()).status).toBe(200)
+    await ctx.deps.db.update(videos).set({ durationSeconds: 30 }).where(eq(videos.id, videoId))
+    expect((await beat()).body.data!.durationSeconds).toBe(30)
+    expect((await read()).body.data!.durationSeconds).toBe(30)
+
+    await ctx.deps.db.delete(userPackages).where(and(eq(userPackages.userId, learner.id), eq(userPackages.packageId, tree.packageId)))
+    expect((await beat()).status).toBe(403)
+    expect((await read()).status).toBe(403)
+
+    await ctx.deps.db.insert(userPackages).values({ userId: learner.id, packageId: tree.packageId })
+    expect((await beat()).status).toBe(200)
+    await ctx.deps.db.delete(videos).where(eq(videos.id, videoId))
+    expect((await beat()).status).toBe(404)
+    expect((await read()).status).toBe(404)
   })
 
   it("a learner cannot read another user's progress; the learners table is for admins", async () => {

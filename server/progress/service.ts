@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { HeartbeatInput, LearnerProgressRow, PackageProgress, VideoProgress } from '../../contract/progress.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
-import { assertPackageAccess, assertSubTopicsAccess } from '../auth/access.ts'
-import { skills, subTopics, testSettings, topics, userPackages, users, videoProgress, videos, watchCredit } from '../db/schema.ts'
+import { assertPackageAccess } from '../auth/access.ts'
+import { testSettings, userPackages, users, videoProgress, watchCredit } from '../db/schema.ts'
 import { preparedPerDb } from '../db/prepared.ts'
 import { forbidden, notFound } from '../http/errors.ts'
 import { refill, takeBudget } from './credit.ts'
@@ -11,60 +11,44 @@ import { addWithinCap, mergeRanges, newlyWatched, totalSeconds, wholeSeconds, ty
 import { rollUp, toVideoProgress, type PackageContent } from './rollup.ts'
 import { loadContents, loadRecords } from './records.ts'
 import { markCompletedInSubTopics } from '../assignments/completion.ts'
+import { getVisibleVideoRow } from '../videos/service.ts'
 
-/** A video with the viewer's own progress row in it (admins' rows are kept apart from their learner rows). */
-async function videoWithProgress(db: Db, viewer: AuthUser, videoId: number) {
-  const [row] = await db
-    .select({ video: { id: videos.id, subTopicId: videos.subTopicId, durationSeconds: videos.durationSeconds }, progress: videoProgress })
-    .from(videos)
-    .leftJoin(
-      videoProgress,
-      and(eq(videoProgress.videoId, videos.id), eq(videoProgress.userId, viewer.id), eq(videoProgress.byAdmin, viewer.role === 'admin')),
-    )
-    .where(eq(videos.id, videoId))
-  if (!row) throw notFound('Video not found')
-  await assertSubTopicsAccess(db, viewer, [row.video.subTopicId])
-  return { ...row, durationSeconds: row.video.durationSeconds ?? 0 }
-}
-
+/** The viewer's own progress in a video they may see (admins' rows are kept apart from their learner rows). */
 export async function getVideoProgress(deps: Pick<AppDeps, 'db'>, viewer: AuthUser, videoId: number): Promise<VideoProgress> {
-  const { durationSeconds, progress } = await videoWithProgress(deps.db, viewer, videoId)
-  return toVideoProgress(videoId, durationSeconds, progress ?? undefined)
+  const video = await getVisibleVideoRow(deps.db, viewer, videoId)
+  const [progress] = await deps.db
+    .select()
+    .from(videoProgress)
+    .where(and(eq(videoProgress.videoId, videoId), eq(videoProgress.userId, viewer.id), eq(videoProgress.byAdmin, viewer.role === 'admin')))
+  return toVideoProgress(videoId, video.durationSeconds ?? 0, progress)
 }
 
 const userIdParam = sql.placeholder('userId')
 
 /**
- * What a heartbeat reads, in one statement: the video, whether the learner holds its package, their progress row in
- * it and their watching budget with its row version (xmin), which the write checks.
+ * What a heartbeat reads besides the video (kept in memory with its package, see getVisibleVideoRow), in one
+ * statement: the learner's progress row in it and their watching budget with its row version (xmin), which the
+ * write checks. Either may be missing, hence the one-row source both are left-joined to.
  */
 const heartbeatState = preparedPerDb((db) =>
   db
     .select({
-      subTopicId: videos.subTopicId,
-      durationSeconds: videos.durationSeconds,
-      assigned: userPackages.userId,
       watched: videoProgress.watched,
       creditSeconds: watchCredit.seconds,
       creditHeartbeats: watchCredit.heartbeats,
       creditRefilledAt: watchCredit.refilledAt,
       creditVersion: sql<string | null>`${watchCredit}.xmin::text`,
     })
-    .from(videos)
-    .innerJoin(subTopics, eq(subTopics.id, videos.subTopicId))
-    .innerJoin(topics, eq(topics.id, subTopics.topicId))
-    .innerJoin(skills, eq(skills.id, topics.skillId))
-    .leftJoin(userPackages, and(eq(userPackages.packageId, skills.packageId), eq(userPackages.userId, userIdParam)))
+    .from(sql`(select 1) as one`)
     .leftJoin(
       videoProgress,
       and(
-        eq(videoProgress.videoId, videos.id),
+        eq(videoProgress.videoId, sql.placeholder('videoId')),
         eq(videoProgress.userId, userIdParam),
         eq(videoProgress.byAdmin, sql.placeholder('byAdmin')),
       ),
     )
     .leftJoin(watchCredit, eq(watchCredit.userId, userIdParam))
-    .where(eq(videos.id, sql.placeholder('videoId')))
     .prepare('heartbeat_state'),
 )
 
@@ -135,10 +119,10 @@ export async function recordHeartbeat(
 ): Promise<VideoProgress> {
   const { db } = deps
   const byAdmin = viewer.role === 'admin'
-  const [state] = await heartbeatState(db).execute({ userId: viewer.id, videoId, byAdmin })
-  if (!state) throw notFound('Video not found')
-  if (!byAdmin && state.assigned === null) throw forbidden('This package is not assigned to you')
-  const durationSeconds = state.durationSeconds ?? 0
+  const video = await getVisibleVideoRow(db, viewer, videoId)
+  // The one-row source answers exactly one row.
+  const state = (await heartbeatState(db).execute({ userId: viewer.id, videoId, byAdmin }))[0]!
+  const durationSeconds = video.durationSeconds ?? 0
   const now = deps.clock()
   const credit =
     state.creditVersion === null
@@ -146,7 +130,7 @@ export async function recordHeartbeat(
       : { seconds: state.creditSeconds!, heartbeats: state.creditHeartbeats!, refilledAt: state.creditRefilledAt! }
   const budget = refill(credit, now, input.playbackRate ?? 1)
   const step = heartbeatStep(budget.seconds, state.watched ?? [], input, durationSeconds)
-  if (!byAdmin && step.completes) return recordLocked(deps, viewer, videoId, state.subTopicId, durationSeconds, input)
+  if (!byAdmin && step.completes) return recordLocked(deps, viewer, videoId, video.subTopicId, durationSeconds, input)
   const write = state.creditVersion === null ? writeFirstCredit(db) : writeOverCredit(db)
   const [saved] = await write.execute({
     userId: viewer.id,
@@ -159,7 +143,7 @@ export async function recordHeartbeat(
     watchedSeconds: step.values.watchedSeconds,
     now,
   })
-  if (!saved) return recordLocked(deps, viewer, videoId, state.subTopicId, durationSeconds, input)
+  if (!saved) return recordLocked(deps, viewer, videoId, video.subTopicId, durationSeconds, input)
   return toVideoProgress(videoId, durationSeconds, saved)
 }
 

@@ -81,8 +81,8 @@ type VideoRow = NonNullable<Awaited<ReturnType<typeof findVideo>>>
 /** Videos learners play, until a write under their package (signed URLs are made per answer). */
 const videosInPackages = packageScopedCache<VideoRow>(20_000)
 
-/** A video the viewer may see (its sub-topic's package is theirs, or they are an admin). */
-async function getVisibleVideoRow(db: AppDeps['db'], viewer: AuthUser, id: number): Promise<VideoRow> {
+/** A video the viewer may see (its sub-topic's package is theirs, or they are an admin): 404, then 403. */
+export async function getVisibleVideoRow(db: AppDeps['db'], viewer: AuthUser, id: number): Promise<VideoRow> {
   const found = await videosInPackages.get(db, id, async () => {
     const row = await findVideoInPackage(db, id)
     if (!row) return undefined
