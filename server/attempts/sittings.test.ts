@@ -147,6 +147,23 @@ describe('the sitting', () => {
     expect((await api.start({ subTopicIds: [f.a] })).body.data!.sittingId).not.toBe(s.sittingId)
   })
 
+  it('what an autosave keeps of a sitting does not outlive its grading: afterwards every autosave is a 409', async () => {
+    const s = (await api.start({ subTopicIds: [f.a] })).body.data!
+    const answers = answersFor(s, f, () => true)
+    // Saved twice: the second is the write alone, from the sitting's kept frame.
+    expect((await api.autosave(s.sittingId, answers)).status).toBe(200)
+    expect((await api.autosave(s.sittingId, answers)).status).toBe(200)
+    expect((await api.submit({ sittingId: s.sittingId })).body.data).toMatchObject({ score: 7, totalMarks: 7 })
+    const late = await api.autosave(s.sittingId, {})
+    expect(late.status).toBe(409)
+    expect(late.body.message).toBe('This test has already been submitted')
+    // An answer to a question not in the sitting meets the same 409 first.
+    const foreign = await api.autosave(s.sittingId, { [f.questions[f.b]![0]!]: ['A'] })
+    expect(foreign.status).toBe(409)
+    expect((await api.autosave(s.sittingId, {}, f.other.token)).status).toBe(403)
+    expect((await api.sitting(s.sittingId)).body.data!.answers).toEqual(answers)
+  })
+
   it('a submissionId stays idempotent', async () => {
     const s = (await api.start({ subTopicIds: [f.a] })).body.data!
     const body = { sittingId: s.sittingId, answers: answersFor(s, f, () => true), submissionId: 'sitting-submit-1' }

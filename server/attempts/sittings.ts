@@ -1,4 +1,5 @@
 import { type Placeholder, type SQL, and, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import type { Sitting, autosaveInput } from '../../contract/assessment.ts'
 import { parseOptions } from '../../contract/media.ts'
@@ -125,7 +126,7 @@ async function readSitting(db: Db, user: AuthUser, sittingId: string) {
 }
 
 /** 404 unknown, 403 someone else's or of a package no longer assigned to them. */
-export function assertOwn<T extends SittingRow & { held: boolean }>(row: T | undefined, user: AuthUser): Omit<T, 'held'> {
+export function assertOwn<T extends Pick<SittingRow, 'userId'> & { held: boolean }>(row: T | undefined, user: AuthUser): Omit<T, 'held'> {
   if (!row) throw notFound('Sitting not found')
   if (row.userId !== user.id) throw forbidden('You can only use your own tests')
   if (user.role !== 'admin' && !row.held) throw forbidden('This package is not assigned to you')
@@ -138,10 +139,15 @@ export async function getSitting(db: Db, user: AuthUser, sittingId: string, now:
   return sittingView(db, assertOwn(row, user), now)
 }
 
-/** Every answered question must be one pinned to the sitting (400 naming the others). */
-export function assertPinned(row: SittingRow, answers: Record<string, string[]>) {
+/** The answered questions that are not pinned to the sitting. */
+const foreignQuestions = (row: Pick<SittingRow, 'questions'>, answers: Record<string, string[]>) => {
   const pinned = new Set(row.questions.map((q) => String(q.mcqId)))
-  const foreign = Object.keys(answers).filter((id) => !pinned.has(id))
+  return Object.keys(answers).filter((id) => !pinned.has(id))
+}
+
+/** Every answered question must be one pinned to the sitting (400 naming the others). */
+export function assertPinned(row: Pick<SittingRow, 'questions'>, answers: Record<string, string[]>) {
+  const foreign = foreignQuestions(row, answers)
   if (foreign.length)
     throw badRequest(`Question ${foreign.join(', ')} is not part of this test`, { answers: `Unknown question id ${foreign.join(', ')}` })
 }
@@ -155,10 +161,28 @@ const saveAnswers = preparedPerDb((db) =>
     .prepare('sitting_save_answers'),
 )
 
+/** What a sitting never changes once started: all but its answers and its grading. */
+type SittingFrame = Omit<SittingRow, 'answers' | 'answersSavedAt' | 'gradedAt' | 'submissionId'>
+
+/** Frames of the sittings autosaved lately, per database, by id: nothing changes them, so nothing drops them but age. */
+const framesByDatabase = new WeakMap<object, LRUCache<string, SittingFrame>>()
+function framesOf(db: Db) {
+  let frames = framesByDatabase.get(db)
+  if (!frames) {
+    frames = new LRUCache<string, SittingFrame>({ max: 10_000 })
+    framesByDatabase.set(db, frames)
+  }
+  return frames
+}
+
 /**
  * PUT /sittings/{id}/answers: replaces the saved answers, except those of sub-topics past their own deadline (they
- * keep their saved value); 409 once graded or once the whole sitting is past its deadline plus grace. One read and
- * one write that holds only while the sitting is open: one graded in between is read again and answers its 409.
+ * keep their saved value); 409 once graded or once the whole sitting is past its deadline plus grace.
+ *
+ * While the sitting's frame is kept, it is open, none of its sub-topics has closed and every answered question is
+ * pinned to it, the write alone suffices: it holds only while the sitting is ungraded, and the holding comes from
+ * memory (holdsSubTopics). Otherwise, or when the write finds it graded or gone, one read and one write that holds
+ * only while the sitting is open: one graded in between is read again and answers its 409.
  */
 export async function autosave(
   db: Db,
@@ -167,12 +191,33 @@ export async function autosave(
   input: z.output<typeof autosaveInput>,
   now: Date,
 ): Promise<{ savedAt: string }> {
+  const frame = framesOf(db).get(sittingId)
+  // A foreign question goes the row's way too: a graded sitting answers its 409 before the 400.
+  if (frame && !isOver(frame, now) && closedSubTopics(frame, now).size === 0 && !foreignQuestions(frame, input.answers).length) {
+    const held = frame.userId === user.id && (await holdsSubTopics(db, user, frame.subTopicIds))
+    assertOwn({ ...frame, held }, user)
+    const answers = openAnswers({ questions: frame.questions, answers: {} }, input.answers, new Set())
+    const [saved] = await saveAnswers(db).execute({ sittingId, answers: JSON.stringify(answers), now })
+    if (saved) return { savedAt: now.toISOString() }
+  }
+  return autosaveFromRow(db, user, sittingId, input, now)
+}
+
+async function autosaveFromRow(
+  db: Db,
+  user: AuthUser,
+  sittingId: string,
+  input: z.output<typeof autosaveInput>,
+  now: Date,
+): Promise<{ savedAt: string }> {
   const row = assertOwn(await readSitting(db, user, sittingId), user)
-  if (row.gradedAt) throw conflict('This test has already been submitted')
+  const { answers: _, answersSavedAt: __, gradedAt, submissionId: ___, ...frame } = row
+  framesOf(db).set(sittingId, frame)
+  if (gradedAt) throw conflict('This test has already been submitted')
   if (isOver(row, now)) throw conflict('Time is up')
   assertPinned(row, input.answers)
   const answers = openAnswers(row, input.answers, closedSubTopics(row, now))
   const [saved] = await saveAnswers(db).execute({ sittingId, answers: JSON.stringify(answers), now })
-  if (!saved) return autosave(db, user, sittingId, input, now)
+  if (!saved) return autosaveFromRow(db, user, sittingId, input, now)
   return { savedAt: now.toISOString() }
 }
