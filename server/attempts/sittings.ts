@@ -203,6 +203,7 @@ export async function autosave(
   return autosaveFromRow(db, user, sittingId, input, now)
 }
 
+/** The autosave from the sitting's row, which it then keeps the frame of while the sitting is ungraded. */
 async function autosaveFromRow(
   db: Db,
   user: AuthUser,
@@ -212,8 +213,8 @@ async function autosaveFromRow(
 ): Promise<{ savedAt: string }> {
   const row = assertOwn(await readSitting(db, user, sittingId), user)
   const { answers: _, answersSavedAt: __, gradedAt, submissionId: ___, ...frame } = row
-  framesOf(db).set(sittingId, frame)
   if (gradedAt) throw conflict('This test has already been submitted')
+  framesOf(db).set(sittingId, frame)
   if (isOver(row, now)) throw conflict('Time is up')
   assertPinned(row, input.answers)
   const answers = openAnswers(row, input.answers, closedSubTopics(row, now))
