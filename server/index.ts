@@ -24,6 +24,7 @@ import { backfillVideoDurations } from './videos/duration.ts'
 import { startScheduler } from './jobs/engine.ts'
 import { appJobs } from './jobs/app-jobs.ts'
 import type { AppDeps } from './deps.ts'
+import { keepIdleConnections } from './http/keep-alive.ts'
 
 /** The only place that reads the environment and starts listening. */
 async function main() {
@@ -101,6 +102,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Learnpack is running at http://localhost:${info.port} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`)
   })
+  keepIdleConnections(server)
   // SCORM packages play on another origin than the app's (server/scorm/content-app.ts): this port, behind it.
   const contentPort = config.scormContent.port
   const contentServer =
@@ -109,6 +111,7 @@ async function main() {
       : serve({ fetch: createContentApp(deps).fetch, port: contentPort }, (info) => {
           console.log(`SCORM content is served on port ${info.port} as ${config.scormContent.origin}`)
         })
+  if (contentServer) keepIdleConnections(contentServer)
   const shutdown = (signal: NodeJS.Signals) => {
     console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }))
     stopSweeping()

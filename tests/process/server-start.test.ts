@@ -1,7 +1,25 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { KEEP_ALIVE_MS } from '../../server/http/keep-alive.ts'
 import { type RunningServer, startServer as start, stopServer as stop } from './server-process.ts'
+
+/** The Keep-Alive header of an answer on a kept-alive connection (fetch does not show hop-by-hop headers). */
+function keepAliveHeader(url: string) {
+  const agent = new http.Agent({ keepAlive: true })
+  return new Promise<string | string[] | undefined>((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume()
+        res.on('end', () => {
+          agent.destroy()
+          resolve(res.headers['keep-alive'])
+        })
+      })
+      .on('error', reject)
+  })
+}
 
 async function post<T>(url: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -30,6 +48,8 @@ describe('the real server (node server/index.ts)', () => {
     const hello = await fetch(`${running.baseUrl}/api/oauth2/hello`)
     expect(hello.status).toBe(200)
     expect(await hello.text()).toBe('hello')
+    // Idle connections are left for the client to close (server/http/keep-alive.ts), as the server announces.
+    expect(await keepAliveHeader(`${running.baseUrl}/api/oauth2/hello`)).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`)
 
     // It restarted itself in place with the low-memory settings (server/memory-tuning.ts): same pid, new flags.
     if (process.platform === 'linux') {
