@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { intArray } from '../db/bulk.ts'
 import { rowsOf } from '../db/raw-rows.ts'
 import type { AppDeps } from '../deps.ts'
 import { certificateExpiringMail } from '../mail/templates.ts'
 import { createNotifications } from '../notifications/create.ts'
+import { HEARTBEAT_BURST, STARTING_SECONDS } from '../progress/credit.ts'
 import { mailIssuedCertificates } from './issue.ts'
 import { expiringText } from './wording.ts'
 
@@ -43,16 +44,38 @@ export async function runCertificateTick(deps: CertificateTickDeps, now: Date): 
   }
 }
 
+/** The certificates whose renewal is due at `at`: valid, not yet renewing, the package issuing them and assigned in that cycle. */
+const dueCertificates = (at: SQL) => sql`
+  select c.id, c.user_id from certificates c
+  join certificate_settings s on s.package_id = c.package_id and s.enabled
+  join user_packages up on up.user_id = c.user_id and up.package_id = c.package_id and up.cycle = c.cycle
+  where c.revoked_at is null and c.renewal_started_at is null and c.expires_at is not null
+    and c.expires_at - make_interval(days => s.renew_days_before) <= ${at}`
+
 /**
  * One batch: claims the due renewals, then for each learner and package starts the next cycle. The cycle's progress
  * is the videos watched from now on and the tests passed from now on: the video progress moves to the history (the
  * roll-up reads only `video_progress`), attempts stay where they are and the roll-up counts only those since
  * `cycle_started_at`. The recertify date becomes the cycle's due date, and the reminders sent for earlier cycles
  * are forgotten so this cycle gets its own.
+ *
+ * Before anything else the batch writes its learners' watching budgets (`watch_credit`, created if missing), the row
+ * every heartbeat takes first: a heartbeat that read a learner's progress before the renewal then fails its check of
+ * the budget's version, or waits for the renewal under the budget's lock, and reads the progress again, so it never
+ * writes the ended cycle's ranges back. Taking the budgets first, in user order, keeps the heartbeat's lock order
+ * (budget, progress, assignment, certificate): neither can wait for the other in a circle.
  */
 async function beginRenewals(db: Db, now: Date): Promise<Renewal[]> {
   const at = sql`${now.toISOString()}::timestamptz`
   return db.transaction(async (tx) => {
+    const due = rowsOf<{ id: number; user_id: number }>(await tx.execute(sql`${dueCertificates(at)} order by c.id limit ${BATCH}`))
+    if (due.length === 0) return []
+    const learners = [...new Set(due.map((r) => Number(r.user_id)))].sort((a, b) => a - b)
+    await tx.execute(sql`
+      insert into watch_credit (user_id, seconds, heartbeats, refilled_at)
+      select user_id, ${STARTING_SECONDS}, ${HEARTBEAT_BURST}, ${at} from unnest(${intArray(learners)}) as v(user_id)
+      order by user_id
+      on conflict (user_id) do update set seconds = watch_credit.seconds`)
     const claimed = rowsOf<{
       user_id: number
       package_id: number
@@ -66,12 +89,7 @@ async function beginRenewals(db: Db, now: Date): Promise<Renewal[]> {
       await tx.execute(sql`
         with due as (
           select c.id from certificates c
-          join certificate_settings s on s.package_id = c.package_id and s.enabled
-          join user_packages up on up.user_id = c.user_id and up.package_id = c.package_id and up.cycle = c.cycle
-          where c.revoked_at is null and c.renewal_started_at is null and c.expires_at is not null
-            and c.expires_at - make_interval(days => s.renew_days_before) <= ${at}
-          order by c.id
-          limit ${BATCH}
+          where c.id = any(${intArray(due.map((r) => Number(r.id)))}) and c.id in (select id from (${dueCertificates(at)}) still_due)
           for update of c skip locked
         ),
         claimed as (
