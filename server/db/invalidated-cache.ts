@@ -10,6 +10,13 @@ export function attachChangeFeed(db: Db, feed: ChangeFeed) {
   feeds.set(db, feed)
 }
 
+/** Calls `forget` whenever `db`'s caches forget everything (its feed going live or down, tables emptied in tests). */
+export function onForgetAll(db: Db, forget: () => void) {
+  feeds.get(db)?.subscribe((change) => {
+    if (change.kind === 'all') forget()
+  })
+}
+
 /** The database whose feed this request already heard up to its start (the guard settles it first). */
 const settledAtStart = new AsyncLocalStorage<object>()
 

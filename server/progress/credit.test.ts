@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { videoProgress } from '../db/schema.ts'
+import { videoProgress, watchCredit } from '../db/schema.ts'
 import { setupTestContext } from '../test/harness.ts'
 import { progressFixture } from '../test/progress.ts'
 
@@ -157,7 +157,7 @@ describe('coverage across visits', () => {
 })
 
 describe('statements per heartbeat', () => {
-  it('records a heartbeat in one read and one write, the first of a learner too', async () => {
+  it('records a learner’s first heartbeat in a video in one read and one write, and the next ones in one write', async () => {
     const videoId = await f.addVideo(600)
     // The session is read once and then served from the session cache: warm it first.
     await f.stored(videoId)
@@ -167,7 +167,28 @@ describe('statements per heartbeat', () => {
     f.later(15)
     ctx.queries.count = 0
     expect((await beat(videoId, [[0, 15]])).watchedSeconds).toBe(15)
-    expect(ctx.queries.count).toBe(2)
+    expect(ctx.queries.count).toBe(1)
+    f.later(15)
+    ctx.queries.count = 0
+    expect((await beat(videoId, [[15, 30]])).watchedSeconds).toBe(30)
+    expect(ctx.queries.count).toBe(1)
+  })
+
+  it('reads the rows again when another writer changed them after the heartbeat this instance kept', async () => {
+    const videoId = await f.addVideo(600)
+    await beat(videoId, [], { position: 0 })
+    f.later(15)
+    await beat(videoId, [[0, 15]])
+    // What a heartbeat through another instance writes: the progress row and the learner's budget row.
+    await ctx.deps.db
+      .update(videoProgress)
+      .set({ watched: [[0, 30]], watchedSeconds: 30 })
+      .where(eq(videoProgress.videoId, videoId))
+    await ctx.deps.db.update(watchCredit).set({ seconds: 0 }).where(eq(watchCredit.userId, f.learner.id))
+    f.later(15)
+    // 15 s of budget since the other write: the claimed [30, 45] joins the ranges stored, not the ones kept.
+    expect(await beat(videoId, [[30, 45]])).toMatchObject({ watchedSeconds: 45 })
+    expect((await ctx.deps.db.select().from(videoProgress).where(eq(videoProgress.videoId, videoId)))[0]?.watched).toEqual([[0, 45]])
   })
 
   it('records heartbeats that race each other under the lock, spending the budget once', async () => {

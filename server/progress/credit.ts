@@ -21,6 +21,8 @@ export interface Budget {
   seconds: number
   /** Records what the heartbeat credited: the rest stays in the budget. */
   spend(seconds: number): Promise<void>
+  /** The row `spend` stores. */
+  spentRow(seconds: number): CreditRow
 }
 
 /** The budget's stored state (no row yet for a learner who never sent a heartbeat). */
@@ -71,5 +73,6 @@ export async function takeBudget(tx: Tx, userId: number, now: Date, playbackRate
     spend: async (credited) => {
       await tx.update(watchCredit).set(budget.spent(credited)).where(eq(watchCredit.userId, userId))
     },
+    spentRow: budget.spent,
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { HeartbeatInput, LearnerProgressRow, PackageProgress, VideoProgress } from '../../contract/progress.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps, AuthUser } from '../deps.ts'
@@ -7,6 +7,7 @@ import { testSettings, userPackages, users, videoProgress, watchCredit } from '.
 import { preparedPerDb } from '../db/prepared.ts'
 import { forbidden, notFound } from '../http/errors.ts'
 import { refill, takeBudget } from './credit.ts'
+import { keptHeartbeats, keptKey, type KeptHeartbeat } from './kept-heartbeats.ts'
 import { addWithinCap, mergeRanges, newlyWatched, totalSeconds, wholeSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type PackageContent } from './rollup.ts'
 import { loadContents, loadRecords } from './records.ts'
@@ -71,7 +72,13 @@ const progressUpsert = (db: Db, credit: Parameters<Db['with']>[0]) =>
         lastHeartbeatAt: sql`excluded.last_heartbeat_at`,
       },
     })
-    .returning()
+    .returning(savedWithVersion)
+
+/**
+ * The progress row as written, and the budget row's version after the write: both rows were written by the one
+ * transaction, so the progress row's `xmin` is the budget's too.
+ */
+const savedWithVersion = { ...getTableColumns(videoProgress), version: sql<string>`${videoProgress}.xmin::text` }
 
 const newCredit = {
   userId: sql`${userIdParam}::int`,
@@ -108,8 +115,10 @@ const writeFirstCredit = preparedPerDb((db) =>
  * Records a heartbeat. The claimed ranges, at whole seconds, add what the video's stored ranges lack, earliest
  * first, up to what the learner's one watching budget holds (see credit.ts), and that much is spent. Every
  * heartbeat of a learner changes their budget's row, so one read and one write that holds only if that row did not
- * change in between; when it did (another heartbeat of theirs came first), or when the heartbeat completes the video
- * (the package may complete with it), it is recorded under the budget's row lock instead.
+ * change in between; the read is skipped when this instance kept what the learner's last heartbeat in the video
+ * wrote (kept-heartbeats.ts). When the row did change (another heartbeat of theirs came first, on any instance, or a
+ * certificate renewal), or when the heartbeat completes the video (the package may complete with it), it is recorded
+ * under the budget's row lock instead.
  */
 export async function recordHeartbeat(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -120,31 +129,53 @@ export async function recordHeartbeat(
   const { db } = deps
   const byAdmin = viewer.role === 'admin'
   const video = await getVisibleVideoRow(db, viewer, videoId)
-  // The one-row source answers exactly one row.
-  const state = (await heartbeatState(db).execute({ userId: viewer.id, videoId, byAdmin }))[0]!
+  const key = keptKey(viewer.id, videoId, byAdmin)
+  const kept = keptHeartbeats(db)
+  const state = kept.get(key) ?? (await readHeartbeatState(db, viewer.id, videoId, byAdmin))
   const durationSeconds = video.durationSeconds ?? 0
   const now = deps.clock()
-  const credit =
-    state.creditVersion === null
-      ? null
-      : { seconds: state.creditSeconds!, heartbeats: state.creditHeartbeats!, refilledAt: state.creditRefilledAt! }
-  const budget = refill(credit, now, input.playbackRate ?? 1)
-  const step = heartbeatStep(budget.seconds, state.watched ?? [], input, durationSeconds)
-  if (!byAdmin && step.completes) return recordLocked(deps, viewer, videoId, video.subTopicId, durationSeconds, input)
-  const write = state.creditVersion === null ? writeFirstCredit(db) : writeOverCredit(db)
+  const budget = refill(state.credit, now, input.playbackRate ?? 1)
+  const step = heartbeatStep(budget.seconds, state.watched, input, durationSeconds)
+  const locked = () => recordLocked(deps, viewer, videoId, video.subTopicId, durationSeconds, input)
+  if (!byAdmin && step.completes) return locked()
+  const write = state.version === null ? writeFirstCredit(db) : writeOverCredit(db)
+  const credit = budget.spent(step.credited)
   const [saved] = await write.execute({
     userId: viewer.id,
     videoId,
     byAdmin,
-    version: state.creditVersion,
-    ...budget.spent(step.credited),
+    version: state.version,
+    ...credit,
     position: step.values.position,
     watched: JSON.stringify(step.values.watched),
     watchedSeconds: step.values.watchedSeconds,
     now,
   })
-  if (!saved) return recordLocked(deps, viewer, videoId, video.subTopicId, durationSeconds, input)
+  if (!saved) {
+    kept.delete(key)
+    return locked()
+  }
+  kept.set(key, { watched: step.values.watched, credit, version: saved.version })
   return toVideoProgress(videoId, durationSeconds, saved)
+}
+
+/** The learner's progress row in the video and their budget with its version, from the rows (either may be missing). */
+async function readHeartbeatState(
+  db: Db,
+  userId: number,
+  videoId: number,
+  byAdmin: boolean,
+): Promise<{ watched: Range[]; credit: KeptHeartbeat['credit'] | null; version: string | null }> {
+  // The one-row source answers exactly one row.
+  const row = (await heartbeatState(db).execute({ userId, videoId, byAdmin }))[0]!
+  return {
+    watched: row.watched ?? [],
+    credit:
+      row.creditVersion === null
+        ? null
+        : { seconds: row.creditSeconds!, heartbeats: row.creditHeartbeats!, refilledAt: row.creditRefilledAt! },
+    version: row.creditVersion,
+  }
 }
 
 /** What one heartbeat credits, out of what the budget holds and what the video's stored ranges lack. */
@@ -173,7 +204,7 @@ async function recordLocked(
   input: HeartbeatInput,
 ): Promise<VideoProgress> {
   const byAdmin = viewer.role === 'admin'
-  return deps.db.transaction(async (tx) => {
+  const { saved, credit, watched } = await deps.db.transaction(async (tx) => {
     const now = deps.clock()
     const budget = await takeBudget(tx, viewer.id, now, input.playbackRate ?? 1)
     const [progress] = await tx
@@ -187,10 +218,13 @@ async function recordLocked(
       .insert(videoProgress)
       .values({ userId: viewer.id, videoId, byAdmin, ...values })
       .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId, videoProgress.byAdmin], set: values })
-      .returning()
+      .returning(savedWithVersion)
     if (!byAdmin && step.completes) await markCompletedInSubTopics(tx, viewer.id, [subTopicId], now)
-    return toVideoProgress(videoId, durationSeconds, saved)
+    return { saved: saved!, credit: budget.spentRow(step.credited), watched: step.values.watched }
   })
+  // Kept once committed: a transaction that failed wrote nothing to keep.
+  keptHeartbeats(deps.db).set(keptKey(viewer.id, videoId, byAdmin), { watched, credit, version: saved.version })
+  return toVideoProgress(videoId, durationSeconds, saved)
 }
 
 /** A package's content; 404 when there is no such package. */
