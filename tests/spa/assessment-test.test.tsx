@@ -4,6 +4,8 @@ import { inDialog } from '../support/learning.ts'
 import { explain, openTest, recordAutosaves, setTestSettings } from '../support/assessment.ts'
 import { attemptsOf, seedCourse, signInLearner } from '../support/results.ts'
 import { recordRequests } from '../support/server.ts'
+import { stoppableClock } from '../support/clock.ts'
+import { AUTOSAVE_DELAY_MS } from '../../src/components/quiz/useAutosave.ts'
 
 const question = (name: string | RegExp) => screen.findByRole('group', { name })
 const submitButton = () => screen.getByRole('button', { name: 'Submit Test' })
@@ -29,7 +31,16 @@ describe('test screen on a sitting', () => {
     // No time limit: no clock.
     expect(screen.queryByRole('timer')).not.toBeInTheDocument()
 
+    // The autosave's delay starts at the tick: the clock stands from just before it (the click's own 0 ms waits run).
+    const clock = stoppableClock()
+    clock.stop()
     await user.click(within(first).getByRole('checkbox', { name: 'A. 3/4' }))
+    await clock.advance(AUTOSAVE_DELAY_MS - 1)
+    expect(screen.queryByText(/^· /)).not.toBeInTheDocument()
+    expect(autosaves).toHaveLength(0)
+    await clock.advance(1)
+    await clock.until(() => expect(autosaves).toHaveLength(1))
+    clock.resume()
     expect(await screen.findByText('· Answers saved')).toBeInTheDocument()
     expect(autosaves.at(-1)).toEqual({ answers: { [course.questions.adding[0]!.id]: ['A'] } })
     requests.stop()
@@ -39,8 +50,14 @@ describe('test screen on a sitting', () => {
     const course = await seedCourse()
     await signInLearner(course)
     const first = await openTest(`/mcq-test/${course.adding.id}`)
-    await first.user.click(within(await question(Q2)).getByRole('checkbox', { name: 'C. 4/8' }))
-    await first.user.click(within(await question(Q2)).getByRole('checkbox', { name: 'A. 2/4' }))
+    const q2 = await question(Q2)
+    // The autosave's delay: moved through on a stopped clock, not waited for.
+    const clock = stoppableClock()
+    clock.stop()
+    await first.user.click(within(q2).getByRole('checkbox', { name: 'C. 4/8' }))
+    await first.user.click(within(q2).getByRole('checkbox', { name: 'A. 2/4' }))
+    await clock.advance(AUTOSAVE_DELAY_MS)
+    clock.resume()
     expect(await screen.findByText('· Answers saved')).toBeInTheDocument()
     first.unmount()
 

@@ -7,8 +7,11 @@ import { LandingNavContext } from '../../src/components/landing/landing-nav.ts'
 import { GOOGLE_BUTTON_HEIGHT, GoogleSignIn } from '../../src/components/landing/GoogleSignIn.tsx'
 import { PASSWORD_MIN } from '../../contract/rules.ts'
 import { BUSY_MESSAGE } from '../../server/auth/kdf-pool.ts'
+import { retryWhileBusy } from '../../src/queries/busy-retry.ts'
 import { gate, mswServer } from '../support/server.ts'
 import { renderApp, renderRoot, signInAs, testContext } from '../support/render.tsx'
+import { watchHandOver } from '../support/hand-over.ts'
+import { type StoppableClock, stoppableClock } from '../support/clock.ts'
 import { fillIn } from '../support/fill.ts'
 
 /** Lets the named call through to the real server only once the gate opens. */
@@ -23,13 +26,17 @@ function holdPost(path: string) {
   return g
 }
 
-/** The first `times` sign-ins answer what a server whose password hashing is full answers; later ones reach the server. */
-function answerBusy(times: number, retryAfter = '1') {
+/**
+ * The first `times` sign-ins answer what a server whose password hashing is full answers; later ones reach the server.
+ * A busy answer stops `clock`, when given: the form's wait for Retry-After starts then.
+ */
+function answerBusy(times: number, retryAfter = '1', clock?: StoppableClock) {
   const calls = { count: 0 }
   mswServer.use(
     http.post('*/api/oauth2/loginUser', ({ request }) => {
       calls.count++
       if (calls.count > times) return testContext().app.fetch(request)
+      clock?.stop()
       const body = {
         success: false,
         status: 503,
@@ -41,6 +48,32 @@ function answerBusy(times: number, retryAfter = '1') {
     }),
   )
   return calls
+}
+
+/** The waits the sign-in form chose after busy answers, in order (src/queries/busy-retry.ts): recorded, not changed. */
+function recordBusyWaits() {
+  const retryDelay = vi.spyOn(retryWhileBusy, 'retryDelay')
+  onTestFinished(() => retryDelay.mockRestore())
+  return () => retryDelay.mock.results.map((result) => result.value as number)
+}
+
+/**
+ * On `clock`, stopped at a busy answer with Retry-After: 1: once the form has chosen its `wait` (what Retry-After names,
+ * up to half as long again), it is still waiting 1 ms before the wait is up, showing nothing new, and asks again when
+ * it is up.
+ */
+async function expectAskedAgainAfter(clock: StoppableClock, wait: number, calls: { count: number }, form: HTMLElement) {
+  expect(wait).toBeGreaterThanOrEqual(1000)
+  expect(wait).toBeLessThanOrEqual(1500)
+  const asked = calls.count
+  // A timer counts whole milliseconds, in a browser as on the fake clock.
+  await clock.advance(Math.trunc(wait) - 1)
+  expect(calls.count).toBe(asked)
+  expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
+  expect(screen.queryByText('Login Failed')).not.toBeInTheDocument()
+  expect(within(form).getByRole('button', { name: 'Sign In' })).toBeDisabled()
+  await clock.advance(1)
+  await clock.until(() => expect(calls.count).toBe(asked + 1))
 }
 
 const signInForm = () => screen.findByRole('form', { name: 'Sign in' })
@@ -132,30 +165,28 @@ describe('landing screen: signing in', () => {
     ['inside the app', renderApp],
   ])('signs an admin in %s: button disabled while in flight, Login Success, session stored, /dashboard after 2 s', async (_, open) => {
     const { user: account, password } = await testContext().createUser({ role: 'admin', name: 'Ada Admin' })
-    const held = holdPost('/oauth2/loginUser')
+    const held = gate()
     const { user, pathname } = open('/')
     const form = await signInForm()
     await fillIn(user, within(form).getByLabelText(/Email/), account.email)
     await fillIn(user, within(form).getByLabelText(/Password/), password)
     const button = within(form).getByRole('button', { name: 'Sign In' })
+    const handOver = watchHandOver({ hold: held.opened })
     await user.click(button)
 
     await waitFor(() => expect(button).toBeDisabled())
     expect(localStorage.getItem('token')).toBeNull()
     held.open()
 
-    expect(await screen.findByText('Login Success')).toBeInTheDocument()
-    const successAt = Date.now()
-    expect(localStorage.getItem('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
-    expect(localStorage.getItem('role')).toBe('admin')
-    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: account.email, name: 'Ada Admin', role: 'admin' })
-    // Still on the landing screen (and the button stays disabled) during the 2-second delay.
-    expect(pathname()).toBe('/')
-    expect(button).toBeDisabled()
-
+    // Still on the landing screen (and the button stays disabled) until 2 s after the answer, to the millisecond.
+    await handOver.expectHandOver(pathname, '/dashboard', () => {
+      expect(localStorage.getItem('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+      expect(localStorage.getItem('role')).toBe('admin')
+      expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: account.email, name: 'Ada Admin', role: 'admin' })
+      expect(button).toBeDisabled()
+    })
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument()
     expect(pathname()).toBe('/dashboard')
-    expect(Date.now() - successAt).toBeGreaterThanOrEqual(1800)
   })
 
   it('shows Login Failed and the server message inline for a wrong password', async () => {
@@ -187,33 +218,45 @@ describe('landing screen: signing in', () => {
 
   it('a busy server (503 with Retry-After) is asked again after the wait; the form shows nothing new meanwhile', async () => {
     const { user: account, password } = await testContext().createUser()
-    const calls = answerBusy(1)
+    const waits = recordBusyWaits()
     const { user } = renderRoot('/')
     const form = await signInForm()
     await fillIn(user, within(form).getByLabelText(/Email/), account.email)
     await fillIn(user, within(form).getByLabelText(/Password/), password)
+    const clock = stoppableClock()
+    const calls = answerBusy(1, '1', clock)
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
 
-    await waitFor(() => expect(calls.count).toBe(1))
-    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
-    expect(screen.queryByText('Login Failed')).not.toBeInTheDocument()
-    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeDisabled()
+    await clock.until(() => expect(waits()).toHaveLength(1))
+    expect(calls.count).toBe(1)
+    await expectAskedAgainAfter(clock, waits()[0]!, calls, form)
 
+    clock.resume()
     expect(await screen.findByText('Login Success')).toBeInTheDocument()
+    expect(waits()).toHaveLength(1)
     expect(calls.count).toBe(2)
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
     expect(screen.queryByText('Login Failed')).not.toBeInTheDocument()
   })
 
   it("still busy after 3 retries: the server's message shows inline with Login Failed", async () => {
-    const calls = answerBusy(Infinity)
+    const waits = recordBusyWaits()
     const { user } = renderRoot('/')
     const form = await signInForm()
     await fillIn(user, within(form).getByLabelText(/Email/), 'someone@example.com')
     await fillIn(user, within(form).getByLabelText(/Password/), 'whatever-password')
+    const clock = stoppableClock()
+    const calls = answerBusy(Infinity, '1', clock)
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
+    for (let retry = 1; retry <= 3; retry++) {
+      await clock.until(() => expect(waits()).toHaveLength(retry))
+      await expectAskedAgainAfter(clock, waits()[retry - 1]!, calls, form)
+    }
+
+    clock.resume()
     expect(await within(form).findByRole('alert')).toHaveTextContent(BUSY_MESSAGE)
     expect(calls.count).toBe(4)
+    expect(waits()).toHaveLength(3)
     expect(screen.getByText('Login Failed')).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Sign In' })).toBeEnabled()
   })
@@ -276,11 +319,12 @@ describe('landing screen: creating an account', () => {
     expect(localStorage.getItem('token')).toBeNull()
 
     await fillIn(user, within(signIn).getByLabelText(/Password/), password)
+    const handOver = watchHandOver()
     await user.click(within(signIn).getByRole('button', { name: 'Sign In' }))
-    expect(await screen.findByText('Login Success')).toBeInTheDocument()
-    expect(localStorage.getItem('role')).toBe('USER')
-    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: 'nina@example.com', name: 'Nina Newcomer' })
-    expect(pathname()).toBe('/')
+    await handOver.expectHandOver(pathname, '/user/my-dashboard', () => {
+      expect(localStorage.getItem('role')).toBe('USER')
+      expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: 'nina@example.com', name: 'Nina Newcomer' })
+    })
     const card = await screen.findByRole('region', { name: 'Your profile' })
     expect(pathname()).toBe('/user/my-dashboard')
     expect(await within(card).findByText('Nina Newcomer')).toBeInTheDocument()
@@ -412,31 +456,32 @@ describe('landing screen: Google button', () => {
 })
 
 describe('landing screen: a first load of /', () => {
-  /** A sign-in journey holds a 2-second hand-over: room for a busy machine. */
-  const JOURNEY = { timeout: 20_000 }
-
-  async function signIn(user: ReturnType<typeof renderRoot>['user'], email: string, password: string) {
+  /** Signs in on the form, and checks the page moves on to `to` 2 s after the server's answer. */
+  async function signIn({ user, pathname }: ReturnType<typeof renderRoot>, email: string, password: string, to: string) {
     const form = await signInForm()
     await fillIn(user, within(form).getByLabelText(/Email/), email)
     await fillIn(user, within(form).getByLabelText(/Password/), password)
+    const handOver = watchHandOver()
     await user.click(within(form).getByRole('button', { name: 'Sign In' }))
-    expect(await screen.findByText('Login Success')).toBeInTheDocument()
+    await handOver.expectHandOver(pathname, to)
   }
 
-  it('opens the page `?redirect=` names once signed in', JOURNEY, async () => {
+  it('opens the page `?redirect=` names once signed in', async () => {
     const { user: learner, password } = await testContext().createUser({ name: 'Lena Learner' })
-    const { user, pathname, search } = renderRoot('/?redirect=%2Fuser%2Fpackages%3Fq%3DFire')
-    await signIn(user, learner.email, password)
+    const page = renderRoot('/?redirect=%2Fuser%2Fpackages%3Fq%3DFire')
+    const { pathname, search } = page
+    await signIn(page, learner.email, password, '/user/packages')
     const heading = await screen.findByRole('heading', { name: 'My Learning Packages' })
     expect(pathname()).toBe('/user/packages')
     await waitFor(() => expect(heading).toHaveFocus())
     expect(search()).toBe('?q=Fire')
   })
 
-  it('opens the role home instead of a redirect that leads off the app', JOURNEY, async () => {
+  it('opens the role home instead of a redirect that leads off the app', async () => {
     const { user: learner, password } = await testContext().createUser({ name: 'Lena Learner' })
-    const { user, pathname } = renderRoot(`/?redirect=${encodeURIComponent('//evil.example/phish')}`)
-    await signIn(user, learner.email, password)
+    const page = renderRoot(`/?redirect=${encodeURIComponent('//evil.example/phish')}`)
+    const { pathname } = page
+    await signIn(page, learner.email, password, '/user/my-dashboard')
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument()
     expect(pathname()).toBe('/user/my-dashboard')
   })
