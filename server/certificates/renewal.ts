@@ -44,13 +44,16 @@ export async function runCertificateTick(deps: CertificateTickDeps, now: Date): 
   }
 }
 
-/** The certificates whose renewal is due at `at`: valid, not yet renewing, the package issuing them and assigned in that cycle. */
-const dueCertificates = (at: SQL) => sql`
+/**
+ * The certificates (`c`) whose renewal is due at `at`: valid, not yet renewing, the package issuing them and assigned
+ * in that cycle; `also` narrows them.
+ */
+const dueCertificates = (at: SQL, also: SQL = sql``) => sql`
   select c.id, c.user_id from certificates c
   join certificate_settings s on s.package_id = c.package_id and s.enabled
   join user_packages up on up.user_id = c.user_id and up.package_id = c.package_id and up.cycle = c.cycle
   where c.revoked_at is null and c.renewal_started_at is null and c.expires_at is not null
-    and c.expires_at - make_interval(days => s.renew_days_before) <= ${at}`
+    and c.expires_at - make_interval(days => s.renew_days_before) <= ${at} ${also}`
 
 /**
  * One batch: claims the due renewals, then for each learner and package starts the next cycle. The cycle's progress
@@ -88,8 +91,8 @@ async function beginRenewals(db: Db, now: Date): Promise<Renewal[]> {
     }>(
       await tx.execute(sql`
         with due as (
-          select c.id from certificates c
-          where c.id = any(${intArray(due.map((r) => Number(r.id)))}) and c.id in (select id from (${dueCertificates(at)}) still_due)
+          -- Still due once locked: a batch on another instance may have claimed some meanwhile.
+          ${dueCertificates(at, sql`and c.id = any(${intArray(due.map((r) => Number(r.id)))})`)}
           for update of c skip locked
         ),
         claimed as (

@@ -19,10 +19,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Budget {
   /** Seconds this heartbeat may credit. */
   seconds: number
-  /** Records what the heartbeat credited: the rest stays in the budget. */
-  spend(seconds: number): Promise<void>
-  /** The row `spend` stores. */
-  spentRow(seconds: number): CreditRow
+  /** Records what the heartbeat credited (the rest stays in the budget); answers the row stored. */
+  spend(seconds: number): Promise<CreditRow>
 }
 
 /** The budget's stored state (no row yet for a learner who never sent a heartbeat). */
@@ -71,8 +69,9 @@ export async function takeBudget(tx: Tx, userId: number, now: Date, playbackRate
   return {
     seconds: budget.seconds,
     spend: async (credited) => {
-      await tx.update(watchCredit).set(budget.spent(credited)).where(eq(watchCredit.userId, userId))
+      const row = budget.spent(credited)
+      await tx.update(watchCredit).set(row).where(eq(watchCredit.userId, userId))
+      return row
     },
-    spentRow: budget.spent,
   }
 }

@@ -6,8 +6,8 @@ import { assertPackageAccess } from '../auth/access.ts'
 import { testSettings, userPackages, users, videoProgress, watchCredit } from '../db/schema.ts'
 import { preparedPerDb } from '../db/prepared.ts'
 import { forbidden, notFound } from '../http/errors.ts'
-import { refill, takeBudget } from './credit.ts'
-import { keptHeartbeats, keptKey, type KeptHeartbeat } from './kept-heartbeats.ts'
+import { refill, takeBudget, type CreditRow } from './credit.ts'
+import { keptHeartbeats, keptKey } from './kept-heartbeats.ts'
 import { addWithinCap, mergeRanges, newlyWatched, totalSeconds, wholeSeconds, type Range } from './ranges.ts'
 import { rollUp, toVideoProgress, type PackageContent } from './rollup.ts'
 import { loadContents, loadRecords } from './records.ts'
@@ -165,7 +165,7 @@ async function readHeartbeatState(
   userId: number,
   videoId: number,
   byAdmin: boolean,
-): Promise<{ watched: Range[]; credit: KeptHeartbeat['credit'] | null; version: string | null }> {
+): Promise<{ watched: Range[]; credit: CreditRow | null; version: string | null }> {
   // The one-row source answers exactly one row.
   const row = (await heartbeatState(db).execute({ userId, videoId, byAdmin }))[0]!
   return {
@@ -212,7 +212,7 @@ async function recordLocked(
       .from(videoProgress)
       .where(and(eq(videoProgress.userId, viewer.id), eq(videoProgress.videoId, videoId), eq(videoProgress.byAdmin, byAdmin)))
     const step = heartbeatStep(budget.seconds, progress?.watched ?? [], input, durationSeconds)
-    await budget.spend(step.credited)
+    const credit = await budget.spend(step.credited)
     const values = { ...step.values, lastHeartbeatAt: now }
     const [saved] = await tx
       .insert(videoProgress)
@@ -220,7 +220,7 @@ async function recordLocked(
       .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId, videoProgress.byAdmin], set: values })
       .returning(savedWithVersion)
     if (!byAdmin && step.completes) await markCompletedInSubTopics(tx, viewer.id, [subTopicId], now)
-    return { saved: saved!, credit: budget.spentRow(step.credited), watched: step.values.watched }
+    return { saved: saved!, credit, watched: step.values.watched }
   })
   // Kept once committed: a transaction that failed wrote nothing to keep.
   keptHeartbeats(deps.db).set(keptKey(viewer.id, videoId, byAdmin), { watched, credit, version: saved.version })
