@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { videoProgress, watchCredit } from '../db/schema.ts'
-import { setupTestContext } from '../test/harness.ts'
+import type { VideoProgress } from '../../contract/progress.ts'
+import { createTestContext, setupTestContext } from '../test/harness.ts'
 import { progressFixture } from '../test/progress.ts'
 
 const ctx = setupTestContext()
@@ -189,6 +190,42 @@ describe('statements per heartbeat', () => {
     // 15 s of budget since the other write: the claimed [30, 45] joins the ranges stored, not the ones kept.
     expect(await beat(videoId, [[30, 45]])).toMatchObject({ watchedSeconds: 45 })
     expect((await ctx.deps.db.select().from(videoProgress).where(eq(videoProgress.videoId, videoId)))[0]?.watched).toEqual([[0, 45]])
+  })
+
+  it('alternating between two instances, each heartbeat adds to what the other wrote and the budget is spent once', async () => {
+    const other = await createTestContext({}, { otherInstance: true })
+    try {
+      other.now = ctx.now
+      const onOther = await other.deps.tokens.sign({ userId: f.learner.id, role: 'USER' })
+      const beatOn = async (instance: typeof ctx, token: string, watched: [number, number][]) => {
+        const res = await instance.request<VideoProgress>('PUT', `/api/progress/videos/${videoId}`, {
+          token,
+          body: { position: watched.at(-1)?.[1] ?? 0, watched },
+        })
+        expect(res.status, JSON.stringify(res.body)).toBe(200)
+        return res.body.data!
+      }
+      const videoId = await f.addVideo(600)
+      await beatOn(ctx, f.learner.token, [])
+      // Each instance keeps its own last heartbeat; the other's write makes it untrue before its next one.
+      for (const [instance, token, end] of [
+        [ctx, f.learner.token, 15],
+        [other, onOther, 30],
+        [ctx, f.learner.token, 45],
+        [other, onOther, 60],
+      ] as const) {
+        f.later(15)
+        other.now = ctx.now
+        expect(await beatOn(instance, token, [[end - 15, end]])).toMatchObject({ watchedSeconds: end })
+      }
+      // Then the whole video at once: the budget holds the 5 s a learner starts with and 15 s of the clock, spent
+      // once across both instances: [60, 80].
+      f.later(15)
+      other.now = ctx.now
+      expect(await beatOn(other, onOther, [[0, 600]])).toMatchObject({ watchedSeconds: 80 })
+    } finally {
+      await other.close()
+    }
   })
 
   it('records heartbeats that race each other under the lock, spending the budget once', async () => {
