@@ -26,4 +26,13 @@ describe('lean Mantine', () => {
     expect(load(standIn!)).not.toContain('useState')
     expect(resolve('./use-id/use-id.mjs', `${core}/NavLink/NavLink.mjs`)).toBeNull()
   })
+
+  it("gives Button and ActionIcon a Transition that shows their loader while loading, without Mantine's fade", () => {
+    for (const component of ['Button/Button', 'ActionIcon/ActionIcon']) {
+      const standIn = resolve('../Transition/Transition.mjs', `${core}/${component}.mjs`)
+      expect(load(standIn!)).toContain('mounted ? children({}) : null')
+    }
+    expect(resolve('../Transition/Transition.mjs', `${core}/ModalBase/ModalBaseContent.mjs`)).toBeNull()
+    expect(resolve('../Transition/Transition.mjs', `${core}/Tooltip/Tooltip.mjs`)).toBeNull()
+  })
 })
