@@ -1,8 +1,8 @@
-import { Avatar, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core'
+import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { currentUserQueryOptions } from '../queries/user.ts'
-import { initials } from '../lib/initials.ts'
 import { LoadFailed } from './ui/LoadFailed.tsx'
+import { Avatar } from './ui/Avatar.tsx'
 
 /** The current user's picture, name and e-mail. */
 export function ProfileCard() {
@@ -23,9 +23,7 @@ export function ProfileCard() {
         </LoadFailed>
       ) : (
         <Group wrap="nowrap">
-          <Avatar src={user.pictureUrl ?? undefined} alt={user.name} size={64} radius="xl" color="indigo">
-            {initials(user.name)}
-          </Avatar>
+          <Avatar user={user} alt={user.name} size={64} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Text fw={600} size="lg">

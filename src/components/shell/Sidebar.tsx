@@ -1,22 +1,13 @@
-import { useState, type AnchorHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { NavLink, Stack, type NavLinkProps } from '@mantine/core'
-import { createLink, useRouterState, type LinkComponent } from '@tanstack/react-router'
-import {
-  IconBox,
-  IconCertificate,
-  IconChartBar,
-  IconFolderCog,
-  IconHome,
-  IconLayoutDashboard,
-  IconLogout,
-  IconSettings,
-  IconUpload,
-  IconUserPlus,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react'
+import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react'
+import { useRouterState } from '@tanstack/react-router'
+import { IconBox, IconCertificate, IconHome, IconLogout, IconSettings } from '@tabler/icons-react'
 import type { Role } from '../../../contract/auth.ts'
+import { NavButton } from '../ui/NavItem.tsx'
+import { SIDEBAR_ICON, SidebarEntry } from './SidebarEntry.tsx'
 import classes from './Sidebar.module.css'
+
+// The staff's entries (and their icons) load only for staff: a learner's screens never ask for them.
+const StaffEntries = lazy(() => import('./StaffEntries.tsx').then((m) => ({ default: m.StaffEntries })))
 
 interface SidebarProps {
   role: Role | null
@@ -24,88 +15,32 @@ interface SidebarProps {
   onLogout: () => void
 }
 
-const ICON = { size: 18, stroke: 1.6 }
-
-type NavLinkBaseProps = NavLinkProps & AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: Ref<HTMLAnchorElement> }
-const NavLinkBase = (props: NavLinkBaseProps) => <NavLink component="a" {...props} />
-/** A Mantine NavLink that is a router Link, with a typed `to`. */
-const SidebarLink: LinkComponent<typeof NavLinkBase> = createLink(NavLinkBase)
-
-type SidebarPath =
-  | '/dashboard'
-  | '/user/my-dashboard'
-  | '/user/packages'
-  | '/user/certificates'
-  | '/user/settings'
-  | '/admin/paginated-users'
-  | '/groups'
-  | '/reports'
-  | '/admin/package-assigner'
-  | '/package'
-
-/** The pages under Manage Content: assigning, and the package list with every page below it. */
-const MANAGE_CONTENT_PATHS = [
-  '/admin/package-assigner',
-  '/admin/package-to-user',
-  '/package',
-  '/topic',
-  '/skill',
-  '/subtopic',
-  '/subtopic-mcqs',
-]
-
 /**
  * Sidebar entries (docs/product.md#screens), plus Dashboard: the admin's way back to /dashboard; Home stays the learner home.
  * The admin entries are hidden only when the stored role is USER.
  */
 export function Sidebar({ role, onNavigate, onLogout }: SidebarProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const active = (to: SidebarPath) => pathname === to || pathname.startsWith(`${to}/`)
-  const item = (to: SidebarPath, label: string, icon: ReactNode) => (
-    <SidebarLink key={to} to={to} label={label} leftSection={icon} active={active(to)} onClick={onNavigate} />
+  const item = (to: ComponentProps<typeof SidebarEntry>['to'], label: string, icon: ReactNode) => (
+    <SidebarEntry key={to} to={to} label={label} icon={icon} pathname={pathname} onNavigate={onNavigate} />
   )
-  const staff = role !== 'USER'
-  const inManageContent = MANAGE_CONTENT_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
-  const [groupToggled, setGroupToggled] = useState(false)
 
   return (
-    <Stack justify="space-between" h="100%" gap={0}>
+    <div className={classes.root}>
       <div className={classes.links}>
         <nav aria-label="Main">
-          {item('/user/my-dashboard', 'Home', <IconHome {...ICON} />)}
-          {item('/user/packages', 'My Packages', <IconBox {...ICON} />)}
-          {item('/user/certificates', 'My certificates', <IconCertificate {...ICON} />)}
-          {item('/user/settings', 'Settings', <IconSettings {...ICON} />)}
-          {staff ? (
-            <>
-              {item('/dashboard', 'Dashboard', <IconLayoutDashboard {...ICON} />)}
-              {item('/admin/paginated-users', 'Users Details', <IconUsers {...ICON} />)}
-              {item('/groups', 'Groups', <IconUsersGroup {...ICON} />)}
-              {item('/reports', 'Reports', <IconChartBar {...ICON} />)}
-              <NavLink
-                component="button"
-                type="button"
-                label="Manage Content"
-                leftSection={<IconFolderCog {...ICON} />}
-                // Open on any of its pages, however the admin got there; the toggle works everywhere else.
-                opened={inManageContent || groupToggled}
-                onChange={setGroupToggled}
-                childrenOffset={28}
-              >
-                {item('/admin/package-assigner', 'Assign Packages', <IconUserPlus {...ICON} />)}
-                <SidebarLink
-                  to="/package"
-                  label="Upload Content"
-                  leftSection={<IconUpload {...ICON} />}
-                  active={inManageContent && !pathname.startsWith('/admin/')}
-                  onClick={onNavigate}
-                />
-              </NavLink>
-            </>
+          {item('/user/my-dashboard', 'Home', <IconHome {...SIDEBAR_ICON} />)}
+          {item('/user/packages', 'My Packages', <IconBox {...SIDEBAR_ICON} />)}
+          {item('/user/certificates', 'My certificates', <IconCertificate {...SIDEBAR_ICON} />)}
+          {item('/user/settings', 'Settings', <IconSettings {...SIDEBAR_ICON} />)}
+          {role !== 'USER' ? (
+            <Suspense fallback={null}>
+              <StaffEntries pathname={pathname} onNavigate={onNavigate} />
+            </Suspense>
           ) : null}
         </nav>
       </div>
-      <NavLink component="button" label="Logout" leftSection={<IconLogout {...ICON} />} onClick={onLogout} c="red" />
-    </Stack>
+      <NavButton label="Logout" leftSection={<IconLogout {...SIDEBAR_ICON} />} onClick={onLogout} className={classes.logout} />
+    </div>
   )
 }

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import type { User } from '../../../contract/auth.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { RoleBadge } from './RoleBadge.tsx'
-import { UserAvatar } from './UserAvatar.tsx'
+import { Avatar } from '../ui/Avatar.tsx'
 
 const GRID_COLUMNS = { base: 1, xs: 2, md: 3, xl: 4 }
 
@@ -23,7 +23,7 @@ export function UserCards({ users }: { users?: User[] }) {
       {users.map((user) => (
         <Card key={user.id} component="li" withBorder radius="md" padding="lg" aria-label={user.name}>
           <Stack gap={6} align="center" ta="center">
-            <UserAvatar user={user} size={64} />
+            <Avatar user={user} alt={`${user.name}'s picture`} size={64} />
             <AnchorLink to="/user/detail" search={{ id: user.id }} fw={600} lineClamp={2} mt={4}>
               {user.name}
             </AnchorLink>

@@ -11,7 +11,7 @@ import { RouteLoadError } from '../ui/RouteLoadError.tsx'
 import { AttemptGrantsSection } from './AttemptGrantsSection.tsx'
 import { RoleBadge } from './RoleBadge.tsx'
 import { UserAttemptsSection } from './UserAttemptsSection.tsx'
-import { UserAvatar } from './UserAvatar.tsx'
+import { Avatar } from '../ui/Avatar.tsx'
 import { UserPackagesSection } from './UserPackagesSection.tsx'
 import { UserRoleSection } from './UserRoleSection.tsx'
 
@@ -95,7 +95,7 @@ function ProfileSection({ user }: { user: User }) {
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Profile">
       <Stack gap="md">
         <Group wrap="nowrap" align="center">
-          <UserAvatar user={user} size={72} />
+          <Avatar user={user} alt={`${user.name}'s picture`} size={72} />
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Text fw={600} size="lg">

@@ -3,7 +3,7 @@ import type { User } from '../../../contract/auth.ts'
 import { AnchorLink } from '../ui/links.tsx'
 import { Blank, ScrollTable, SkeletonRows } from '../ui/ScrollTable.tsx'
 import { RoleBadge } from './RoleBadge.tsx'
-import { UserAvatar } from './UserAvatar.tsx'
+import { Avatar } from '../ui/Avatar.tsx'
 
 const COLUMNS = ['ID', 'Picture', 'Name', 'Email', 'Role', 'Given Name', 'Family Name'] as const
 
@@ -17,7 +17,7 @@ export function UsersTable({ users, skeletonRows = 0 }: { users?: User[]; skelet
             <Table.Tr key={user.id}>
               <Table.Td>{user.id}</Table.Td>
               <Table.Td>
-                <UserAvatar user={user} size="md" />
+                <Avatar user={user} alt={`${user.name}'s picture`} />
               </Table.Td>
               <Table.Td>
                 <AnchorLink to="/user/detail" search={{ id: user.id }} fw={500} display="inline-block" miw="9rem">

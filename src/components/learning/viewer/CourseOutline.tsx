@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
 import {
   IconCheck,
   IconChecklist,
@@ -16,6 +16,8 @@ import { subTopicKey, topicKey } from './tree.ts'
 import { videoLabel } from '../../../lib/video-label.ts'
 import { TestLink, covers } from '../../ui/TestLink.tsx'
 import { MaterialLinks } from './MaterialLinks.tsx'
+import { Disclosure } from '../../ui/Disclosure.tsx'
+import { NavButton } from '../../ui/NavItem.tsx'
 
 interface CourseOutlineProps {
   pkg: Package
@@ -68,15 +70,17 @@ export function CourseOutline({
   }
   const showSkills = pkg.skills.length > 1
   return (
-    <Accordion value={openTopic} onChange={onOpenTopic} variant="contained" radius="md" order={3}>
+    <div>
       {topics.map(({ skill, topic }, i) => (
         <TopicItem
           key={topic.id}
           topic={topic}
           skillTitle={showSkills && topics[i - 1]?.skill.id !== skill.id ? skill.title : null}
+          open={openTopic === topicKey(topic)}
+          onToggle={() => onOpenTopic(openTopic === topicKey(topic) ? null : topicKey(topic))}
           openSubTopics={openSubTopics}
-          onOpenSubTopics={(keys) =>
-            onOpenSubTopics([...openSubTopics.filter((k) => !topic.subTopics.some((s) => subTopicKey(s) === k)), ...keys])
+          onToggleSubTopic={(key) =>
+            onOpenSubTopics(openSubTopics.includes(key) ? openSubTopics.filter((k) => k !== key) : [...openSubTopics, key])
           }
           openedSoFar={openedSoFar}
           progress={progress}
@@ -86,7 +90,7 @@ export function CourseOutline({
           openScormId={openScormId}
         />
       ))}
-    </Accordion>
+    </div>
   )
 }
 
@@ -95,14 +99,18 @@ interface TopicItemProps
   topic: Topic
   /** The skill's title above its first topic (when the package has several skills). */
   skillTitle: string | null
-  onOpenSubTopics: (keys: string[]) => void
+  open: boolean
+  onToggle: () => void
+  onToggleSubTopic: (key: string) => void
 }
 
 function TopicItem({
   topic,
   skillTitle,
+  open,
+  onToggle,
   openSubTopics,
-  onOpenSubTopics,
+  onToggleSubTopic,
   openedSoFar,
   progress,
   playingId,
@@ -110,7 +118,6 @@ function TopicItem({
   onOpenScorm,
   openScormId,
 }: TopicItemProps) {
-  const mine = openSubTopics.filter((k) => topic.subTopics.some((s) => subTopicKey(s) === k))
   const percent = progress?.topicPercent.get(topic.id)
   return (
     <>
@@ -119,58 +126,65 @@ function TopicItem({
           {skillTitle}
         </Text>
       ) : null}
-      <Accordion.Item value={topicKey(topic)}>
-        <Accordion.Control>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {topic.title}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {topic.subTopics.length} {topic.subTopics.length === 1 ? 'sub-topic' : 'sub-topics'}
-            {percent === undefined ? null : ` · ${percentText(percent)} complete`}
-          </Text>
-        </Accordion.Control>
-        <Accordion.Panel>
-          <Stack gap="sm">
-            {topic.subTopics.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No subtopics added.
-              </Text>
-            ) : (
-              <Accordion multiple value={mine} onChange={onOpenSubTopics} variant="default" order={4} chevronPosition="left">
-                {topic.subTopics.map((subTopic) => (
-                  <SubTopicItem
-                    key={subTopic.id}
-                    topic={topic}
-                    subTopic={subTopic}
-                    openedSoFar={openedSoFar}
-                    state={progress?.subTopic.get(subTopic.id) ?? (progress?.uncounted.has(subTopic.id) ? 'uncounted' : null)}
-                    completedVideos={progress?.completedVideos}
-                    completedScos={progress?.completedScos}
-                    playingId={playingId}
-                    onPlay={onPlay}
-                    onOpenScorm={onOpenScorm}
-                    openScormId={openScormId}
-                  />
-                ))}
-              </Accordion>
-            )}
-            {topic.subTopics.length > 0 ? (
-              <TestLink
-                subTopicIds={topic.subTopics.map((s) => s.id)}
-                covers={covers.topic(
-                  topic.title,
-                  topic.subTopics.map((s) => s.title),
-                )}
-                size="xs"
-                variant="light"
-                leftSection={<IconChecklist size={16} />}
-              >
-                Take Test on All Topics
-              </TestLink>
-            ) : null}
-          </Stack>
-        </Accordion.Panel>
-      </Accordion.Item>
+      <Disclosure
+        variant="contained"
+        order={3}
+        open={open}
+        onToggle={onToggle}
+        label={
+          <>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {topic.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {topic.subTopics.length} {topic.subTopics.length === 1 ? 'sub-topic' : 'sub-topics'}
+              {percent === undefined ? null : ` · ${percentText(percent)} complete`}
+            </Text>
+          </>
+        }
+      >
+        <Stack gap="sm">
+          {topic.subTopics.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No subtopics added.
+            </Text>
+          ) : (
+            <div>
+              {topic.subTopics.map((subTopic) => (
+                <SubTopicItem
+                  key={subTopic.id}
+                  topic={topic}
+                  subTopic={subTopic}
+                  open={openSubTopics.includes(subTopicKey(subTopic))}
+                  onToggle={() => onToggleSubTopic(subTopicKey(subTopic))}
+                  openedSoFar={openedSoFar}
+                  state={progress?.subTopic.get(subTopic.id) ?? (progress?.uncounted.has(subTopic.id) ? 'uncounted' : null)}
+                  completedVideos={progress?.completedVideos}
+                  completedScos={progress?.completedScos}
+                  playingId={playingId}
+                  onPlay={onPlay}
+                  onOpenScorm={onOpenScorm}
+                  openScormId={openScormId}
+                />
+              ))}
+            </div>
+          )}
+          {topic.subTopics.length > 0 ? (
+            <TestLink
+              subTopicIds={topic.subTopics.map((s) => s.id)}
+              covers={covers.topic(
+                topic.title,
+                topic.subTopics.map((s) => s.title),
+              )}
+              size="xs"
+              variant="light"
+              leftSection={<IconChecklist size={16} />}
+            >
+              Take Test on All Topics
+            </TestLink>
+          ) : null}
+        </Stack>
+      </Disclosure>
     </>
   )
 }
@@ -178,6 +192,8 @@ function TopicItem({
 interface SubTopicItemProps extends Pick<CourseOutlineProps, 'openedSoFar' | 'playingId' | 'onPlay' | 'onOpenScorm' | 'openScormId'> {
   topic: Topic
   subTopic: SubTopic
+  open: boolean
+  onToggle: () => void
   /** The learner's state in this sub-topic, 'uncounted' when it has nothing to watch or test, null while unknown. */
   state: SubTopicState | 'uncounted' | null
   completedVideos: ReadonlySet<number> | undefined
@@ -187,6 +203,8 @@ interface SubTopicItemProps extends Pick<CourseOutlineProps, 'openedSoFar' | 'pl
 function SubTopicItem({
   topic,
   subTopic,
+  open,
+  onToggle,
   openedSoFar,
   state,
   completedVideos,
@@ -205,114 +223,111 @@ function SubTopicItem({
   }
 
   return (
-    <Accordion.Item value={subTopicKey(subTopic)}>
-      {/* Named by all it shows: the title, then the learner's state. */}
-      <Accordion.Control>
+    // Named by all it shows: the title, then the learner's state.
+    <Disclosure
+      variant="default"
+      order={4}
+      chevronPosition="left"
+      open={open}
+      onToggle={onToggle}
+      label={
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {subTopic.title}
           </Text>
           {state ? <SubTopicBadge state={state} /> : null}
         </Group>
-      </Accordion.Control>
-      <Accordion.Panel>
-        <Stack gap={6}>
-          {state === 'uncounted' ? (
-            <Text size="sm" c="dimmed">
-              Nothing to watch or test here yet, so this sub-topic does not count towards your progress.
-            </Text>
-          ) : null}
-          {subTopic.videos.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No videos in this sub-topic yet.
-            </Text>
-          ) : (
-            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Videos of ${subTopic.title}`}>
-              {subTopic.videos.map((video, i) => {
-                const playing = video.id === playingId
-                const watched = completedVideos?.has(video.id) ?? false
-                return (
-                  <li key={video.id}>
-                    <NavLink
-                      component="button"
-                      type="button"
-                      label={
-                        <>
-                          {videoLabel(video, i + 1)}
-                          {watched ? <VisuallyHidden>, watched</VisuallyHidden> : null}
-                        </>
-                      }
-                      rightSection={
-                        watched ? <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden="true" /> : null
-                      }
-                      leftSection={playing ? <IconPlayerPlayFilled size={16} /> : <IconPlayerPlay size={16} />}
-                      active={playing}
-                      aria-current={playing ? 'true' : undefined}
-                      onClick={() => onPlay(video.id)}
-                      styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
-                    />
-                  </li>
-                )
-              })}
-            </Stack>
-          )}
-          {subTopic.scormPackages.length ? (
-            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`SCORM packages of ${subTopic.title}`}>
-              {subTopic.scormPackages.map((pkg) => {
-                const done = pkg.scos.length > 0 && pkg.scos.every((sco) => completedScos?.has(sco.id))
-                const open = pkg.id === openScormId
-                return (
-                  <li key={pkg.id}>
-                    <NavLink
-                      component="button"
-                      type="button"
-                      label={
-                        <>
-                          {pkg.title}
-                          {done ? <VisuallyHidden>, completed</VisuallyHidden> : null}
-                        </>
-                      }
-                      description={`SCORM ${pkg.version}${pkg.scos.length > 1 ? ` · ${pkg.scos.length} parts` : ''}`}
-                      leftSection={<IconPackage size={16} aria-hidden="true" />}
-                      rightSection={done ? <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden="true" /> : null}
-                      active={open}
-                      aria-current={open ? 'true' : undefined}
-                      onClick={() => onOpenScorm(pkg)}
-                      // The active link's tinted description fell below 4.5:1 on its tinted background.
-                      styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' }, description: { color: 'var(--mantine-color-text)' } }}
-                    />
-                  </li>
-                )
-              })}
-            </Stack>
-          ) : null}
-          <MaterialLinks subTopic={subTopic} />
-          <Group gap={6} wrap="wrap">
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconDownload size={14} />}
-              onClick={downloadZip}
-              loading={download.isPending}
-              disabled={subTopic.studyMaterials.length === 0}
-            >
-              Download PDF
-            </Button>
-            <TestLink size="compact-sm" variant="light" subTopicIds={[subTopic.id]} covers={covers.one(subTopic.title)}>
-              Take Test
-            </TestLink>
-            <TestLink
-              size="compact-sm"
-              variant="light"
-              subTopicIds={cumulative}
-              covers={covers.openedSoFar(topic.subTopics.filter((s) => cumulative.includes(s.id)).map((s) => s.title))}
-            >
-              Cumulative Test
-            </TestLink>
-          </Group>
-        </Stack>
-      </Accordion.Panel>
-    </Accordion.Item>
+      }
+    >
+      <Stack gap={6}>
+        {state === 'uncounted' ? (
+          <Text size="sm" c="dimmed">
+            Nothing to watch or test here yet, so this sub-topic does not count towards your progress.
+          </Text>
+        ) : null}
+        {subTopic.videos.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No videos in this sub-topic yet.
+          </Text>
+        ) : (
+          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Videos of ${subTopic.title}`}>
+            {subTopic.videos.map((video, i) => {
+              const playing = video.id === playingId
+              const watched = completedVideos?.has(video.id) ?? false
+              return (
+                <li key={video.id}>
+                  <NavButton
+                    rounded
+                    label={
+                      <>
+                        {videoLabel(video, i + 1)}
+                        {watched ? <VisuallyHidden>, watched</VisuallyHidden> : null}
+                      </>
+                    }
+                    rightSection={watched ? <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden="true" /> : null}
+                    leftSection={playing ? <IconPlayerPlayFilled size={16} /> : <IconPlayerPlay size={16} />}
+                    active={playing}
+                    aria-current={playing ? 'true' : undefined}
+                    onClick={() => onPlay(video.id)}
+                  />
+                </li>
+              )
+            })}
+          </Stack>
+        )}
+        {subTopic.scormPackages.length ? (
+          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`SCORM packages of ${subTopic.title}`}>
+            {subTopic.scormPackages.map((pkg) => {
+              const done = pkg.scos.length > 0 && pkg.scos.every((sco) => completedScos?.has(sco.id))
+              const open = pkg.id === openScormId
+              return (
+                <li key={pkg.id}>
+                  <NavButton
+                    rounded
+                    label={
+                      <>
+                        {pkg.title}
+                        {done ? <VisuallyHidden>, completed</VisuallyHidden> : null}
+                      </>
+                    }
+                    description={`SCORM ${pkg.version}${pkg.scos.length > 1 ? ` · ${pkg.scos.length} parts` : ''}`}
+                    leftSection={<IconPackage size={16} aria-hidden="true" />}
+                    rightSection={done ? <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden="true" /> : null}
+                    active={open}
+                    aria-current={open ? 'true' : undefined}
+                    onClick={() => onOpenScorm(pkg)}
+                  />
+                </li>
+              )
+            })}
+          </Stack>
+        ) : null}
+        <MaterialLinks subTopic={subTopic} />
+        <Group gap={6} wrap="wrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            onClick={downloadZip}
+            loading={download.isPending}
+            disabled={subTopic.studyMaterials.length === 0}
+          >
+            Download PDF
+          </Button>
+          <TestLink size="compact-sm" variant="light" subTopicIds={[subTopic.id]} covers={covers.one(subTopic.title)}>
+            Take Test
+          </TestLink>
+          <TestLink
+            size="compact-sm"
+            variant="light"
+            subTopicIds={cumulative}
+            covers={covers.openedSoFar(topic.subTopics.filter((s) => cumulative.includes(s.id)).map((s) => s.title))}
+          >
+            Cumulative Test
+          </TestLink>
+        </Group>
+      </Stack>
+    </Disclosure>
   )
 }
 
