@@ -46,9 +46,9 @@ export function Disclosure({ open, onToggle, order, label, children, variant, ch
         </button>
       </Heading>
       {open ? (
-        <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-control`} className={classes.panel}>
+        <section id={`${id}-panel`} aria-labelledby={`${id}-control`} className={classes.panel}>
           <div className={classes.content}>{children}</div>
-        </div>
+        </section>
       ) : null}
     </div>
   )
