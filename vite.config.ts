@@ -4,7 +4,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
-import { leanMantine } from './scripts/lean-mantine.ts'
+import { leanMantine, withoutDisplayNames } from './scripts/lean-mantine.ts'
 import { themeStylesheetPlugin } from './scripts/theme-stylesheet.ts'
 import { screenChunks } from './scripts/screen-chunks.ts'
 import { routePreloads } from './scripts/route-preloads.ts'
@@ -26,6 +26,7 @@ export default defineConfig({
     }),
     react(),
     leanMantine(),
+    withoutDisplayNames(),
     themeStylesheetPlugin(),
     screens.plugin,
     routePreloads(),

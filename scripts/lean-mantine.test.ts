@@ -1,4 +1,4 @@
-import { leanMantine } from './lean-mantine.ts'
+import { leanMantine, withoutDisplayNames } from './lean-mantine.ts'
 
 const core = '/app/node_modules/@mantine/core/esm/components'
 const plugin = leanMantine()
@@ -34,5 +34,25 @@ describe('lean Mantine', () => {
     }
     expect(resolve('../Transition/Transition.mjs', `${core}/ModalBase/ModalBaseContent.mjs`)).toBeNull()
     expect(resolve('../Transition/Transition.mjs', `${core}/Tooltip/Tooltip.mjs`)).toBeNull()
+  })
+
+  it("takes Mantine's display names out of its component modules in a build, line for line, and nothing else", () => {
+    const strip = withoutDisplayNames()
+    expect(strip.apply).toBe('build')
+    const { filter, handler } = strip.transform as unknown as {
+      filter: { id: RegExp }
+      handler: (code: string) => { code: string } | null
+    }
+    expect(filter.id.test(`${core}/Button/Button.mjs`)).toBe(true)
+    expect(filter.id.test('/app/src/components/ui/NavItem.tsx')).toBe(false)
+    const module = [
+      'const Button = polymorphicFactory(render);',
+      'Button.classes = classes;',
+      'Button.displayName = "@mantine/core/Button";',
+      'Button.Group = ButtonGroup;',
+    ].join('\n')
+    const lines = handler(module)!.code.split('\n')
+    expect(lines).toEqual(['const Button = polymorphicFactory(render);', 'Button.classes = classes;', '', 'Button.Group = ButtonGroup;'])
+    expect(handler('const x = 1;')).toBeNull()
   })
 })
