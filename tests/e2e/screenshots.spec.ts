@@ -2,9 +2,11 @@ import { copyFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { admin, loginViaApi, newLearner, registerViaApi, storeSession, type Session } from './support.ts'
+import { sharedA11ySeed } from './shared-seed.ts'
 
 /**
- * @screenshots: saves PNGs of the landing screen and the shell, in both themes and at phone width, to
+ * @screenshots: saves PNGs of the landing screen, the shell, the package viewer's outline and the users list, in both
+ * themes and at phone width, to
  * test-results/screenshots/ (and a copy in /tmp/shots/) for a person to look at. It asserts only that the pages render.
  */
 const OUT = path.resolve(import.meta.dirname, '../../test-results/screenshots')
@@ -97,5 +99,33 @@ test.describe('screenshots @screenshots', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users Details' })).toBeVisible()
     await shoot(page, 'shell-phone-drawer-dark', { fullPage: false })
+  })
+
+  test("the package viewer's outline and an admin's Manage Content group, light and dark, desktop and phone", async ({ page }) => {
+    // The learner with progress, a SCORM package and materials in the package (the axe sweep's seed).
+    const seed = await sharedA11ySeed()
+    for (const [width, size] of [
+      ['desktop', { width: 1366, height: 900 }],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(size)
+      for (const scheme of ['light', 'dark'] as const) {
+        await storeSession(page, seed.learner)
+        await setTheme(page, scheme)
+        await page.goto(`/topics/${seed.packageId}`)
+        const outline = page.getByRole('navigation', { name: 'Course content' })
+        await expect(outline.getByText('Done').first()).toBeVisible()
+        await shoot(page, `viewer-${width}-${scheme}`)
+
+        await storeSession(page, seed.admin)
+        await page.goto('/admin/paginated-users')
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        if (width === 'phone') await page.getByRole('button', { name: 'Open menu' }).click()
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manage Content' }).click()
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload Content' })).toBeVisible()
+        await shoot(page, `users-manage-content-${width}-${scheme}`, { fullPage: width === 'desktop' })
+        await page.evaluate(() => localStorage.clear())
+      }
+    }
   })
 })
