@@ -117,6 +117,8 @@ test.describe('screenshots @screenshots', () => {
         await expect(outline.getByText('Done').first()).toBeVisible()
         await shoot(page, `viewer-${width}-${scheme}`)
 
+        // The group once in each theme (the drawer test above has the phone shell in both).
+        if ((width === 'desktop') !== (scheme === 'light')) continue
         await storeSession(page, seed.admin)
         await page.goto('/admin/paginated-users')
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
