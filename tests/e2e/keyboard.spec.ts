@@ -33,6 +33,37 @@ async function tabTo(page: Page, target: Locator, { max = 150 } = {}) {
   await expect(target).toBeFocused()
 }
 
+/**
+ * The focused control's ring (its outline, drawn `outline-offset` beyond its border) lies inside the box of its nearest
+ * scrolling ancestor (the sidebar's entries, the viewer's outline), which would cut off any part drawn past it.
+ */
+async function expectRingUncut(control: Locator) {
+  await expect(control).toBeFocused()
+  const { ring, box } = await control.evaluate((el) => {
+    const style = getComputedStyle(el)
+    const grow = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset)
+    const r = el.getBoundingClientRect()
+    let scroller = el.parentElement
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement
+    const b = (scroller ?? document.documentElement).getBoundingClientRect()
+    return {
+      ring: {
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        left: r.left - grow,
+        right: r.right + grow,
+        top: r.top - grow,
+      },
+      box: { left: b.left, right: b.right, top: b.top },
+    }
+  })
+  expect(ring.style).toBe('solid')
+  expect(ring.width).toBeGreaterThanOrEqual(2)
+  expect(ring.left).toBeGreaterThanOrEqual(box.left)
+  expect(ring.right).toBeLessThanOrEqual(box.right)
+  expect(ring.top).toBeGreaterThanOrEqual(box.top)
+}
+
 /** Tabs to a text field and types into it. */
 async function typeInto(page: Page, field: Locator, text: string) {
   await tabTo(page, field)
@@ -96,7 +127,9 @@ test('keyboard only: a learner signs in, opens a package, plays and pauses a vid
   await expect(page).toHaveURL(/\/user\/my-dashboard$/, { timeout: 15_000 })
 
   // My Packages → Start Learning.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Packages' }))
+  const myPackages = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Packages' })
+  await tabTo(page, myPackages)
+  await expectRingUncut(myPackages)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'My Learning Packages' })).toBeVisible()
   const card = page.getByRole('article', { name: seeded.packageTitle })
@@ -136,6 +169,14 @@ test('keyboard only: a learner signs in, opens a package, plays and pauses a vid
   await expect(comments.getByRole('list', { name: 'Comment list' }).getByText('Clear, and easy to follow without a mouse.')).toBeVisible()
   await expect(comments.getByRole('group', { name: 'Ratings of this video' }).getByText('4.0')).toBeVisible()
 
+  // The outline's sub-topic and video rows show their whole focus ring inside the outline (after the video: tabbing
+  // back into the player would land on its own controls).
+  const outline = page.getByRole('navigation', { name: 'Course content' })
+  for (const row of [outline.getByRole('button', { name: /^Major chords/ }), outline.getByRole('button', { name: /C, G and D/ })]) {
+    await tabTo(page, row)
+    await expectRingUncut(row)
+  }
+
   // The test: Space ticks the answers, Enter submits.
   await tabTo(page, page.getByRole('link', { name: 'Take Full Test' }))
   await page.keyboard.press('Enter')
@@ -168,8 +209,10 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   // Manage Content (a disclosure) → Upload Content → Create Package.
   const nav = page.getByRole('navigation', { name: 'Main' })
   await tabTo(page, nav.getByRole('button', { name: 'Manage Content' }))
+  await expectRingUncut(nav.getByRole('button', { name: 'Manage Content' }))
   await page.keyboard.press('Enter')
   await tabTo(page, nav.getByRole('link', { name: 'Upload Content' }))
+  await expectRingUncut(nav.getByRole('link', { name: 'Upload Content' }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/package$/)
   await tabTo(page, page.getByRole('link', { name: /Create Package/ }))
