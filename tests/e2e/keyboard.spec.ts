@@ -35,7 +35,7 @@ async function tabTo(page: Page, target: Locator, { max = 150 } = {}) {
 
 /**
  * The focused control's ring (its outline, drawn `outline-offset` beyond its border) lies inside the box of its nearest
- * scrolling ancestor (the sidebar's entries, the viewer's outline), which would cut off any part drawn past it.
+ * scrolling ancestor on every side (the sidebar's entries, the viewer's outline), which would cut off any part drawn past it.
  */
 async function expectRingUncut(control: Locator) {
   await expect(control).toBeFocused()
@@ -53,8 +53,9 @@ async function expectRingUncut(control: Locator) {
         left: r.left - grow,
         right: r.right + grow,
         top: r.top - grow,
+        bottom: r.bottom + grow,
       },
-      box: { left: b.left, right: b.right, top: b.top },
+      box: { left: b.left, right: b.right, top: b.top, bottom: b.bottom },
     }
   })
   expect(ring.style).toBe('solid')
@@ -62,6 +63,7 @@ async function expectRingUncut(control: Locator) {
   expect(ring.left).toBeGreaterThanOrEqual(box.left)
   expect(ring.right).toBeLessThanOrEqual(box.right)
   expect(ring.top).toBeGreaterThanOrEqual(box.top)
+  expect(ring.bottom).toBeLessThanOrEqual(box.bottom)
 }
 
 /** Tabs to a text field and types into it. */

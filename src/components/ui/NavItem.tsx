@@ -40,29 +40,27 @@ function Parts({ label, description, leftSection, rightSection, turned }: NavIte
   )
 }
 
-const rowProps = ({ active, rounded }: NavItemParts, className: string | undefined) => ({
-  className: `${classes.root} mantine-focus-auto${className ? ` ${className}` : ''}`,
-  'data-active': active || undefined,
-  'data-rounded': rounded || undefined,
-})
+/** Splits a row's own props from the element's, and gives the element the row's class and states. */
+function splitRow<P extends NavItemParts & { className?: string }>(props: P) {
+  const { label, description, leftSection, rightSection, active, rounded, turned, className, ...element } = props
+  return {
+    parts: { label, description, leftSection, rightSection, turned },
+    element,
+    row: {
+      className: `${classes.root} mantine-focus-auto${className ? ` ${className}` : ''}`,
+      'data-active': active || undefined,
+      'data-rounded': rounded || undefined,
+    },
+  }
+}
 
 type NavButtonProps = NavItemParts & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>
 
 /** A navigation row that is a button (a video to play, Logout, a group's toggle). */
-export function NavButton({
-  label,
-  description,
-  leftSection,
-  rightSection,
-  active,
-  rounded,
-  turned,
-  className,
-  ...button
-}: NavButtonProps) {
-  const parts = { label, description, leftSection, rightSection, active, rounded, turned }
+export function NavButton(props: NavButtonProps) {
+  const { parts, element, row } = splitRow(props)
   return (
-    <button type="button" {...button} {...rowProps(parts, className)}>
+    <button type="button" {...element} {...row}>
       <Parts {...parts} />
     </button>
   )
@@ -70,10 +68,10 @@ export function NavButton({
 
 type NavAnchorProps = NavItemParts & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'children'> & { ref?: Ref<HTMLAnchorElement> }
 
-function NavAnchor({ label, description, leftSection, rightSection, active, rounded, className, ...anchor }: NavAnchorProps) {
-  const parts = { label, description, leftSection, rightSection, active, rounded }
+function NavAnchor(props: NavAnchorProps) {
+  const { parts, element, row } = splitRow(props)
   return (
-    <a {...anchor} {...rowProps(parts, className)}>
+    <a {...element} {...row}>
       <Parts {...parts} />
     </a>
   )
