@@ -33,7 +33,7 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 /**
  * The head tags that start a route's chunks with the entry, `crossorigin` as on Vite's own tags so the browser reuses
  * the modules it fetched. Stylesheets are left to Vite's loader: preloading the 35 kB shell stylesheet too took
- * bandwidth from the entry and delayed the first paint on Lighthouse's simulated phone (measured, see README).
+ * bandwidth from the entry and delayed the first paint on Lighthouse's simulated phone (bench/README.md, Lighthouse).
  */
 export const preloadTags = (scripts: string[]) =>
   scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`).join('')
