@@ -126,7 +126,7 @@ test('keyboard only: a learner signs in, opens a package, plays and pauses a vid
   const seeded = await seedForLearner(request, `${Date.now()}`)
 
   await signInByKeyboard(page, seeded.credentials.email, seeded.credentials.password)
-  await expect(page).toHaveURL(/\/user\/my-dashboard$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/user\/my-dashboard$/)
 
   // My Packages → Start Learning.
   const myPackages = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Packages' })
@@ -206,7 +206,7 @@ test('keyboard only: an admin creates a package, adds a topic with two sub-topic
   test.setTimeout(240_000)
   const title = `Keyboard Package ${Date.now()}`
   await signInByKeyboard(page, admin.email, admin.password)
-  await expect(page).not.toHaveURL(/\/$/, { timeout: 15_000 })
+  await expect(page).not.toHaveURL(/\/$/)
 
   // Manage Content (a disclosure) → Upload Content → Create Package.
   const nav = page.getByRole('navigation', { name: 'Main' })

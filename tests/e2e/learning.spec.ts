@@ -126,7 +126,7 @@ test.describe('learning journey', () => {
 
     await page.goto('/')
     await signInThroughForm(page, credentials.email, credentials.password)
-    await expect(page).toHaveURL(/\/user\/my-dashboard$/, { timeout: 15_000 })
+    await expect(page).toHaveURL(/\/user\/my-dashboard$/)
 
     // My Learning Packages → Start Learning.
     await sidebar(page).getByRole('link', { name: 'My Packages' }).click()
@@ -147,7 +147,7 @@ test.describe('learning journey', () => {
       await v.play()
     })
     expect((await viewCounted).status()).toBe(200)
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2)
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2)
     expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(2)
     const seekedTo = await video.evaluate(
       (v: HTMLVideoElement) =>

@@ -129,9 +129,7 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
     await expect(sco.locator('#suspend')).toHaveText('')
     await sco.getByRole('button', { name: 'Finish lesson' }).click()
     await expect(sco.getByText('Lesson finished')).toBeVisible()
-    await expect
-      .poll(async () => (await progressOf(request)).find((s) => s.id === subTopicIds[p.subTopic])?.completed, { timeout: 15_000 })
-      .toBe(true)
+    await expect.poll(async () => (await progressOf(request)).find((s) => s.id === subTopicIds[p.subTopic])?.completed).toBe(true)
     await page.getByRole('button', { name: 'Exit' }).click()
     await expect(page.locator(`iframe[title^="${p.title}"]`)).toHaveCount(0)
 
@@ -181,7 +179,7 @@ test('SCORM 1.2 and 2004 packages upload, play, suspend, resume and complete; a 
   await outline.getByText('Untrusted content', { exact: true }).click()
   await outlineEntry(page, 'Hostile package').click()
   const report = scoFrame(page, 'Hostile package').locator('#report')
-  await expect(report).not.toHaveText('running', { timeout: 15_000 })
+  await expect(report).not.toHaveText('running')
   const seen = JSON.parse((await report.textContent()) ?? '{}') as Record<string, string>
   const text = JSON.stringify(seen)
   expect(text).not.toContain(learner.token)
