@@ -26,8 +26,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
-  // Ceilings for a loaded machine, not expectations: a test goes on as soon as its condition holds. At 30 s a journey
-  // failed in CI on a slow machine while the axe sweep's seed kept the embedded database busy.
+  // Ceilings for a loaded machine, not expectations, as in the Vitest suites: a test goes on as soon as its condition
+  // holds.
   timeout: 60_000,
   expect: { timeout: 20_000 },
   use: {
